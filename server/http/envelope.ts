@@ -1,0 +1,27 @@
+/** The `/prod-api` answer shape (SPEC §8): HTTP 200 for outcomes, the outcome in `code`. */
+import type { Envelope } from '../../src/shared/contract.ts';
+
+export const ok = <T>(data: T, msg = 'success'): Envelope<T> => ({ code: 200, msg, data });
+
+/**
+ * An outcome the client should show: `key` is stable so the app can translate it, `msg` is the
+ * English text for clients without a catalogue, `params` fill the placeholders of both.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly key: string,
+    msg: string,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(msg);
+  }
+}
+
+export const fail = (e: AppError): Envelope<null> => ({
+  code: e.code,
+  msg: e.message,
+  key: e.key,
+  ...(e.params ? { params: e.params } : {}),
+  data: null,
+});
