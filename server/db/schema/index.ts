@@ -1,0 +1,5 @@
+export * from './users.ts';
+export * from './wallet.ts';
+export * from './content.ts';
+export * from './security.ts';
+export * from './messages.ts';

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  username: text('username').notNull().unique(),
+  /** scrypt hash, `scrypt$N$r$p$salt$hash` (see server/auth/password.ts). */
+  passwordHash: text('password_hash').notNull(),
+  fundPasswordHash: text('fund_password_hash'),
+  phone: text('phone'),
+  email: text('email'),
+  realName: text('real_name'),
+  inviteCode: text('invite_code').notNull().unique(),
+  inviterId: integer('inviter_id'),
+  creditScore: integer('credit_score').notNull().default(100),
+  vipLevel: integer('vip_level').notNull().default(0),
+  avatar: text('avatar'),
+  /** Global mask flag (SPEC §4 `is_order`); null means the operator never set it. */
+  isOrder: boolean('is_order'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('users_email_idx').on(sql`lower(${t.email})`), index('users_phone_idx').on(t.phone)]);
+
+export const sessions = pgTable('sessions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** SHA-256 of the token, hex: a leaked table does not leak usable tokens. */
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revoked: boolean('revoked').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
