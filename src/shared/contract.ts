@@ -83,3 +83,30 @@ export interface UserInfo {
   /** Global mask flag pushed by the operator (SPEC §4). */
   isOrder?: boolean;
 }
+
+/** Server push codes (SPEC §4). */
+export const PUSH_CODES = ['is_order', 'mes', 'expenses', 'balance', 'complete', 'fail', 'again', 'input'] as const;
+export type PushCode = (typeof PUSH_CODES)[number];
+
+/**
+ * The WebSocket at config `websocketUrl`. The client's first message is `auth` (the token never
+ * goes in the URL); then it sends the text `ping` every 50 s and the server answers `pong`.
+ */
+export interface SocketAuth {
+  type: 'auth';
+  token: string;
+}
+
+/** Server messages other than `pong`: `ready` after a good token, `error` before closing with 4001. */
+export type SocketServerMessage =
+  | { type: 'ready'; userId: number }
+  | { type: 'error'; code: number; key: string; msg: string }
+  | SocketPush;
+
+export interface SocketPush {
+  code: PushCode;
+  data?: Record<string, unknown>;
+}
+
+/** Close code for a missing, bad or expired token on the socket; the app does not reconnect until a new login. */
+export const SOCKET_CLOSE_AUTH = 4001;
