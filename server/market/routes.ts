@@ -1,0 +1,81 @@
+/** Market endpoints of SPEC §7: the home ticker list and the candle history, served from memory. */
+import { type Static, Type } from '@sinclair/typebox';
+import type {} from '@fastify/swagger';
+import type { FastifyPluginAsync } from 'fastify';
+import type { KlinePeriod } from '../../src/shared/contract.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { SimulatedMarket } from './simulator.ts';
+import { KLINE_PERIODS, MAX_CANDLES, type MarketSource } from './source.ts';
+
+const Price = Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' });
+
+const TickerSchema = Type.Object({
+  symbol: Type.String(),
+  name: Type.String(),
+  price: Price,
+  open: Price,
+  change: Type.String({ description: '24 h change in percent, signed' }),
+  high: Price,
+  low: Price,
+  volume: Price,
+});
+
+const CandleSchema = Type.Object({
+  time: Type.Integer({ description: 'open time, epoch ms' }),
+  open: Price,
+  high: Price,
+  low: Price,
+  close: Price,
+  volume: Price,
+});
+
+const KlineQuery = Type.Object({
+  symbol: Type.String({ minLength: 1, maxLength: 16 }),
+  period: Type.Unsafe<KlinePeriod>({ type: 'string', enum: [...KLINE_PERIODS], default: '1min' }),
+  size: Type.Integer({ minimum: 1, maximum: MAX_CANDLES, default: MAX_CANDLES }),
+  since: Type.Optional(Type.Integer({ minimum: 0, description: 'only candles opening at or after this epoch ms' })),
+});
+
+/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
+const envelope = <T extends Parameters<typeof Type.Array>[0]>(data: T) => ({
+  200: Type.Object({
+    code: Type.Integer(),
+    msg: Type.String(),
+    key: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    data: Type.Union([Type.Array(data), Type.Null()]),
+  }),
+});
+
+export interface MarketRoutesOptions {
+  /** The feed to serve; a simulator seeded from `MARKET_SEED` when absent. */
+  market?: MarketSource;
+}
+
+export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app, opts) => {
+  const market = opts.market ?? new SimulatedMarket({ seed: process.env.MARKET_SEED ?? 'trade-lite', now: Date.now });
+
+  app.get(
+    '/h5/symbol/getHomeTickerList',
+    { schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: envelope(TickerSchema) } },
+    async () => ok(market.tickers()),
+  );
+
+  app.get<{ Querystring: Static<typeof KlineQuery> }>(
+    '/h5/symbol/getHistoryKline',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Candles newest first; the first one is still forming',
+        querystring: KlineQuery,
+        response: envelope(CandleSchema),
+      },
+    },
+    async (req) => {
+      const { period, size, since } = req.query;
+      const symbol = req.query.symbol.toLowerCase();
+      if (!market.has(symbol)) throw new AppError(400, 'market.symbol', `Unknown symbol: ${symbol}`, { symbol });
+      return ok(market.candles(symbol, period, size, since));
+    },
+  );
+};

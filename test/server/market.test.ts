@@ -1,0 +1,188 @@
+import Fastify from 'fastify';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Candle, Envelope, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
+import { AppError, fail } from '../../server/http/envelope.ts';
+import { marketRoutes } from '../../server/market/routes.ts';
+import { SimulatedMarket } from '../../server/market/simulator.ts';
+import { KLINE_PERIODS } from '../../server/market/source.ts';
+
+const LENGTH: Record<KlinePeriod, number> = {
+  '1min': 60e3,
+  '5min': 300e3,
+  '15min': 900e3,
+  '30min': 1800e3,
+  '60min': 3600e3,
+  '4hour': 14400e3,
+  '1day': 86400e3,
+};
+
+let now = Date.UTC(2025, 4, 14, 9, 41, 27, 350);
+const clock = () => now;
+
+const server = async (market = new SimulatedMarket({ seed: 'test', now: clock })) => {
+  const app = Fastify();
+  app.setErrorHandler((e: Error & { validation?: unknown }, _req, reply) => {
+    if (e instanceof AppError) return reply.send(fail(e));
+    if (e.validation) return reply.send(fail(new AppError(400, 'validation', e.message)));
+    throw e;
+  });
+  await app.register(marketRoutes, { prefix: '/prod-api', market });
+  return app;
+};
+
+const get = async <T>(app: Awaited<ReturnType<typeof server>>, url: string) => {
+  const res = await app.inject({ method: 'GET', url: `/prod-api${url}` });
+  assert.is(res.statusCode, 200, `${url} answers HTTP 200`);
+  return { body: JSON.parse(res.body) as Envelope<T>, bytes: res.body.length };
+};
+
+/** Decimal strings → integers of their smallest unit, so sums are exact. */
+const units = (s: string) => BigInt(s.replace('.', ''));
+const max = (xs: bigint[]) => xs.reduce((a, b) => (b > a ? b : a));
+const min = (xs: bigint[]) => xs.reduce((a, b) => (b < a ? b : a));
+
+const kline = suite('getHistoryKline');
+
+kline('every period answers 500 candles, newest first, the newest still forming', async () => {
+  const app = await server();
+  for (const period of KLINE_PERIODS) {
+    const { body } = await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=${period}&size=500`);
+    assert.is(body.code, 200);
+    assert.is(body.data.length, 500, `${period} has 500 candles`);
+    assert.ok(body.data[0].time <= now && now < body.data[0].time + LENGTH[period], `${period} starts at the forming candle`);
+    for (let i = 1; i < 500; i++) {
+      assert.is(body.data[i - 1].time - body.data[i].time, LENGTH[period], `${period} candles are contiguous, newest first`);
+    }
+    for (const c of body.data) {
+      const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map(units);
+      assert.ok(h >= o && h >= cl && l <= o && l <= cl && l > 0n, `${period} candle at ${c.time} is a valid box`);
+    }
+  }
+  await app.close();
+});
+
+kline('size defaults to 500 and the period to 1min', async () => {
+  const app = await server();
+  const { body } = await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=eth');
+  assert.is(body.data.length, 500);
+  assert.is(body.data[0].time - body.data[1].time, LENGTH['1min']);
+  await app.close();
+});
+
+kline('since returns only candles opening at or after it, the forming one included', async () => {
+  const app = await server();
+  const full = (await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500')).body.data;
+  const since = full[0].time;
+  const same = (await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500&since=${since}`)).body.data;
+  assert.equal(same, [full[0]], 'only the forming candle while it is still the newest');
+  now += 61_000;
+  const later = (await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500&since=${since}`)).body.data;
+  assert.is(later.length, 2, 'a minute later: the closed candle and the new forming one');
+  assert.is(later[1].time, since);
+  assert.is(later[1].open, full[0].open, 'a closed candle keeps its open');
+  const older = (await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=3&since=${since - 3_600_000}`)).body.data;
+  assert.is(older.length, 3, 'size still caps the answer');
+  await app.close();
+});
+
+kline('bad symbol, period and size get a clear message', async () => {
+  const app = await server();
+  const sym = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=nope&period=1min')).body;
+  assert.is(sym.code, 400);
+  assert.is(sym.key, 'market.symbol');
+  assert.match(sym.msg, 'nope');
+  const period = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=2min')).body;
+  assert.is(period.code, 400);
+  assert.match(period.msg, 'period');
+  const size = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=501')).body;
+  assert.is(size.code, 400);
+  assert.match(size.msg, 'size');
+  await app.close();
+});
+
+kline('a 500-candle answer and a since answer, in bytes', async () => {
+  const app = await server();
+  const full = await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500');
+  const since = await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&since=${full.body.data[0].time}`);
+  console.log(`  kline JSON: 500 candles ${full.bytes} B, since ${since.bytes} B`);
+  assert.ok(since.bytes * 50 < full.bytes, 'asking with since costs a small fraction of the full history');
+  await app.close();
+});
+
+const sim = suite('simulator');
+
+sim('two instances with the same seed agree; another seed differs', () => {
+  const a = new SimulatedMarket({ seed: 'same', now: clock });
+  const b = new SimulatedMarket({ seed: 'same', now: clock });
+  const c = new SimulatedMarket({ seed: 'other', now: clock });
+  for (const period of KLINE_PERIODS) assert.equal(a.candles('sol', period, 500), b.candles('sol', period, 500), period);
+  assert.equal(a.tickers(), b.tickers());
+  assert.is(a.priceAt('btc', now - 12_345_678), b.priceAt('btc', now - 12_345_678));
+  assert.not.equal(a.candles('sol', '1min', 10), c.candles('sol', '1min', 10));
+});
+
+sim('candles agree with the shorter candles inside them, to the last unit', () => {
+  const m = new SimulatedMarket({ seed: 'nest', now: clock });
+  const pairs: [KlinePeriod, KlinePeriod][] = [
+    ['5min', '1min'],
+    ['15min', '5min'],
+    ['30min', '15min'],
+    ['60min', '30min'],
+    ['4hour', '60min'],
+    ['1day', '4hour'],
+  ];
+  for (const [long, short] of pairs) {
+    const n = LENGTH[long] / LENGTH[short];
+    const shorts = m.candles('doge', short, 500);
+    const longs = m.candles('doge', long, Math.floor(500 / n) - 1);
+    for (const big of longs) {
+      const inside = shorts.filter((s) => s.time >= big.time && s.time < big.time + LENGTH[long]).reverse();
+      assert.ok(inside.length > 0 && inside.length <= n);
+      const label = `${long} at ${new Date(big.time).toISOString()} vs its ${short} candles`;
+      assert.is(big.open, inside[0].open, `${label}: open`);
+      assert.is(big.close, inside[inside.length - 1].close, `${label}: close`);
+      assert.is(units(big.high), max(inside.map((s) => units(s.high))), `${label}: high`);
+      assert.is(units(big.low), min(inside.map((s) => units(s.low))), `${label}: low`);
+      assert.is(units(big.volume), inside.reduce((a, s) => a + units(s.volume), 0n), `${label}: volume`);
+    }
+  }
+});
+
+sim('the forming candle is built only from ticks up to now', () => {
+  let t = Date.UTC(2025, 0, 1, 0, 0, 30);
+  const m = new SimulatedMarket({ seed: 'ticks', now: () => t });
+  const ticks: bigint[] = [];
+  for (let s = 0; s <= 30; s++) ticks.push(units(m.priceAt('btc', Date.UTC(2025, 0, 1) + s * 1000)));
+  const [forming] = m.candles('btc', '1min', 1);
+  assert.is(units(forming.open), ticks[0]);
+  assert.is(units(forming.close), ticks[30]);
+  assert.is(units(forming.high), max(ticks));
+  assert.is(units(forming.low), min(ticks));
+  t += 1000;
+  assert.is(m.candles('btc', '1min', 1)[0].close, m.priceAt('btc', t), 'a second later the close is the new tick');
+});
+
+const tickers = suite('getHomeTickerList');
+
+tickers('a dozen coins, btc first, priced as the forming candle closes', async () => {
+  const market = new SimulatedMarket({ seed: 'test', now: clock });
+  const app = await server(market);
+  const { body, bytes } = await get<Ticker[]>(app, '/h5/symbol/getHomeTickerList');
+  console.log(`  ticker list JSON: ${bytes} B`);
+  assert.is(body.code, 200);
+  assert.is(body.data.length, 12);
+  assert.is(body.data[0].symbol, 'btc');
+  for (const t of body.data) {
+    assert.is(t.price, market.priceAt(t.symbol, now), `${t.symbol} price is the tick of this second`);
+    assert.is(t.price, market.candles(t.symbol, '1min', 1)[0].close);
+    const [p, h, l] = [t.price, t.high, t.low].map(units);
+    assert.ok(l <= p && p <= h, `${t.symbol} price lies within the 24 h range`);
+    assert.match(t.change, /^-?\d+\.\d\d$/);
+  }
+  await app.close();
+});
+
+kline.run();
+sim.run();
+tickers.run();
