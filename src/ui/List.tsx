@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '../i18n/index.ts';
+import { Empty } from './Empty.tsx';
+import { Skeleton } from './Skeleton.tsx';
+
+/** One page of rows and whether the server has more after it. */
+export interface ListPage<T> {
+  rows: T[];
+  done: boolean;
+}
+
+interface Props<T> {
+  /** Fetches page `n` (1-based). Remount the list with a new `key` to start over, e.g. on a filter change. */
+  load: (n: number) => Promise<ListPage<T>>;
+  row: (item: T) => ReactNode;
+  rowKey: (item: T) => string | number;
+  /** Replaces the default empty text. */
+  empty?: string;
+}
+
+type Status = 'loading' | 'idle' | 'error' | 'done';
+
+/** Rows that load the next page when the end scrolls into view (or on the button), with the end states. */
+export function List<T>({ load, row, rowKey, empty }: Props<T>) {
+  const [rows, setRows] = useState<T[]>([]);
+  const [status, setStatus] = useState<Status>('loading');
+  const page = useRef(0);
+  const end = useRef<HTMLDivElement>(null);
+  const alive = useRef(true);
+
+  const more = useCallback(() => {
+    setStatus('loading');
+    load(page.current + 1).then(
+      (p) => {
+        if (!alive.current) return;
+        page.current++;
+        setRows((r) => r.concat(p.rows));
+        setStatus(p.done || !p.rows.length ? 'done' : 'idle');
+      },
+      () => alive.current && setStatus('error'),
+    );
+  }, [load]);
+
+  useEffect(() => {
+    alive.current = true;
+    more();
+    return () => {
+      alive.current = false;
+    };
+  }, [more]);
+
+  useEffect(() => {
+    const el = end.current;
+    if (status !== 'idle' || !el || typeof IntersectionObserver == 'undefined') return;
+    const io = new IntersectionObserver((e) => e[0].isIntersecting && more(), { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [status, more]);
+
+  if (!rows.length) {
+    if (status === 'loading') return <Skeleton kind="rows" />;
+    if (status === 'done') return <Empty text={empty} />;
+  }
+  return (
+    <div>
+      {rows.map((r) => <div key={rowKey(r)}>{row(r)}</div>)}
+      <div className="list-end" ref={end} aria-live="polite">
+        {status === 'loading' && <span className="spin" aria-label={t('ui.loading')} />}
+        {status === 'idle' && <button type="button" onClick={more}>{t('ui.loadMore')}</button>}
+        {status === 'done' && t('ui.noMore')}
+        {status === 'error' && (
+          <>
+            {t('ui.loadFailed')}
+            <button type="button" className="btn ghost" onClick={more}>{t('ui.retry')}</button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// First-load path: screen-shaped placeholders shown while data loads.
+
+interface Props {
+  /** lines: paragraphs of text; rows: list rows (left title/date, right amount); form: labelled inputs and a button. */
+  kind: 'lines' | 'rows' | 'form';
+  /** Lines, rows or form fields to draw. */
+  count?: number;
+  /** Form only: the real field labels, so the frame already reads as the form it will become. */
+  labels?: string[];
+}
+
+export function Skeleton({ kind, labels, count = labels ? labels.length : kind === 'rows' ? 8 : 4 }: Props) {
+  const n = Array.from({ length: count }, (_, i) => i);
+  if (kind === 'lines') {
+    return (
+      <div className="pad" aria-busy="true">
+        {n.map((i) => <i key={i} className="sk" style={{ width: i === count - 1 ? '60%' : '100%' }} />)}
+      </div>
+    );
+  }
+  if (kind === 'rows') {
+    return (
+      <div aria-busy="true">
+        {n.map((i) => (
+          <div key={i} className="sk-row">
+            <div><i className="sk" style={{ width: '55%' }} /><i className="sk" style={{ width: '35%' }} /></div>
+            <i className="sk" style={{ width: 72 }} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="sk-form" aria-busy="true">
+      {n.map((i) => (
+        <div key={i} className="sk-f">
+          {labels ? <span className="muted">{labels[i]}</span> : <i className="sk" style={{ width: 90 }} />}
+          <i className="sk sk-in" />
+        </div>
+      ))}
+      <i className="sk sk-btn" />
+    </div>
+  );
+}

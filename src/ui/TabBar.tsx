@@ -1,0 +1,36 @@
+// First-load path: the bottom tab bar of the tab layout.
+import { t } from '../i18n/index.ts';
+import { Icon } from './Icon.tsx';
+
+/** The four tabs, in SPEC §2 order; each is a route name with a `route.<name>` title and an icon. */
+export const TABS = ['home', 'trade', 'financial', 'user'] as const;
+export type TabName = (typeof TABS)[number];
+
+interface Props {
+  /** Route name of the tab on screen; other routes of the tab layout light none. */
+  active: string;
+  /** Navigates to the tab's path (the shell owns navigation). */
+  go: (path: string) => void;
+}
+
+export function TabBar({ active, go }: Props) {
+  return (
+    <nav className="tabbar" aria-label={t('ui.tabs')}>
+      {TABS.map((name) => (
+        <a
+          key={name}
+          href={'/' + name}
+          aria-current={name === active ? 'page' : undefined}
+          onClick={(e) => {
+            if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+            e.preventDefault();
+            if (name !== active) go('/' + name);
+          }}
+        >
+          <Icon name={name} size={22} />
+          {t('route.' + name)}
+        </a>
+      ))}
+    </nav>
+  );
+}
