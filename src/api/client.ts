@@ -1,0 +1,148 @@
+// First-load path: every byte here is downloaded before the app paints.
+import redaxios from 'redaxios';
+import type { Envelope } from '../shared/contract.ts';
+import { t, tServer } from '../i18n/index.ts';
+import { $app, config } from '../stores/app.ts';
+import { notify } from '../stores/notify.ts';
+import { $session, logout } from '../stores/session.ts';
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: Query;
+  headers?: Record<string, string>;
+  /** Refuse the call while an identical one (SPEC §5 fingerprint) is still pending. */
+  noRepeat?: boolean;
+  /** Reject quietly: the caller shows the failure its own way. */
+  noNotify?: boolean;
+  /** The answer may carry a reason the operator configured a text for (SPEC §8). */
+  customPrompt?: boolean;
+  /** Cancels the call; a cancelled call is never notified. */
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export type ErrorKind = 'server' | 'expired' | 'network' | 'timeout' | 'status' | 'cancel' | 'duplicate';
+
+/** A rejected call: `message` is the text the user saw (or would have seen with `noNotify`). */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    /** Envelope `code` for server outcomes, HTTP status for `status`. */
+    readonly code = 0,
+    readonly key?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const TIMEOUT_MS = 30000;
+
+const pending = new Set<string>();
+
+/** Identity of a call for duplicate blocking: url, method, headers, query and body. */
+export const fingerprint = (method: string, url: string, headers: object, params?: Query, body?: unknown): string =>
+  JSON.stringify([url, method.toUpperCase(), headers, params || null, body === undefined ? null : body]);
+
+/** SPEC §8 status texts, keyed so every language has its own. */
+export const statusText = (status: number): string =>
+  t('err.status.' + ([0, 404, 405, 500, 504].includes(status) ? status : 'other'));
+
+/** Drops empty values so `?a=&b=undefined` never reaches the server. */
+const cleanQuery = (params?: Query): Record<string, string> | undefined => {
+  if (!params) return;
+  const out: Record<string, string> = {};
+  for (const k in params) if (params[k] != null && params[k] !== '') out[k] = String(params[k]);
+  return out;
+};
+
+/** The text for a server reason; with customPrompt, the operator's wording of that same reason. */
+const serverText = (env: Envelope<unknown>, customPrompt?: boolean): [string, number] => {
+  const persistent = config('promptPersistent') === '1' ? 0 : 3000;
+  if (customPrompt && env.key) {
+    const own =
+      env.key === 'withdraw.prohibited' ? config('promptWithdrawProhibited')
+      : env.key === 'funds.frozen' ? config('promptFundFreeze')
+      : '';
+    if (own) return [own, persistent];
+  }
+  return [tServer(env) || t('err.unknown'), 3000];
+};
+
+const reload = () => setTimeout(() => location.reload(), 1000);
+
+/** One `/prod-api` call: resolves with `data` of a code-200 envelope, rejects with an ApiError. */
+export async function request<T>(method: string, url: string, body?: unknown, o: RequestOptions = {}): Promise<T> {
+  const token = $session.get().token;
+  const headers: Record<string, string> = {
+    clientId: 'app',
+    'Accept-Language': $app.get().language,
+    ...(token ? { Authorization: 'Bearer ' + token } : {}),
+    ...o.headers,
+  };
+  const params = cleanQuery(o.params);
+  const print = o.noRepeat ? fingerprint(method, url, headers, params, body) : '';
+  const fail = (e: ApiError, duration = 3000): never => {
+    if (!o.noNotify && e.kind !== 'cancel') notify(e.message, { duration });
+    throw e;
+  };
+  if (print && pending.has(print)) fail(new ApiError('duplicate', t('err.duplicate')));
+  if (print) pending.add(print);
+
+  // redaxios 0.5 drops `signal` (DESIGN pitfalls): the abort travels through a wrapped fetch.
+  const ctl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), ctl.abort()), o.timeout || TIMEOUT_MS);
+  const onCancel = () => ctl.abort();
+  o.signal?.addEventListener('abort', onCancel);
+  if (o.signal?.aborted) ctl.abort();
+
+  let env: Envelope<T>;
+  try {
+    const res = await redaxios<Envelope<T>>({
+      url: '/prod-api' + url,
+      method: method.toLowerCase() as 'get',
+      headers,
+      params,
+      data: body,
+      xsrfCookieName: 'XSRF-TOKEN',
+      xsrfHeaderName: 'X-XSRF-TOKEN',
+      fetch: ((input: RequestInfo, init?: RequestInit) =>
+        globalThis.fetch(input, { ...init, signal: ctl.signal })) as typeof fetch,
+    });
+    env = res.data;
+    if (!env || typeof env !== 'object') throw { status: res.status || 0 };
+  } catch (err) {
+    pending.clear();
+    const status = (err as { status?: number } | null)?.status;
+    if (typeof status === 'number') {
+      return fail(new ApiError('status', t('err.service', { status, text: statusText(status) }), status));
+    }
+    if (ctl.signal.aborted) {
+      return timedOut ? fail(new ApiError('timeout', t('err.timeout'))) : fail(new ApiError('cancel', ''));
+    }
+    return fail(new ApiError('network', t('err.network')));
+  } finally {
+    clearTimeout(timer);
+    o.signal?.removeEventListener('abort', onCancel);
+    pending.delete(print);
+  }
+
+  const code = env.code == null ? 200 : Number(env.code);
+  if (code === 200) return env.data;
+  if (code === 401) {
+    const e = new ApiError('expired', env.key ? tServer(env) : t('err.expired'), 401, env.key);
+    logout();
+    reload();
+    return fail(e);
+  }
+  const [text, duration] = serverText(env, o.customPrompt);
+  return fail(new ApiError('server', text, code, env.key), duration);
+}
+
+export const get = <T>(url: string, params?: Query, o?: RequestOptions): Promise<T> =>
+  request<T>('GET', url, undefined, { ...o, params });
+
+export const post = <T>(url: string, body?: unknown, o?: RequestOptions): Promise<T> =>
+  request<T>('POST', url, body, o);

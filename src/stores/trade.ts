@@ -1,0 +1,72 @@
+// First-load path: every byte here is downloaded before the app paints.
+import { batch, map } from 'nanostores';
+import type { Decimal, KlinePeriod, Play, Ticker } from '../shared/contract.ts';
+import { config } from './app.ts';
+import { loadSession, saveSession } from './persist.ts';
+
+/** Trade state of SPEC §3; tickers themselves live in `$tickers`, keyed by symbol. */
+export interface TradeState {
+  playMethods: Play[];
+  contractMoney: Decimal;
+  /** Wallet bill business types, loaded once. */
+  walletBizType: string[];
+  /** Ticker symbols in display order. */
+  tickerList: string[];
+  selectedTicker: string;
+  /** `btc` when the list has it. */
+  defaultSelectedTicker: string;
+  kLinePeriod: KlinePeriod;
+  kLineSize: number;
+}
+
+const KEY = 'trade';
+
+export const $trade = map<TradeState>({
+  playMethods: [],
+  contractMoney: '0',
+  walletBizType: [],
+  tickerList: [],
+  selectedTicker: '',
+  defaultSelectedTicker: '',
+  kLinePeriod: '1min',
+  kLineSize: 500,
+  ...loadSession<Partial<TradeState>>(KEY),
+});
+
+/** One store per symbol key, so a row re-renders only when its own ticker changed. */
+export const $tickers = map<Record<string, Ticker>>({});
+
+$trade.listen((s) => saveSession(KEY, s));
+
+export const setPlays = (plays: Play[]): void => $trade.setKey('playMethods', plays);
+export const setContractMoney = (value: Decimal): void => $trade.setKey('contractMoney', String(value));
+export const setWalletBizTypes = (types: string[]): void => $trade.setKey('walletBizType', types);
+
+/** Config `tickerListOrderSwap` (`eth,btc`): those two symbols trade places in the list. */
+const swapOrder = (symbols: string[]): string[] => {
+  const [a, b] = config('tickerListOrderSwap').toLowerCase().split(',').map((s) => s.trim());
+  const i = symbols.indexOf(a!);
+  const j = symbols.indexOf(b!);
+  if (!a || !b || i < 0 || j < 0) return symbols;
+  const out = symbols.slice();
+  out[i] = b;
+  out[j] = a;
+  return out;
+};
+
+/** Applies a full or partial ticker list in one batch; a new symbol set redefines the order. */
+export const applyTickers = (list: Ticker[]): void =>
+  batch(() => {
+    for (const tk of list) $tickers.setKey(tk.symbol, tk);
+    const known = $trade.get().tickerList;
+    if (list.some((tk) => !known.includes(tk.symbol)) || !known.length) {
+      const order = swapOrder(list.map((tk) => tk.symbol));
+      const fallback = order.includes('btc') ? 'btc' : order[0] || '';
+      $trade.setKey('tickerList', order);
+      $trade.setKey('defaultSelectedTicker', fallback);
+      if (!order.includes($trade.get().selectedTicker)) $trade.setKey('selectedTicker', fallback);
+    }
+  });
+
+export const selectTicker = (symbol: string): void => $trade.setKey('selectedTicker', symbol);
+export const setKlinePeriod = (period: KlinePeriod): void => $trade.setKey('kLinePeriod', period);
