@@ -1,0 +1,5 @@
+import { Frame } from '../../ui/Frame.tsx';
+
+export default function PaymentMethod() {
+  return <Frame name="paymentMethod" kind="rows" />;
+}

@@ -1,0 +1,5 @@
+import { Frame } from '../../ui/Frame.tsx';
+
+export default function RechargeRecord() {
+  return <Frame name="rechargeRecord" kind="rows" />;
+}

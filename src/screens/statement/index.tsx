@@ -1,0 +1,5 @@
+import { Article } from '../../ui/Article.tsx';
+
+export default function Statement() {
+  return <Article name="statement" />;
+}

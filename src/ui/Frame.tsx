@@ -1,0 +1,25 @@
+import { t } from '../i18n/index.ts';
+import { Page } from './Page.tsx';
+import { Skeleton } from './Skeleton.tsx';
+
+interface Props {
+  /** Route name: the title is `route.<name>`. */
+  name: string;
+  kind: 'lines' | 'rows' | 'form';
+  /** Form frames: `ui.f.<label>` keys of the fields the screen will ask for. */
+  fields?: string[];
+  /** Tab screens have no back button. */
+  tab?: boolean;
+}
+
+/**
+ * The frame of a screen whose feature has not landed: its real title bar and the shape of its
+ * content while it loads, so navigation and transitions already behave as they will.
+ */
+export function Frame({ name, kind, fields, tab }: Props) {
+  return (
+    <Page title={t('route.' + name)} back={!tab}>
+      <Skeleton kind={kind} labels={fields && fields.map((f) => t('ui.f.' + f))} />
+    </Page>
+  );
+}
