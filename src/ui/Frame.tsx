@@ -6,7 +6,7 @@ interface Props {
   /** Route name: the title is `route.<name>`. */
   name: string;
   kind: 'lines' | 'rows' | 'form';
-  /** Form frames: `ui.f.<label>` keys of the fields the screen will ask for. */
+  /** Form frames: `field.<name>` keys of the fields the screen will ask for. */
   fields?: string[];
   /** Tab screens have no back button. */
   tab?: boolean;
@@ -19,7 +19,7 @@ interface Props {
 export function Frame({ name, kind, fields, tab }: Props) {
   return (
     <Page title={t('route.' + name)} back={!tab}>
-      <Skeleton kind={kind} labels={fields && fields.map((f) => t('ui.f.' + f))} />
+      <Skeleton kind={kind} labels={fields && fields.map((f) => t('field.' + f))} />
     </Page>
   );
 }

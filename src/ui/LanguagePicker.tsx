@@ -10,8 +10,8 @@ import { flagEmoji } from './flag.ts';
 export function LanguagePicker({ open, onClose }: { open: boolean; onClose: () => void }) {
   const current = useStore($app).language;
   return (
-    <Popup open={open} onClose={onClose} title={t('ui.language')}>
-      <div className="cells" role="listbox" aria-label={t('ui.language')}>
+    <Popup open={open} onClose={onClose} title={t('common.language')}>
+      <div className="cells" role="listbox" aria-label={t('common.language')}>
         {LANGUAGES.map((l) => (
           <button
             key={l.code}

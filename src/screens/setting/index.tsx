@@ -36,7 +36,7 @@ export default function Setting() {
         <Cell label={t('route.paymentMethod')} onClick={() => go('/paymentMethod')} />
       </div>
       <div className="cells group">
-        <Cell icon="globe" label={t('ui.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />
+        <Cell icon="globe" label={t('common.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />
         <Cell label={t('ui.version')} value={<span className="num">{config('configVersion')}</span>} />
       </div>
       <div className="cells group">

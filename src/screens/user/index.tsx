@@ -42,7 +42,7 @@ export default function User() {
         </nav>
       ))}
       <div className="cells group">
-        <Cell icon="globe" label={t('ui.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />
+        <Cell icon="globe" label={t('common.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />
         {token && <Cell icon="logout" label={t('ui.logout')} onClick={signOut} />}
       </div>
       <LanguagePicker open={picker} onClose={() => setPicker(false)} />
