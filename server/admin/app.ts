@@ -1,0 +1,40 @@
+/**
+ * The admin API the operator command line talks to. It listens on 127.0.0.1 only, on its own
+ * port, and every request must carry the operator key; the public server never routes to it.
+ */
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { installApiErrorHandling } from '../http/errors.ts';
+import { AppError } from '../http/envelope.ts';
+import { adminContentRoutes } from './content.ts';
+import { KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
+import { adminUserRoutes } from './users.ts';
+
+export interface AdminAppOptions {
+  /** Defaults to OPERATOR_KEY or the key file in DATA_DIR. */
+  key?: string;
+}
+
+export const ADMIN_PREFIX = '/admin';
+
+export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions = {}): Promise<FastifyInstance> {
+  const key = options.key ?? loadOperatorKey(ctx.config.dataDir);
+  const app = Fastify({ logger: ctx.logger, ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } } });
+  installApiErrorHandling(app);
+  app.addHook('onRequest', async (request) => {
+    if (!keyMatches(key, request.headers[KEY_HEADER])) {
+      throw new AppError(403, 'operator.key', `Missing or wrong ${KEY_HEADER} header`);
+    }
+  });
+  await app.register(
+    async (admin) => {
+      await admin.register(adminUserRoutes, { ctx });
+      await admin.register(adminContentRoutes, { ctx });
+      // ---- Admin route plugins (deposit and withdrawal review…): one line each, given `{ ctx }`.
+      // ---- end of admin route plugins
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+  return app;
+}

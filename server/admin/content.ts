@@ -1,0 +1,68 @@
+/** Operator actions on what every user sees: notices and config values. */
+import { Type } from '@sinclair/typebox';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import type { ServerContext } from '../context.ts';
+import { PLATFORM_KEYS } from '../content/config.ts';
+import { config, notices } from '../db/schema/index.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { push } from '../ws/push.ts';
+import type { ConfigEntry } from './types.ts';
+
+const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...Object.values(PLATFORM_KEYS)]);
+
+export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.post<{ Body: { title: string; content: string } }>(
+    '/notice',
+    {
+      schema: {
+        body: Type.Object({ title: Type.String({ minLength: 1, maxLength: 200 }), content: Type.String({ minLength: 1, maxLength: 5000 }) }),
+      },
+    },
+    async (request) => {
+      const [row] = await ctx.db.insert(notices).values(request.body).returning({ id: notices.id });
+      await push(ctx, { userId: null, code: 'mes' });
+      return ok({ id: row!.id });
+    },
+  );
+
+  app.get<{ Querystring: { key?: string } }>(
+    '/config',
+    { schema: { querystring: Type.Object({ key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }) } },
+    async (request) => {
+      const stored = new Map((await ctx.db.select().from(config).orderBy(asc(config.key))).map((r) => [r.key, r.value]));
+      // Keys never written fall back to their shipped default, as the public config list does.
+      const entries = new Map<string, string>(Object.entries(CONFIG_DEFAULTS));
+      for (const [key, value] of stored) entries.set(key, value);
+      const { key } = request.query;
+      if (key !== undefined) {
+        if (!entries.has(key)) throw unknownKey(key);
+        return ok<ConfigEntry[]>([{ key, value: entries.get(key)! }]);
+      }
+      return ok<ConfigEntry[]>([...entries].sort(([a], [b]) => a.localeCompare(b)).map(([k, value]) => ({ key: k, value })));
+    },
+  );
+
+  app.put<{ Body: { key: string; value: string } }>(
+    '/config',
+    {
+      schema: {
+        body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }), value: Type.String({ maxLength: 2000 }) }),
+      },
+    },
+    async (request) => {
+      const { key, value } = request.body;
+      if (!KNOWN_KEYS.has(key)) {
+        const [row] = await ctx.db.select({ key: config.key }).from(config).where(eq(config.key, key));
+        if (!row) throw unknownKey(key);
+      }
+      await ctx.db.insert(config).values({ key, value }).onConflictDoUpdate({ target: config.key, set: { value } });
+      request.log.info({ key, value }, 'operator set a config value');
+      return ok<ConfigEntry>({ key, value });
+    },
+  );
+};
+
+const unknownKey = (key: string) =>
+  new AppError(400, 'config.unknownKey', `Unknown config key "${key}"; \`config get\` lists the keys`, { key });

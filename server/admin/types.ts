@@ -1,0 +1,29 @@
+/** Request and answer shapes of the admin API, shared by server/admin and server/operator. */
+
+export interface AdminUser {
+  id: number;
+  username: string;
+  phone: string | null;
+  email: string | null;
+  vipLevel: number;
+  balance: string;
+  frozen: string;
+  /** Global mask flag; null when never set. */
+  isOrder: boolean | null;
+  createdAt: string;
+}
+
+export interface BalanceResult {
+  username: string;
+  amount: string;
+  balance: string;
+  frozen: string;
+  billId: number;
+}
+
+export interface ConfigEntry {
+  key: string;
+  value: string;
+}
+
+export type CodeType = 'sms' | 'email';

@@ -1,0 +1,106 @@
+/**
+ * The bus across server processes on one PostgreSQL: publish is `pg_notify`, and each process
+ * keeps one dedicated connection that LISTENs, so an operator action handled by one process
+ * reaches a user whose socket is held by another. A push is a hint to refresh, so one lost while
+ * the listener reconnects costs nothing that the app's own refresh on reconnect does not repair.
+ */
+import pg from 'pg';
+import { Listeners } from './listeners.ts';
+import { PUSH_CODES, type PushCode } from '../../src/shared/contract.ts';
+import type { EventBus, PushEvent, PushListener } from './types.ts';
+
+export const PUSH_CHANNEL = 'trade_lite_push';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+
+export interface PgBusOptions {
+  connectionString: string;
+  /** Publishes through this pool when given, so a reconnecting listener does not block publishing. */
+  pool?: pg.Pool;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
+  const log = options.log ?? ((msg, err) => console.error(msg, err ?? ''));
+  const listeners = new Listeners((e) => log('push listener failed', e));
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 500;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const onNotification = (msg: pg.Notification) => {
+    if (msg.channel !== PUSH_CHANNEL || !msg.payload) return;
+    const evt = parseEvent(msg.payload);
+    if (evt) listeners.emit(evt);
+    else log(`ignored a malformed push payload: ${msg.payload.slice(0, 200)}`);
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: options.connectionString });
+    c.on('notification', onNotification);
+    c.on('error', (e) => {
+      log('push listener connection failed; reconnecting', e);
+      void c.end().catch(() => {});
+    });
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      if (!closed) scheduleReconnect();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${PUSH_CHANNEL}`);
+    client = c;
+    retryMs = 500;
+  };
+
+  const scheduleReconnect = () => {
+    if (retryTimer || closed) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((e) => {
+        log('push listener could not reconnect', e);
+        retryMs = Math.min(retryMs * 2, 10_000);
+        scheduleReconnect();
+      });
+    }, retryMs);
+    retryTimer.unref();
+  };
+
+  await connect();
+
+  return {
+    async publish(evt: PushEvent) {
+      const payload = JSON.stringify(evt);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
+        throw new Error(`push payload too large for NOTIFY (${Buffer.byteLength(payload)} bytes)`);
+      }
+      const runner = options.pool ?? client;
+      if (!runner) throw new Error('push bus is reconnecting to PostgreSQL');
+      await runner.query('SELECT pg_notify($1, $2)', [PUSH_CHANNEL, payload]);
+    },
+    subscribe: (fn: PushListener) => listeners.add(fn),
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      listeners.clear();
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+const CODES = new Set<string>(PUSH_CODES);
+
+/** The event in a NOTIFY payload, or null when another program wrote something else there. */
+export function parseEvent(payload: string): PushEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { userId, code, data } = value as Record<string, unknown>;
+  if (!(userId === null || Number.isSafeInteger(userId))) return null;
+  if (typeof code !== 'string' || !CODES.has(code)) return null;
+  if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return null;
+  return { userId: userId as number | null, code: code as PushCode, ...(data ? { data: data as Record<string, unknown> } : {}) };
+}

@@ -1,0 +1,19 @@
+/** Pushes to users (SPEC §4 socket codes), carried between server processes by an event bus. */
+import type { PushCode } from '../../src/shared/contract.ts';
+
+export interface PushEvent {
+  /** The user to reach; null reaches everyone connected. */
+  userId: number | null;
+  code: PushCode;
+  data?: Record<string, unknown>;
+}
+
+export type PushListener = (evt: PushEvent) => void;
+
+export interface EventBus {
+  /** Delivers `evt` to the subscribers of every server process sharing this bus. */
+  publish(evt: PushEvent): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe(fn: PushListener): () => void;
+  close(): Promise<void>;
+}

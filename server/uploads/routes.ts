@@ -1,0 +1,85 @@
+/**
+ * `POST /common/oss/upload` (SPEC §7): one image per request, type decided by its bytes, stored
+ * under a random name. `GET /uploads/<name>` serves it back (registered outside /prod-api).
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { requireUser } from '../auth/session.ts';
+import { sniffImage } from './sniff.ts';
+import { STORED_NAME, localFolderStorage, type Storage } from './storage.ts';
+
+declare module '../context.ts' {
+  interface ServerContext {
+    /** Uploaded files; a local folder (UPLOAD_DIR, default `<DATA_DIR>/uploads`) unless set. */
+    storage?: Storage;
+  }
+}
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const UPLOADS_PATH = '/uploads/';
+
+const typeError = () =>
+  new AppError(400, 'upload.type', 'Only PNG, JPEG or WebP images can be uploaded');
+const sizeError = () =>
+  new AppError(400, 'upload.size', 'The image is larger than 5 MB', { maxMb: 5 });
+const emptyError = () => new AppError(400, 'upload.empty', 'No image was uploaded, or the file is empty');
+
+/** The context's storage, creating the local-folder default on first use. */
+export function storageOf(ctx: ServerContext): Storage {
+  ctx.storage ??= localFolderStorage(process.env.UPLOAD_DIR || path.join(ctx.config.dataDir, 'uploads'));
+  return ctx.storage;
+}
+
+export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (api, { ctx }) => {
+  const storage = storageOf(ctx);
+  await api.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+
+  api.post(
+    '/common/oss/upload',
+    {
+      preHandler: requireUser,
+      schema: { summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB)', consumes: ['multipart/form-data'], security: [{ token: [] }] },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw emptyError();
+      const file = await request.file();
+      if (!file) throw emptyError();
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (e) {
+        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw sizeError();
+        throw e;
+      }
+      if (bytes.length === 0) throw emptyError();
+      const image = sniffImage(bytes);
+      if (!image) throw typeError();
+      const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
+      await storage.put(name, bytes, image.type);
+      request.log.info({ userId: request.userId, name, bytes: bytes.length }, 'image uploaded');
+      return ok({ url: UPLOADS_PATH + name, name });
+    },
+  );
+};
+
+/** Serves stored uploads; registered at the root, beside the built app. */
+export const uploadFileRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app: FastifyInstance, { ctx }) => {
+  const storage = storageOf(ctx);
+  app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params;
+    const file = STORED_NAME.test(name) ? await storage.get(name) : null;
+    if (!file) return reply.code(404).type('text/plain').send('Not Found');
+    return reply
+      .type(file.type)
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(file.stream);
+  });
+};

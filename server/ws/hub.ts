@@ -1,0 +1,174 @@
+/**
+ * The sockets this process holds, by user, and the socket protocol (SPEC §4): the first message
+ * authenticates, `ping` gets `pong`, a socket silent for too long is dropped, and pushes from the
+ * bus go to the user's sockets or to all of them.
+ */
+import type { WebSocket } from 'ws';
+import {
+  SOCKET_CLOSE_AUTH,
+  type SocketPush,
+  type SocketServerMessage,
+} from '../../src/shared/contract.ts';
+import type { EventBus, PushEvent } from '../bus/types.ts';
+
+export interface HubOptions {
+  /** The user id of a live session token, or null. */
+  authenticate(token: string): Promise<number | null>;
+  /** Drop a socket silent for longer than this (SPEC §4: pings come every 50 s). */
+  idleMs?: number;
+  /** Time a new socket has to send its auth message. */
+  authTimeoutMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+const MAX_MESSAGE = 4096;
+
+interface Client {
+  socket: WebSocket;
+  userId: number | null;
+  token: string;
+  lastSeen: number;
+}
+
+export class SocketHub {
+  private readonly clients = new Set<Client>();
+  private readonly byUser = new Map<number, Set<Client>>();
+  private readonly idleMs: number;
+  private readonly authTimeoutMs: number;
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  constructor(bus: EventBus, private readonly options: HubOptions) {
+    this.idleMs = options.idleMs ?? 120_000;
+    this.authTimeoutMs = options.authTimeoutMs ?? 10_000;
+    this.unsubscribe = bus.subscribe((evt) => this.deliver(evt));
+    this.sweeper = setInterval(() => this.sweep(), Math.min(this.idleMs, this.authTimeoutMs) / 2);
+    this.sweeper.unref();
+  }
+
+  /** Number of authenticated sockets, for logs and tests. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  accept(socket: WebSocket): void {
+    const client: Client = { socket, userId: null, token: '', lastSeen: Date.now() };
+    this.clients.add(client);
+    socket.on('message', (raw, isBinary) => {
+      client.lastSeen = Date.now();
+      void this.onMessage(client, isBinary ? null : raw.toString()).catch((e) => {
+        this.options.log?.warn({ err: e }, 'socket message failed');
+        this.refuse(client, 500, 'socket.error', 'Request Exception');
+      });
+    });
+    socket.on('close', () => this.forget(client));
+    socket.on('error', () => this.forget(client));
+  }
+
+  private async onMessage(client: Client, text: string | null): Promise<void> {
+    if (text === null || text.length > MAX_MESSAGE) {
+      this.refuse(client, 400, 'socket.message', 'Messages are short text');
+      return;
+    }
+    if (client.userId === null) {
+      if (client.token) return; // an auth check is already running; the socket will be answered
+      const token = readAuth(text);
+      if (!token) {
+        this.refuse(client, 401, 'socket.auth', 'The first message must be {"type":"auth","token":"…"}');
+        return;
+      }
+      client.token = token;
+      const userId = await this.options.authenticate(token);
+      if (userId === null) {
+        this.refuse(client, 401, 'auth.expired', 'Login status expired, please log in again');
+        return;
+      }
+      if (client.socket.readyState !== client.socket.OPEN) return;
+      client.userId = userId;
+      let set = this.byUser.get(userId);
+      if (!set) this.byUser.set(userId, (set = new Set()));
+      set.add(client);
+      send(client, { type: 'ready', userId });
+      return;
+    }
+    if (text === 'ping' || readType(text) === 'ping') {
+      // The heartbeat also re-checks the session, so a revoked token (password change) loses its pushes.
+      const userId = await this.options.authenticate(client.token);
+      if (userId !== client.userId) {
+        this.refuse(client, 401, 'auth.expired', 'Login status expired, please log in again');
+        return;
+      }
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send('pong');
+    }
+  }
+
+  private refuse(client: Client, code: number, key: string, msg: string): void {
+    send(client, { type: 'error', code, key, msg });
+    client.socket.close(SOCKET_CLOSE_AUTH, key);
+    this.forget(client);
+  }
+
+  private forget(client: Client): void {
+    this.clients.delete(client);
+    if (client.userId === null) return;
+    const set = this.byUser.get(client.userId);
+    set?.delete(client);
+    if (set?.size === 0) this.byUser.delete(client.userId);
+  }
+
+  private deliver(evt: PushEvent): void {
+    const message: SocketPush = evt.data ? { code: evt.code, data: evt.data } : { code: evt.code };
+    const text = JSON.stringify(message);
+    const targets = evt.userId === null ? [...this.byUser.values()].flatMap((s) => [...s]) : [...(this.byUser.get(evt.userId) ?? [])];
+    for (const client of targets) {
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+    }
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const client of this.clients) {
+      const limit = client.userId === null ? this.authTimeoutMs : this.idleMs;
+      if (now - client.lastSeen > limit) {
+        // terminate, not close: a silent peer will not answer a closing handshake either.
+        client.socket.terminate();
+        this.forget(client);
+      }
+    }
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    this.unsubscribe();
+    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    this.clients.clear();
+    this.byUser.clear();
+  }
+}
+
+function send(client: Client, message: SocketServerMessage): void {
+  if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+}
+
+function readType(text: string): unknown {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    return (JSON.parse(text) as { type?: unknown }).type;
+  } catch {
+    return undefined;
+  }
+}
+
+function readAuth(text: string): string | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const msg = JSON.parse(text) as { type?: unknown; token?: unknown };
+    return msg.type === 'auth' && typeof msg.token === 'string' && msg.token.length > 0 && msg.token.length <= 512
+      ? msg.token
+      : null;
+  } catch {
+    return null;
+  }
+}
