@@ -1,0 +1,63 @@
+/**
+ * Messages between the app and the market worker (src/market/worker.ts). The worker owns all
+ * market polling and posts only what changed; the app applies each message in one batch.
+ */
+import type { KlinePeriod, Ticker } from './contract.ts';
+
+export type ToWorker =
+  | {
+      type: 'start';
+      /** Origin of the API, '' for the page's own. */
+      baseUrl: string;
+      token?: string;
+      /** The chart's ticker; null while no chart is shown (only tickers are polled). */
+      symbol: string | null;
+      period: KlinePeriod;
+      /** `navigator.connection.saveData`: poll every 15 s instead of 5 s. */
+      saveData: boolean;
+    }
+  | { type: 'select'; symbol: string | null }
+  | { type: 'period'; period: KlinePeriod }
+  | { type: 'token'; token: string | null }
+  | { type: 'visibility'; hidden: boolean }
+  | { type: 'stop' };
+
+/** Candles in uPlot's column shape, oldest first: time in epoch seconds, prices as numbers. */
+export interface CandleColumns {
+  time: number[];
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  volume: number[];
+}
+
+export const COLUMN_KEYS = ['time', 'open', 'high', 'low', 'close', 'volume'] as const;
+
+export type CandleDiff =
+  /** Replace everything held (an empty reset clears the chart while a new history loads). */
+  | { kind: 'reset'; columns: CandleColumns }
+  /** Keep the first `at` candles, append `columns`, then drop `drop` candles from the front. */
+  | { kind: 'patch'; at: number; drop: number; columns: CandleColumns };
+
+export type FromWorker =
+  | { type: 'tickers'; changed: Ticker[] }
+  | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)
+  | {
+      type: 'status';
+      /** `backoff`: the last poll failed and the next try comes in `retryInMs`. */
+      state: 'ok' | 'backoff';
+      retryInMs: number;
+    };
+
+export const emptyColumns = (): CandleColumns => ({ time: [], open: [], high: [], low: [], close: [], volume: [] });
+
+/** Applies a diff in place: worker and app run the same code, so their columns stay equal. */
+export const applyCandles = (held: CandleColumns, diff: CandleDiff): void => {
+  for (const key of COLUMN_KEYS) {
+    const col = held[key];
+    col.length = diff.kind === 'reset' ? 0 : diff.at;
+    for (const x of diff.columns[key]) col.push(x);
+    if (diff.kind === 'patch' && diff.drop > 0) col.splice(0, diff.drop);
+  }
+};

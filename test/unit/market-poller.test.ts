@@ -1,0 +1,242 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Poller, type PollerDeps } from '../../src/market/poller.ts';
+import type { Candle, Ticker } from '../../src/shared/contract.ts';
+import type { FromWorker } from '../../src/shared/protocol.ts';
+
+const tick = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** A virtual clock: timers run only when the test advances time. */
+class FakeTime {
+  now = 0;
+  private timers: { id: number; at: number; run: () => void }[] = [];
+  private next = 1;
+  setTimeout = (run: () => void, ms: number) => {
+    this.timers.push({ id: this.next, at: this.now + ms, run });
+    return this.next++;
+  };
+  clearTimeout = (id: unknown) => {
+    this.timers = this.timers.filter((t) => t.id !== id);
+  };
+  async advance(ms: number) {
+    const end = this.now + ms;
+    for (;;) {
+      await tick();
+      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.clearTimeout(due.id);
+      this.now = due.at;
+      due.run();
+    }
+    this.now = end;
+    await tick();
+  }
+}
+
+interface Call {
+  url: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+  at: number;
+}
+
+/** A fake market API: answers at once unless `hold` is set, fails while `down` is set. */
+const setup = () => {
+  const time = new FakeTime();
+  const calls: Call[] = [];
+  const posted: FromWorker[] = [];
+  const net = { hold: false, down: false };
+  const minute = () => Math.floor(time.now / 60_000);
+  const candles = (from: number): Candle[] => {
+    const out: Candle[] = [];
+    for (let i = minute(); i >= from; i--) {
+      out.push({ time: i * 60_000, open: '1', high: '2', low: '1', close: String(time.now / 1000), volume: '1' });
+    }
+    return out;
+  };
+  const answer = (url: string): unknown => {
+    if (url.includes('getHomeTickerList')) {
+      const price = (1 + time.now / 1e6).toFixed(6);
+      return [{ symbol: 'btc', name: 'BTC/USDT', price, open: '1', change: '0.00', high: '9', low: '0', volume: '1' } satisfies Ticker];
+    }
+    const since = /since=(\d+)/.exec(url);
+    return candles(since ? Number(since[1]) / 60_000 : minute() - 499);
+  };
+  const deps: PollerDeps = {
+    fetch: (url, init) =>
+      new Promise((resolve, reject) => {
+        calls.push({ url, headers: init.headers, signal: init.signal, at: time.now });
+        init.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        if (net.hold) return;
+        if (net.down) return reject(new TypeError('Failed to fetch'));
+        const body = { code: 200, msg: 'success', data: answer(url) };
+        resolve({ ok: true, status: 200, json: async () => body });
+      }),
+    setTimeout: time.setTimeout,
+    clearTimeout: time.clearTimeout,
+    post: (m) => posted.push(m),
+  };
+  const poller = new Poller(deps);
+  time.now = 1_000 * 60_000;
+  return { time, calls, posted, net, poller };
+};
+
+const start = { type: 'start', baseUrl: 'https://x.test', symbol: 'btc', period: '1min', saveData: false } as const;
+const klines = (calls: Call[]) => calls.filter((c) => c.url.includes('getHistoryKline'));
+const tickerCalls = (calls: Call[]) => calls.filter((c) => c.url.includes('getHomeTickerList'));
+
+const schedule = suite('schedule');
+
+schedule('start asks at once for tickers and 500 candles, then every 5 s only for what is new', async () => {
+  const { time, calls, posted, poller } = setup();
+  poller.handle(start);
+  await time.advance(0);
+  assert.is(tickerCalls(calls).length, 1);
+  assert.match(klines(calls)[0].url, 'https://x.test/prod-api/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500');
+  const reset = posted.find((m) => m.type === 'candles' && m.kind === 'reset' && m.columns.time.length === 500);
+  assert.ok(reset, 'the 500 candles arrive as one reset');
+  assert.ok(posted.some((m) => m.type === 'tickers' && m.changed.length === 1));
+  await time.advance(4_999);
+  assert.is(calls.length, 2, 'nothing before 5 s');
+  await time.advance(1);
+  assert.is(calls.length, 4);
+  assert.match(klines(calls)[1].url, `since=${999 * 60_000 + 60_000}`, 'the next ask starts at the newest held candle');
+  const patch = posted.filter((m) => m.type === 'candles').pop();
+  assert.ok(patch?.type === 'candles' && patch.kind === 'patch' && patch.columns.time.length === 1, 'only the forming candle is posted');
+  poller.handle({ type: 'stop' });
+});
+
+schedule('Save-Data polls every 15 s', async () => {
+  const { time, calls, poller } = setup();
+  poller.handle({ ...start, saveData: true });
+  await time.advance(14_999);
+  assert.is(calls.length, 2);
+  await time.advance(1);
+  assert.is(calls.length, 4);
+  poller.handle({ type: 'stop' });
+});
+
+schedule('with no chart open only the tickers are polled', async () => {
+  const { time, calls, poller } = setup();
+  poller.handle({ ...start, symbol: null });
+  await time.advance(10_000);
+  assert.is(klines(calls).length, 0);
+  assert.is(tickerCalls(calls).length, 3);
+  poller.handle({ type: 'stop' });
+});
+
+schedule('clientId always, Authorization once a token is given', async () => {
+  const { time, calls, poller } = setup();
+  poller.handle(start);
+  await time.advance(0);
+  assert.equal(calls[0].headers, { clientId: 'app' });
+  poller.handle({ type: 'token', token: 'tok' });
+  await time.advance(5_000);
+  assert.equal(calls[calls.length - 1].headers, { clientId: 'app', Authorization: 'tok' });
+  poller.handle({ type: 'stop' });
+});
+
+const abort = suite('abort and reset');
+
+abort('a poll still running when the next one starts is aborted and posts nothing', async () => {
+  const { time, calls, posted, net, poller } = setup();
+  net.hold = true;
+  poller.handle(start);
+  await time.advance(5_000);
+  assert.ok(calls[0].signal.aborted && calls[1].signal.aborted, 'the first poll was aborted');
+  assert.not.ok(calls[2].signal.aborted);
+  assert.ok(posted.every((m) => m.type === 'candles' && m.columns.time.length === 0), 'only the empty start reset, no status');
+  poller.handle({ type: 'stop' });
+});
+
+abort('a period change empties the chart, aborts the pending ask and reloads at once', async () => {
+  const { time, calls, posted, net, poller } = setup();
+  poller.handle(start);
+  await time.advance(0);
+  net.hold = true;
+  await time.advance(5_000);
+  const pending = klines(calls)[1];
+  net.hold = false;
+  posted.length = 0;
+  poller.handle({ type: 'period', period: '5min' });
+  assert.ok(pending.signal.aborted);
+  assert.equal(posted[0], { type: 'candles', kind: 'reset', symbol: 'btc', period: '5min', columns: { time: [], open: [], high: [], low: [], close: [], volume: [] } });
+  await time.advance(0);
+  assert.match(klines(calls)[2].url, 'period=5min&size=500', 'the new period loads its full history');
+  assert.is(klines(calls)[2].at, time.now, 'without waiting for the next tick');
+  poller.handle({ type: 'select', symbol: 'eth' });
+  await time.advance(0);
+  assert.match(klines(calls)[3].url, 'symbol=eth&period=5min&size=500');
+  poller.handle({ type: 'stop' });
+});
+
+const visibility = suite('visibility');
+
+visibility('hidden: the running poll is aborted and nothing is asked; visible: one refresh at once', async () => {
+  const { time, calls, net, poller } = setup();
+  poller.handle(start);
+  await time.advance(0);
+  net.hold = true;
+  await time.advance(5_000);
+  const inFlight = calls.length;
+  poller.handle({ type: 'visibility', hidden: true });
+  assert.ok(calls.slice(-2).every((c) => c.signal.aborted));
+  await time.advance(120_000);
+  assert.is(calls.length, inFlight, 'no request while hidden');
+  net.hold = false;
+  poller.handle({ type: 'visibility', hidden: false });
+  await time.advance(0);
+  assert.is(calls.length, inFlight + 2, 'one refresh on return');
+  await time.advance(5_000);
+  assert.is(calls.length, inFlight + 4, 'and the 5 s cadence resumes');
+  poller.handle({ type: 'stop' });
+});
+
+const backoff = suite('backoff');
+
+backoff('network errors back off 2, 4, 8 … up to 60 s, say so, and recover', async () => {
+  const { time, calls, posted, net, poller } = setup();
+  net.down = true;
+  poller.handle(start);
+  const delays: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    await time.advance(0);
+    const status = posted.filter((m) => m.type === 'status').pop();
+    assert.ok(status && status.type === 'status' && status.state === 'backoff');
+    delays.push(status.retryInMs);
+    const before = calls.length;
+    await time.advance(status.retryInMs - 1);
+    assert.is(calls.length, before, 'no retry before the announced time');
+    await time.advance(1);
+    assert.ok(calls.length > before);
+  }
+  assert.equal(delays, [2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000]);
+  net.down = false;
+  await time.advance(60_000);
+  assert.equal(posted[posted.length - 1], { type: 'status', state: 'ok', retryInMs: 0 });
+  const before = calls.length;
+  await time.advance(5_000);
+  assert.is(calls.length, before + 2, 'back to every 5 s');
+  poller.handle({ type: 'stop' });
+});
+
+backoff('an error envelope counts as a failure, not as data', async () => {
+  const { time, posted, poller } = setup();
+  const failing = new Poller({
+    fetch: async () => ({ ok: true, status: 200, json: async () => ({ code: 401, msg: 'expired', data: null }) }),
+    setTimeout: time.setTimeout,
+    clearTimeout: time.clearTimeout,
+    post: (m) => posted.push(m),
+  });
+  failing.handle(start);
+  await time.advance(0);
+  assert.ok(posted.some((m) => m.type === 'status' && m.state === 'backoff'));
+  assert.not.ok(posted.some((m) => m.type === 'tickers'));
+  failing.handle({ type: 'stop' });
+  poller.handle({ type: 'stop' });
+});
+
+schedule.run();
+abort.run();
+visibility.run();
+backoff.run();
