@@ -5,6 +5,16 @@ export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_FUND_PASSWORD = '123456';
 export const DEMO_BALANCE = '10000';
 
+/** `/common/getLogo`; stored as `platform.*` config rows so the operator can change them. */
+export const PLATFORM = {
+  'platform.name': 'Trade Lite',
+  'platform.currencyCode': 'USD',
+  'platform.currency': 'USDT',
+  'platform.languageCode': 'en',
+  'platform.logoImg': '/banners/logo.svg',
+  'platform.inviteCodeUrl': '/register?code=',
+};
+
 export const PLAYS = [
   { seconds: 60, rate: '10', minAmount: '10', maxAmount: '5000' },
   { seconds: 300, rate: '15', minAmount: '50', maxAmount: '10000' },

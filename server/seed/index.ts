@@ -25,7 +25,7 @@ export async function seedDemo(db: Db): Promise<{ createdDemo: boolean }> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     await tx
       .insert(t.config)
-      .values(Object.entries(CONFIG_DEFAULTS).map(([key, value]) => ({ key, value })))
+      .values(Object.entries({ ...CONFIG_DEFAULTS, ...demo.PLATFORM }).map(([key, value]) => ({ key, value })))
       .onConflictDoNothing();
     if (await isEmpty(tx, t.plays)) await tx.insert(t.plays).values(demo.PLAYS);
     if (await isEmpty(tx, t.contractPresets)) {

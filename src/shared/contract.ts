@@ -110,3 +110,137 @@ export interface SocketPush {
 
 /** Close code for a missing, bad or expired token on the socket; the app does not reconnect until a new login. */
 export const SOCKET_CLOSE_AUTH = 4001;
+
+/** `POST /h5/user/register`; fields may come in the query string or the body. */
+export interface RegisterRequest {
+  username: string;
+  password: string;
+  confirmPassword?: string;
+  inviteCode?: string;
+  /** Image captcha answer and its `uuid`, when config `captchaOn` is `1`. */
+  code?: string;
+  uuid?: string;
+}
+
+/** `POST /login`; `username` may carry the config `loginPrefix`. */
+export interface LoginRequest {
+  username: string;
+  password: string;
+  code?: string;
+  uuid?: string;
+}
+
+/** `POST /h5/user/forget`: reset by a code sent to the account's phone or e-mail. */
+export interface ForgetPasswordRequest {
+  type: 'sms' | 'email';
+  phone?: string;
+  area?: string;
+  email?: string;
+  code: string;
+  password: string;
+  confirmPassword?: string;
+}
+
+export interface ChangePasswordRequest {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword?: string;
+}
+
+/** `oldPassword` is needed only when a fund password is already set. */
+export interface ChangeWalletPasswordRequest {
+  oldPassword?: string;
+  newPassword: string;
+  confirmPassword?: string;
+}
+
+export interface SetPhoneRequest {
+  phone: string;
+  area?: string;
+  code: string;
+}
+
+export interface CaptchaImage {
+  /** `data:image/svg+xml;base64,…` */
+  img: string;
+  uuid: string;
+}
+
+export interface VipLevel {
+  level: number;
+  name: string;
+  /** Cumulative deposits that reach the level. */
+  minDeposit: Decimal;
+  condition: string;
+  maxWithdrawal: Decimal;
+}
+
+export interface VipInformation {
+  current: number;
+  levels: VipLevel[];
+}
+
+export interface NoticeItem {
+  id: number;
+  title: string;
+  content: string;
+  time: number;
+}
+
+export interface MarqueeItem {
+  id: number;
+  content: string;
+}
+
+export interface BannerItem {
+  id: number;
+  title: string;
+  /** Same-origin image path. */
+  image: string;
+  /** App route opened on tap; empty for none. */
+  link: string;
+}
+
+export interface Community {
+  id: number;
+  name: string;
+  icon: string;
+  link: string;
+}
+
+/** `symbol` is `coin_currency`, e.g. `usdt_brl`. */
+export interface RateItem {
+  symbol: string;
+  rate: Decimal;
+}
+
+/** `GET /h5/symbol/getContractMoney`: quick-pick amounts and the overall limits of all plays. */
+export interface ContractMoney {
+  presets: Decimal[];
+  min: Decimal;
+  max: Decimal;
+}
+
+export interface WalletBizType {
+  type: string;
+  /** English label; the app translates by `type`. */
+  name: string;
+}
+
+export interface WalletBill {
+  id: number;
+  bizType: string;
+  /** Signed change of the available balance. */
+  amount: Decimal;
+  balanceAfter: Decimal;
+  frozenDelta: Decimal;
+  remark: string;
+  ref: string | null;
+  time: number;
+}
+
+/** A page of a list; `total` counts every row, not only this page. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

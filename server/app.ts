@@ -1,0 +1,68 @@
+/** Builds the HTTP server (not listening): the API under /prod-api and the built app beside it. */
+import { randomBytes } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import authRoutes from './auth/routes.ts';
+import publicRoutes from './content/routes.ts';
+import type { ServerContext } from './context.ts';
+import { installApiErrorHandling } from './http/errors.ts';
+import { API_PREFIX } from './http/prefix.ts';
+import { registerStatic } from './http/static.ts';
+import { checkXsrf } from './http/xsrf.ts';
+
+export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.logger,
+    trustProxy: ctx.config.trustProxy,
+    genReqId: () => randomBytes(6).toString('hex'),
+    ajv: {
+      customOptions: { verbose: true, keywords: ['errorMessage'] },
+    },
+  });
+
+  app.decorate('ctx', ctx);
+  app.decorateRequest('userId', 0);
+
+  // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (SPEC §7).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
+      done(err, undefined);
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'trade-lite API', version: '1' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+    },
+  });
+
+  await app.register(
+    async (api) => {
+      installApiErrorHandling(api);
+      api.addHook('onRequest', checkXsrf);
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+
+      await api.register(authRoutes, { ctx });
+      await api.register(publicRoutes, { ctx });
+
+      // ---- Feature route plugins -------------------------------------------------------------
+      // One import above and one line here per feature; each plugin gets `{ ctx }` and declares
+      // its routes relative to /prod-api (e.g. `/h5/symbol/getHomeTickerList`).
+      // ---- end of feature route plugins ------------------------------------------------------
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerStatic(app, ctx.config.distDir);
+  return app;
+}

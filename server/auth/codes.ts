@@ -1,0 +1,55 @@
+/** SMS and e-mail verification codes: 6 digits, 10 minutes, 5 tries, stored hashed. */
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { ServerContext } from '../context.ts';
+import { verificationCodes } from '../db/schema/index.ts';
+import { AppError } from '../http/envelope.ts';
+import { LIMITS, hitLimit } from '../http/rate-limit.ts';
+
+export type Channel = 'sms' | 'email';
+
+const TTL_MS = 10 * 60_000;
+const MAX_TRIES = 5;
+const hash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+export async function sendCode(ctx: ServerContext, channel: Channel, target: string, ip: string): Promise<void> {
+  await hitLimit(ctx, `code:${channel}:${target}`, LIMITS.codePerTarget);
+  await hitLimit(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
+  const code = String(randomInt(1_000_000)).padStart(6, '0');
+  await ctx.db.insert(verificationCodes).values({
+    channel,
+    target,
+    codeHash: hash(code),
+    expiresAt: new Date(ctx.clock.now() + TTL_MS),
+  });
+  await ctx.codeSender.send(channel, target, code);
+}
+
+/** Accepts the latest live code for the target once; wrong tries count against it. */
+export async function consumeCode(ctx: ServerContext, channel: Channel, target: string, code: string | undefined): Promise<void> {
+  const field = channel === 'sms' ? 'smsCode' : 'emailCode';
+  if (!code?.trim()) throw new AppError(400, 'field.required', `${field} cannot be empty`, { field });
+  const [row] = await ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.channel, channel),
+        eq(verificationCodes.target, target),
+        eq(verificationCodes.used, false),
+        gt(verificationCodes.expiresAt, new Date(ctx.clock.now())),
+      ),
+    )
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  const error = new AppError(400, 'code.invalid', 'Verification code error', { field });
+  if (!row) throw error;
+  if (row.codeHash !== hash(code.trim())) {
+    await ctx.db
+      .update(verificationCodes)
+      .set({ attempts: row.attempts + 1, used: row.attempts + 1 >= MAX_TRIES })
+      .where(eq(verificationCodes.id, row.id));
+    throw error;
+  }
+  await ctx.db.update(verificationCodes).set({ used: true }).where(eq(verificationCodes.id, row.id));
+}

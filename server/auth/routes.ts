@@ -1,0 +1,141 @@
+/** Register, login, forgotten password, verification codes and the captcha image. */
+import { Type, type Static } from '@sinclair/typebox';
+import { eq, sql } from 'drizzle-orm';
+import type { FeaturePlugin } from '../context.ts';
+import { getConfig } from '../content/config.ts';
+import { users, wallets } from '../db/schema/index.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { LIMITS, hitLimit } from '../http/rate-limit.ts';
+import { checkCaptcha, newCaptcha } from './captcha.ts';
+import { consumeCode, sendCode } from './codes.ts';
+import { newInviteCode } from './invite.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
+import { createSession, revokeAllSessions } from './session.ts';
+import userRoutes from './user-routes.ts';
+
+const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+
+const RegisterFields = Type.Object({
+  username: Text(60),
+  password: Text(128),
+  confirmPassword: Text(128),
+  inviteCode: Text(32),
+  code: Text(16),
+  uuid: Text(64),
+});
+type RegisterFields = Static<typeof RegisterFields>;
+
+const LoginBody = Type.Object({
+  username: Type.String({ maxLength: 64 }),
+  password: Type.String({ maxLength: 128 }),
+  code: Text(16),
+  uuid: Text(64),
+});
+
+const ForgetBody = Type.Object({
+  type: Type.Union([Type.Literal('sms'), Type.Literal('email')]),
+  phone: Text(32),
+  area: Text(8),
+  email: Text(254),
+  code: Type.String({ maxLength: 16 }),
+  password: Type.String({ maxLength: 128 }),
+  confirmPassword: Text(128),
+});
+
+const SmsQuery = Type.Object({ phone: Type.String({ maxLength: 32 }), area: Text(8) });
+const EmailQuery = Type.Object({ email: Type.String({ maxLength: 254 }) });
+
+const usernameTaken = () => new AppError(409, 'username.taken', 'Username already exists', { field: 'username' });
+
+const plugin: FeaturePlugin = async (app, { ctx }) => {
+  const captchaOn = async () => (await getConfig(ctx.db, 'captchaOn')) === '1';
+
+  app.get('/captchaImage', async () => ok(await newCaptcha(ctx)));
+
+  app.post<{ Body: RegisterFields; Querystring: RegisterFields }>(
+    '/h5/user/register',
+    { schema: { body: RegisterFields, querystring: RegisterFields } },
+    async (request) => {
+      const input = { ...request.query, ...(request.body ?? {}) };
+      const username = checkUsername(input.username);
+      const password = checkPassword(input.password);
+      checkConfirm(password, input.confirmPassword);
+      if (await captchaOn()) await checkCaptcha(ctx, input.uuid, input.code);
+      let inviterId: number | null = null;
+      if (input.inviteCode?.trim()) {
+        const [inviter] = await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.inviteCode, input.inviteCode.trim().toUpperCase()));
+        if (!inviter) throw new AppError(400, 'invite.invalid', 'Invitation code does not exist', { field: 'inviteCode' });
+        inviterId = inviter.id;
+      }
+      const passwordHash = await hashPassword(password);
+      const token = await ctx.db.transaction(async (tx) => {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+        if (taken) throw usernameTaken();
+        const [user] = await tx
+          .insert(users)
+          .values({ username, passwordHash, inviteCode: newInviteCode(), inviterId })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!user) throw usernameTaken();
+        await tx.insert(wallets).values({ userId: user.id });
+        return createSession(ctx, tx, user.id);
+      });
+      return ok(token, 'Registration successful');
+    },
+  );
+
+  app.post<{ Body: Static<typeof LoginBody> }>('/login', { schema: { body: LoginBody } }, async (request) => {
+    const prefix = await getConfig(ctx.db, 'loginPrefix');
+    const raw = requireValue('username', request.body.username).trim();
+    const username = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
+    requireValue('password', request.body.password);
+    await hitLimit(ctx, `login:ip:${request.ip}`, LIMITS.loginPerIp);
+    await hitLimit(ctx, `login:user:${username.toLowerCase()}`, LIMITS.loginPerUser);
+    if (await captchaOn()) await checkCaptcha(ctx, request.body.uuid, request.body.code);
+    const [user] = await ctx.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    if (!user || !(await verifyPassword(request.body.password, user.passwordHash))) {
+      throw new AppError(400, 'auth.badCredentials', 'Incorrect username or password');
+    }
+    return ok(await createSession(ctx, ctx.db, user.id), 'Login successful');
+  });
+
+  app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { querystring: SmsQuery } }, async (request) => {
+    await sendCode(ctx, 'sms', checkPhone(request.query.phone, request.query.area), request.ip);
+    return ok(null, 'Verification code sent');
+  });
+
+  app.get<{ Querystring: Static<typeof EmailQuery> }>('/common/email', { schema: { querystring: EmailQuery } }, async (request) => {
+    await sendCode(ctx, 'email', checkEmail(request.query.email), request.ip);
+    return ok(null, 'Verification code sent');
+  });
+
+  app.post<{ Body: Static<typeof ForgetBody> }>('/h5/user/forget', { schema: { body: ForgetBody } }, async (request) => {
+    const body = request.body;
+    const password = checkPassword(body.password);
+    checkConfirm(password, body.confirmPassword);
+    const target = body.type === 'sms' ? checkPhone(body.phone, body.area) : checkEmail(body.email);
+    await consumeCode(ctx, body.type, target, body.code);
+    const [user] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(body.type === 'sms' ? eq(users.phone, target) : sql`lower(${users.email}) = ${target}`);
+    if (!user) throw new AppError(404, 'account.notFound', 'No account uses this phone number or e-mail');
+    const passwordHash = await hashPassword(password);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await revokeAllSessions(tx, user.id);
+    });
+    return ok(null, 'Password reset complete');
+  });
+
+  await app.register(userRoutes, { ctx });
+};
+
+export default plugin;

@@ -1,0 +1,124 @@
+/** Public content of SPEC §7: platform and config, notices, marquee, banners, plays, rates. */
+import { Type, type Static } from '@sinclair/typebox';
+import { asc, eq, sql } from 'drizzle-orm';
+import type {
+  BannerItem,
+  Community,
+  ConfigItem,
+  ContractMoney,
+  MarqueeItem,
+  NoticeItem,
+  PlatformConfig,
+  Play,
+  RateItem,
+  WalletBizType,
+} from '../../src/shared/contract.ts';
+import type { FeaturePlugin } from '../context.ts';
+import { banners, communities, config, contractPresets, marquee, notices, plays, rates } from '../db/schema/index.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { BIZ_TYPES } from '../ledger/index.ts';
+import { PLATFORM_KEYS, getValues } from './config.ts';
+
+const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
+  recharge: 'Recharge',
+  withdraw: 'Withdrawal',
+  withdraw_freeze: 'Withdrawal frozen',
+  withdraw_refund: 'Withdrawal refund',
+  order: 'Trade order',
+  order_win: 'Trade profit',
+  order_refund: 'Trade refund',
+  finance_buy: 'Finance purchase',
+  finance_income: 'Finance income',
+  finance_return: 'Finance principal returned',
+  savings_in: 'Savings deposit',
+  savings_out: 'Savings withdrawal',
+  savings_income: 'Savings interest',
+  adjust: 'Adjustment',
+  bonus: 'Bonus',
+};
+
+const LogoQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 16 })) });
+const RateQuery = Type.Object({ symbol: Type.String({ pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', errorMessage: 'must look like usdt_brl' }) });
+
+/** `numeric` comes back padded (`10.00000000`); clients get the plain value. */
+const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
+const plugin: FeaturePlugin = async (app, { ctx }) => {
+  app.get('/common/getLogo', { schema: { querystring: LogoQuery } }, async () => {
+    const values = await getValues(ctx.db, Object.values(PLATFORM_KEYS));
+    const platform = Object.fromEntries(
+      Object.entries(PLATFORM_KEYS).map(([field, key]) => [field, values.get(key) ?? '']),
+    ) as unknown as PlatformConfig;
+    return ok(platform);
+  });
+
+  app.get('/common/config/list', async () => {
+    const rows = await ctx.db
+      .select({ configKey: config.key, configValue: config.value })
+      .from(config)
+      .where(sql`${config.key} not like 'platform.%'`)
+      .orderBy(asc(config.key));
+    return ok<ConfigItem[]>(rows);
+  });
+
+  app.get('/h5/symbol/getNoticeList', async () => {
+    const rows = await ctx.db.select().from(notices).orderBy(asc(notices.sort), asc(notices.id));
+    return ok<NoticeItem[]>(rows.map((n) => ({ id: n.id, title: n.title, content: n.content, time: n.createdAt.getTime() })));
+  });
+
+  app.get('/h5/symbol/marquee', async () => {
+    const rows = await ctx.db.select({ id: marquee.id, content: marquee.content }).from(marquee).orderBy(asc(marquee.sort), asc(marquee.id));
+    return ok<MarqueeItem[]>(rows);
+  });
+
+  app.get('/h5/symbol/getBannerList', async () => {
+    const rows = await ctx.db
+      .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })
+      .from(banners)
+      .orderBy(asc(banners.sort), asc(banners.id));
+    return ok<BannerItem[]>(rows);
+  });
+
+  app.get('/h5/symbol/communitys', async () => {
+    const rows = await ctx.db
+      .select({ id: communities.id, name: communities.name, icon: communities.icon, link: communities.link })
+      .from(communities)
+      .orderBy(asc(communities.sort), asc(communities.id));
+    return ok<Community[]>(rows);
+  });
+
+  app.get('/h5/symbol/getPlays', async () => {
+    const rows = await ctx.db.select().from(plays).where(eq(plays.enabled, true)).orderBy(asc(plays.seconds));
+    return ok<Play[]>(
+      rows.map((p) => ({ id: p.id, seconds: p.seconds, rate: trim(p.rate), minAmount: trim(p.minAmount), maxAmount: trim(p.maxAmount) })),
+    );
+  });
+
+  app.get('/h5/symbol/getContractMoney', async () => {
+    const [presets, [limits]] = await Promise.all([
+      ctx.db.select().from(contractPresets).orderBy(asc(contractPresets.amount)),
+      ctx.db
+        .select({ min: sql<string>`coalesce(min(${plays.minAmount}), 0)::text`, max: sql<string>`coalesce(max(${plays.maxAmount}), 0)::text` })
+        .from(plays)
+        .where(eq(plays.enabled, true)),
+    ]);
+    return ok<ContractMoney>({ presets: presets.map((p) => trim(p.amount)), min: trim(limits!.min), max: trim(limits!.max) });
+  });
+
+  app.get('/common/rate', async () => {
+    const rows = await ctx.db.select().from(rates).orderBy(asc(rates.symbol));
+    return ok<RateItem[]>(rows.map((r) => ({ symbol: r.symbol, rate: trim(r.rate) })));
+  });
+
+  app.get<{ Querystring: Static<typeof RateQuery> }>('/common/rateBySymbol', { schema: { querystring: RateQuery } }, async (request) => {
+    const [row] = await ctx.db.select().from(rates).where(eq(rates.symbol, request.query.symbol));
+    if (!row) throw new AppError(404, 'rate.notFound', `No exchange rate for ${request.query.symbol}`, { symbol: request.query.symbol });
+    return ok<RateItem>({ symbol: row.symbol, rate: trim(row.rate) });
+  });
+
+  app.get('/background/bill/getAllWalletBizType', async () =>
+    ok<WalletBizType[]>(BIZ_TYPES.map((type) => ({ type, name: BIZ_NAMES[type] }))),
+  );
+};
+
+export default plugin;

@@ -1,0 +1,56 @@
+/** Everything a request handler needs, built once by server/index.ts (or the test harness). */
+import type { FastifyServerOptions } from 'fastify';
+import type { Database, Db } from './db/client.ts';
+import type { EventBus } from './bus/types.ts';
+import type { CodeSender } from './auth/code-sender.ts';
+
+export interface Clock {
+  /** Epoch milliseconds; tests move it forward instead of waiting. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The built app (`dist/`); served when it exists. */
+  distDir: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Trust `X-Forwarded-For` from a load balancer for client IPs (rate limits). */
+  trustProxy: boolean;
+  sessionTtlMs: number;
+}
+
+/**
+ * Feature services (market source, storage…) are optional fields added by their modules through
+ * declaration merging: `declare module '../context.ts' { interface ServerContext { market?: … } }`.
+ */
+export interface ServerContext {
+  db: Db;
+  database: Database;
+  config: ServerConfig;
+  clock: Clock;
+  logger: FastifyServerOptions['logger'];
+  codeSender: CodeSender;
+  bus?: EventBus;
+}
+
+const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
+
+/** Reads the process environment: PORT, HOST, DATA_DIR, DATABASE_URL, DIST_DIR, TRUST_PROXY. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    distDir: env.DIST_DIR ?? 'dist',
+    dataDir: env.DATA_DIR ?? 'data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1',
+    sessionTtlMs: SEVEN_DAYS,
+  };
+}
+
+/** The shape of a feature's route plugin: registered under `/prod-api`, given the context. */
+export type FeaturePlugin = import('fastify').FastifyPluginAsync<{ ctx: ServerContext }>;

@@ -1,0 +1,50 @@
+/** Turns every failure under /prod-api into the envelope, HTTP 200 (SPEC §8, DESIGN API contract). */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, fail } from './envelope.ts';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  parentSchema?: { errorMessage?: string };
+}
+
+/** Maps the first schema violation to `field.required` / `field.invalid` naming the field. */
+export function validationError(error: FastifyError): AppError {
+  const first = (error.validation as unknown as AjvError[])[0]!;
+  const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (first.keyword === 'required') {
+    const field = [path, String(first.params.missingProperty)].filter(Boolean).join('.');
+    return new AppError(400, 'field.required', `${field} cannot be empty`, { field });
+  }
+  const field = path || (error.validationContext ?? 'request');
+  const why = first.parentSchema?.errorMessage ?? first.message ?? 'is invalid';
+  return new AppError(400, 'field.invalid', `${field} ${why}`, { field });
+}
+
+const STATUS_KEYS: Record<number, string> = {
+  400: 'http.badRequest',
+  404: 'http.notFound',
+  405: 'http.methodNotAllowed',
+  413: 'http.tooLarge',
+  415: 'http.unsupportedMediaType',
+  429: 'http.tooManyRequests',
+};
+
+export function installApiErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return reply.code(200).send(fail(error));
+    if (error.validation) return reply.code(200).send(fail(validationError(error)));
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const key = STATUS_KEYS[status] ?? 'http.badRequest';
+      return reply.code(200).send(fail(new AppError(status, key, error.message)));
+    }
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    return reply.code(200).send(fail(new AppError(500, 'http.internal', 'Request Exception', { requestId: request.id })));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(200).send(fail(new AppError(404, 'http.notFound', 'Request Address Not Found', { path: request.url.split('?')[0]! })));
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The built app: precompressed files from `dist/`, hashed assets cached for a year, the HTML never
+ * cached, history-mode fallback to index.html, and helmet's security headers on these answers
+ * only (API answers stay lean: every header byte is paid for on every poll).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from './prefix.ts';
+import { XSRF_COOKIE, readCookie } from './xsrf.ts';
+
+/** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
+const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+$/;
+const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)$/;
+
+/** CSP hashes of the inline boot script(s) in index.html, so no 'unsafe-inline' is needed for scripts. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    if (m[1]!.trim()) hashes.push(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+const isApi = (url: string) => url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?');
+
+export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+  const hasApp = existsSync(indexFile);
+  const scriptHashes = hasApp ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+
+  await app.register(helmet, {
+    global: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+        fontSrc: ["'self'", 'https:', 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApi(request.url)) await reply.helmet();
+  });
+
+  // The XSRF cookie rides on the HTML answer, so the app has it before its first unsafe call.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html') && !readCookie(request.headers.cookie, XSRF_COOKIE)) {
+      reply.header('set-cookie', `${XSRF_COOKIE}=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
+    }
+    return payload;
+  });
+
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const name = filePath.split(path.sep).join('/');
+        const value = NO_CACHE.test(name)
+          ? 'no-cache'
+          : HASHED.test(name)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400';
+        reply.header('cache-control', value);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
+    if (hasApp && wantsPage) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain').send('Not Found');
+  });
+}

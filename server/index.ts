@@ -1,0 +1,66 @@
+/** The server process: open and migrate the database, seed a fresh one, listen, shut down cleanly. */
+import { buildApp } from './app.ts';
+import { logCodeSender } from './auth/code-sender.ts';
+import { configFromEnv, systemClock, type ServerContext } from './context.ts';
+import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
+import { seedDemo } from './seed/index.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
+
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (e) {
+    if (e instanceof DataDirLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await migrateDatabase(database);
+  await seedDemo(database.db);
+
+  let log: (msg: string) => void = console.log;
+  const ctx: ServerContext = {
+    db: database.db,
+    database,
+    config,
+    clock: systemClock,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    codeSender: logCodeSender((msg) => log(msg)),
+  };
+  const app = await buildApp(ctx);
+  log = (msg) => app.log.info(msg);
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  console.log(
+    `trade-lite on http://localhost:${port} · database: ${database.label} · demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    try {
+      await app.close();
+      await ctx.bus?.close();
+      await database.close();
+      process.exit(0);
+    } catch (e) {
+      console.error('shutdown failed', e);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
