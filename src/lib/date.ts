@@ -1,0 +1,37 @@
+// First-load path: every byte here is downloaded before the app paints.
+
+const cache: Record<string, Intl.DateTimeFormat> = {};
+
+// 24-hour clock everywhere: a trading app's times must not need AM/PM to be read.
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const DATE_TIME = Object.assign({}, DATE, TIME);
+const SHORT: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+function format(kind: string, opts: Intl.DateTimeFormatOptions, ms: number, locale: string, timeZone?: string): string {
+  const key = kind + locale + (timeZone || '');
+  const f = cache[key] || (cache[key] = new Intl.DateTimeFormat(locale, timeZone ? Object.assign({ timeZone }, opts) : opts));
+  return f.format(ms);
+}
+
+/** Date and time to the second, in the user's language (e.g. `12/03/2025, 14:05:09` for en-GB). */
+export const formatDateTime = (ms: number, locale: string, timeZone?: string): string =>
+  format('f', DATE_TIME, ms, locale, timeZone);
+
+/** Time of day to the second. */
+export const formatTime = (ms: number, locale: string, timeZone?: string): string =>
+  format('t', TIME, ms, locale, timeZone);
+
+/** Day, month, hour and minute, for lists where the year is obvious. */
+export const formatShort = (ms: number, locale: string, timeZone?: string): string =>
+  format('s', SHORT, ms, locale, timeZone);
+
+const two = (n: number) => (n < 10 ? '0' : '') + n;
+
+/** Seconds left as `mm:ss`, or `hh:mm:ss` from one hour up; never negative. */
+export function countdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const rest = two(Math.floor((s % 3600) / 60)) + ':' + two(s % 60);
+  return h ? two(h) + ':' + rest : rest;
+}

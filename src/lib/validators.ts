@@ -1,0 +1,69 @@
+// First-load path: every byte here is downloaded before the app paints.
+/**
+ * SPEC §5 validators. Each returns null when the value is fine, else the locale key of the message
+ * to show under the field (`v.amountMin` / `v.amountMax` take `{{min}}` / `{{max}}`).
+ */
+import { cmp, isDecimal } from './decimal.ts';
+
+export type Invalid = string | null;
+
+const blank = (v: unknown): boolean =>
+  v == null || v === false || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
+
+/** Not empty: an untrimmed text, a chosen file or option. */
+export const required = (v: unknown): Invalid => (blank(v) ? 'v.required' : null);
+
+/** 6 to 30 letters and digits, both present, not starting with 0. */
+export const username = (v: string): Invalid =>
+  blank(v) ? 'v.required' : /^(?!0)(?=.*[a-zA-Z])(?=.*\d)[a-zA-Z0-9]{6,30}$/.test(v) ? null : 'v.username';
+
+/** At least 4 characters. */
+export const password = (v: string): Invalid => (blank(v) ? 'v.required' : v.length < 4 ? 'v.passwordShort' : null);
+
+/** The stricter password pattern: 6 to 30 letters and digits with at least one of each. */
+export const passwordLike = (v: string): Invalid =>
+  blank(v) ? 'v.required' : /^(?=.*[a-zA-Z])(?=.*\d)[a-zA-Z0-9]{6,30}$/.test(v) ? null : 'v.passwordPattern';
+
+/** The confirmation equals the password. */
+export const confirmMatch = (v: string, original: string): Invalid =>
+  blank(v) ? 'v.required' : v === original ? null : 'v.passwordMismatch';
+
+/** Local part, @, domain, and a top-level domain of at least two letters. */
+export const email = (v: string): Invalid =>
+  blank(v) ? 'v.required' : /^[^\s@]+@([^\s@.]+\.)+[a-zA-Z]{2,}$/.test(v.trim()) ? null : 'v.email';
+
+/** A positive decimal, within `min` and `max` when given. */
+export function amount(v: string, min?: string | null, max?: string | null): Invalid {
+  if (blank(v)) return 'v.required';
+  if (!isDecimal(v) || cmp(v, 0) <= 0) return 'v.amount';
+  if (isDecimal(min) && cmp(v, min as string) < 0) return 'v.amountMin';
+  if (isDecimal(max) && cmp(v, max as string) > 0) return 'v.amountMax';
+  return null;
+}
+
+const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const EVM = /^0x[0-9a-fA-F]{40}$/;
+// Legacy P2PKH/P2SH in base58, or bech32 segwit/taproot (one case only, as bech32 requires).
+const BTC = /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/;
+
+/**
+ * The address format of `network` (names such as `TRC20`, `USDT-ERC20`, `BEP20`, `BTC`); an
+ * unknown network accepts any of the three formats. Checksums are left to the server.
+ */
+export function walletAddress(v: string, network = ''): Invalid {
+  if (blank(v)) return 'v.required';
+  const a = v.trim();
+  const n = network.toUpperCase();
+  const ok = /TRC|TRON/.test(n)
+    ? TRC20.test(a)
+    : /ERC|BEP|ETH|BSC|ARB|POLYGON|MATIC/.test(n)
+      ? EVM.test(a)
+      : /BTC|BITCOIN/.test(n)
+        ? BTC.test(a)
+        : TRC20.test(a) || EVM.test(a) || BTC.test(a);
+  return ok ? null : 'v.walletAddress';
+}
+
+/** A bank card or account number: digits only (group spaces ignored), 6 to `max` of them. */
+export const bankCard = (v: string, max = 16): Invalid =>
+  blank(v) ? 'v.required' : new RegExp('^\\d{6,' + max + '}$').test(v.replace(/\s/g, '')) ? null : 'v.bankCard';
