@@ -8,15 +8,13 @@ import type { ServerContext } from '../context.ts';
 import { installApiErrorHandling } from '../http/errors.ts';
 import { AppError } from '../http/envelope.ts';
 import { adminContentRoutes } from './content.ts';
-import { KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
+import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
 import { adminUserRoutes } from './users.ts';
 
 export interface AdminAppOptions {
   /** Defaults to OPERATOR_KEY or the key file in DATA_DIR. */
   key?: string;
 }
-
-export const ADMIN_PREFIX = '/admin';
 
 export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions = {}): Promise<FastifyInstance> {
   const key = options.key ?? loadOperatorKey(ctx.config.dataDir);

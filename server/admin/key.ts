@@ -10,6 +10,8 @@ import path from 'node:path';
 export const KEY_FILE = 'operator.key';
 export const INFO_FILE = 'operator.json';
 export const KEY_HEADER = 'x-operator-key';
+/** Every admin route lives under this prefix. */
+export const ADMIN_PREFIX = '/admin';
 
 export interface OperatorInfo {
   port: number;

@@ -1,0 +1,9 @@
+/** `npm run operator -- <command>`: see `--help`, or server/operator/commands.ts. */
+import { runOperator } from './run.ts';
+
+const code = await runOperator(process.argv.slice(2), {
+  env: process.env,
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+});
+process.exitCode = code;
