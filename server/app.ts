@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes.ts';
 import publicRoutes from './content/routes.ts';
+import { marketRoutes } from './market/routes.ts';
 import type { ServerContext } from './context.ts';
 import { installApiErrorHandling } from './http/errors.ts';
 import { API_PREFIX } from './http/prefix.ts';
@@ -58,6 +59,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       // ---- Feature route plugins -------------------------------------------------------------
       // One import above and one line here per feature; each plugin gets `{ ctx }` and declares
       // its routes relative to /prod-api (e.g. `/h5/symbol/getHomeTickerList`).
+      await api.register(marketRoutes, { ctx });
       // ---- end of feature route plugins ------------------------------------------------------
     },
     { prefix: API_PREFIX },

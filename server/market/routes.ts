@@ -1,11 +1,12 @@
 /** Market endpoints of SPEC §7: the home ticker list and the candle history, served from memory. */
 import { type Static, Type } from '@sinclair/typebox';
 import type {} from '@fastify/swagger';
-import type { FastifyPluginAsync } from 'fastify';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
+import { requireUser } from '../auth/session.ts';
+import type { FeaturePlugin } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { SimulatedMarket } from './simulator.ts';
-import { KLINE_PERIODS, MAX_CANDLES, type MarketSource } from './source.ts';
+import { marketOf } from './context.ts';
+import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 
 const Price = Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' });
 
@@ -31,9 +32,16 @@ const CandleSchema = Type.Object({
 
 const KlineQuery = Type.Object({
   symbol: Type.String({ minLength: 1, maxLength: 16 }),
-  period: Type.Unsafe<KlinePeriod>({ type: 'string', enum: [...KLINE_PERIODS], default: '1min' }),
-  size: Type.Integer({ minimum: 1, maximum: MAX_CANDLES, default: MAX_CANDLES }),
-  since: Type.Optional(Type.Integer({ minimum: 0, description: 'only candles opening at or after this epoch ms' })),
+  period: Type.Unsafe<KlinePeriod>({
+    type: 'string',
+    enum: [...KLINE_PERIODS],
+    default: '1min',
+    errorMessage: `must be one of ${KLINE_PERIODS.join(', ')}`,
+  }),
+  size: Type.Integer({ minimum: 1, maximum: MAX_CANDLES, default: MAX_CANDLES, errorMessage: `must be a whole number from 1 to ${MAX_CANDLES}` }),
+  since: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'only candles opening at or after this epoch ms', errorMessage: 'must be a time in epoch milliseconds' }),
+  ),
 });
 
 /** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
@@ -47,13 +55,8 @@ const envelope = <T extends Parameters<typeof Type.Array>[0]>(data: T) => ({
   }),
 });
 
-export interface MarketRoutesOptions {
-  /** The feed to serve; a simulator seeded from `MARKET_SEED` when absent. */
-  market?: MarketSource;
-}
-
-export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app, opts) => {
-  const market = opts.market ?? new SimulatedMarket({ seed: process.env.MARKET_SEED ?? 'trade-lite', now: Date.now });
+export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
+  const market = marketOf(ctx);
 
   app.get(
     '/h5/symbol/getHomeTickerList',
@@ -64,8 +67,10 @@ export const marketRoutes: FastifyPluginAsync<MarketRoutesOptions> = async (app,
   app.get<{ Querystring: Static<typeof KlineQuery> }>(
     '/h5/symbol/getHistoryKline',
     {
+      preHandler: requireUser,
       schema: {
         tags: ['market'],
+        security: [{ token: [] }],
         summary: 'Candles newest first; the first one is still forming',
         querystring: KlineQuery,
         response: envelope(CandleSchema),
