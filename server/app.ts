@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes.ts';
 import publicRoutes from './content/routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
+import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
 import { installApiErrorHandling } from './http/errors.ts';
 import { API_PREFIX } from './http/prefix.ts';
@@ -60,10 +62,16 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       // One import above and one line here per feature; each plugin gets `{ ctx }` and declares
       // its routes relative to /prod-api (e.g. `/h5/symbol/getHomeTickerList`).
       await api.register(marketRoutes, { ctx });
+      await api.register(uploadRoutes, { ctx });
       // ---- end of feature route plugins ------------------------------------------------------
     },
     { prefix: API_PREFIX },
   );
+
+  // ---- Root feature plugins (outside /prod-api: uploaded files, the push socket) -------------
+  await app.register(uploadFileRoutes, { ctx });
+  await app.register(socketRoutes, { ctx });
+  // ---- end of root feature plugins ---------------------------------------------------------
 
   await registerStatic(app, ctx.config.distDir);
   return app;
