@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { getUserMessages, type UserMessage } from '../api/messages.ts';
-import { loadSaved, loadSession, save, saveSession } from './persist.ts';
+import { session } from '../lib/storage.ts';
+import { loadSaved, save } from './persist.ts';
 import { $session } from './session.ts';
 
 export type { UserMessage };
@@ -11,7 +12,7 @@ const SELECTED_KEY = 'message';
 export const $messages = atom<UserMessage[]>([]);
 
 /** The message opened in the detail screen; session storage keeps it across a reload. */
-export const $selectedMessage = atom<UserMessage | null>(loadSession<UserMessage>(SELECTED_KEY));
+export const $selectedMessage = atom<UserMessage | null>(session.get<UserMessage | null>(SELECTED_KEY, null));
 
 /** Read message ids per userId, kept on this device (local storage, key `app`). */
 export const $readIds = atom<Record<string, number[]>>(loadSaved().readMessageIds || {});
@@ -46,6 +47,6 @@ export const markRead = (id: number): void => {
 
 export const selectMessage = (m: UserMessage): void => {
   $selectedMessage.set(m);
-  saveSession(SELECTED_KEY, m);
+  session.set(SELECTED_KEY, m);
   markRead(m.id);
 };

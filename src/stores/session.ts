@@ -3,7 +3,8 @@ import { atom, map } from 'nanostores';
 import type { UserInfo } from '../shared/contract.ts';
 import { getUserInfo } from '../api/user.ts';
 import { login as loginCall, register as registerCall, type LoginBody, type RegisterBody } from '../api/auth.ts';
-import { clearSession, loadSaved, save } from './persist.ts';
+import { session } from '../lib/storage.ts';
+import { loadSaved, save } from './persist.ts';
 
 /** The session part of SPEC §3's user store. */
 export interface SessionState {
@@ -47,7 +48,7 @@ export const loadUserInfo = async (): Promise<void> => {
  * selected message) and loads the user info. The socket follows `$session.token` and reconnects.
  */
 export const startSession = async (token: string): Promise<void> => {
-  clearSession();
+  session.clear();
   $session.set({ token, userInfo: null });
   save({ token, userInfo: undefined });
   await loadUserInfo();
@@ -63,5 +64,5 @@ export const register = async (body: RegisterBody): Promise<void> => startSessio
 export const logout = (): void => {
   $session.set({ token: '', userInfo: null });
   save({ token: undefined, userInfo: undefined });
-  clearSession();
+  session.clear();
 };

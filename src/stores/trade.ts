@@ -2,7 +2,7 @@
 import { batch, map } from 'nanostores';
 import type { Decimal, KlinePeriod, Play, Ticker } from '../shared/contract.ts';
 import { config } from './app.ts';
-import { loadSession, saveSession } from './persist.ts';
+import { session } from '../lib/storage.ts';
 
 /** Trade state of SPEC §3; tickers themselves live in `$tickers`, keyed by symbol. */
 export interface TradeState {
@@ -30,13 +30,13 @@ export const $trade = map<TradeState>({
   defaultSelectedTicker: '',
   kLinePeriod: '1min',
   kLineSize: 500,
-  ...loadSession<Partial<TradeState>>(KEY),
+  ...session.get<Partial<TradeState>>(KEY, {}),
 });
 
 /** One store per symbol key, so a row re-renders only when its own ticker changed. */
 export const $tickers = map<Record<string, Ticker>>({});
 
-$trade.listen((s) => saveSession(KEY, s));
+$trade.listen((s) => session.set(KEY, s));
 
 export const setPlays = (plays: Play[]): void => $trade.setKey('playMethods', plays);
 export const setContractMoney = (value: Decimal): void => $trade.setKey('contractMoney', String(value));

@@ -1,0 +1,65 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { match, notFound, rootTarget, routes } from '../../src/app/routes.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+
+const test = suite('routes table (SPEC §2)');
+
+const SPEC_PATHS = [
+  '/home', '/trade', '/financial', '/user', '/yuebao', '/yuebaodetail',
+  '/login', '/register', '/forgetPassword', '/setting', '/bindPhone', '/addPayment', '/editPaypay',
+  '/paymentMethod', '/password', '/fundPassword', '/aboutUs', '/statement', '/introduction',
+  '/orderList', '/myFinancial', '/walletRecord', '/rechargeList', '/recharge', '/coinRecharge',
+  '/personalCoinList', '/rechargeRecord', '/rechargeDetail', '/withdraw', '/withdrawRecord',
+  '/withdrawDetail', '/notificationRecord', '/notificationDetail',
+];
+
+const byName = (name: string) => routes.find((r) => r.name === name)!;
+
+test('holds exactly the routes of SPEC §2, each once', () => {
+  assert.equal(routes.map((r) => r.path).sort(), SPEC_PATHS.slice().sort());
+});
+
+test('every route and the 404 page have a title in the English catalogue', () => {
+  const titles = (en as { route: Record<string, string> }).route;
+  for (const r of [...routes, notFound]) assert.type(titles[r.name], 'string', `route.${r.name}`);
+});
+
+test('the tab layout is home, trade, financial, user, yuebao, yuebaodetail', () => {
+  assert.equal(routes.filter((r) => r.tab).map((r) => r.name), ['home', 'trade', 'financial', 'user', 'yuebao', 'yuebaodetail']);
+});
+
+test('the routes that record their previous route are exactly those of SPEC §2', () => {
+  assert.equal(
+    routes.filter((r) => r.recordPrevious).map((r) => r.name).sort(),
+    ['addPayment', 'editPaypay', 'password', 'fundPassword', 'forgetPassword', 'aboutUs', 'statement', 'introduction', 'recharge', 'coinRecharge', 'withdraw'].sort(),
+  );
+});
+
+test('keep-alive: notificationRecord from home/user, the record lists from user', () => {
+  assert.equal(byName('notificationRecord').keepFrom, ['home', 'user']);
+  assert.equal(byName('rechargeRecord').keepFrom, ['user']);
+  assert.equal(byName('withdrawRecord').keepFrom, ['user']);
+  assert.is(routes.filter((r) => r.keepFrom).length, 3);
+});
+
+test('a detail page sits deeper than its list, so opening it slides forward', () => {
+  assert.ok(byName('withdrawDetail').depth > byName('withdrawRecord').depth);
+  assert.ok(byName('notificationDetail').depth > byName('notificationRecord').depth);
+  assert.ok(byName('addPayment').depth > byName('paymentMethod').depth);
+  assert.ok(byName('withdraw').depth > byName('user').depth);
+});
+
+test('match ignores case and a trailing slash, and falls back to the 404 route', () => {
+  assert.is(match('/home').name, 'home');
+  assert.is(match('/forgetpassword/').name, 'forgetPassword');
+  assert.is(match('/nope'), notFound);
+  assert.is(match('/home/extra'), notFound);
+});
+
+test('/ leads to /user with initToUser, else to /home', () => {
+  assert.is(rootTarget(true), '/user');
+  assert.is(rootTarget(false), '/home');
+});
+
+test.run();
