@@ -1,0 +1,117 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { currentLocale, has, localeUrl, setFallback, setLocale, t, tServer } from '../../src/i18n/index.ts';
+import { LANGUAGES, isRtl, languageByCode } from '../../src/i18n/languages.ts';
+
+const langs = suite('languages');
+langs('the 24 languages of SPEC §1, in order', () => {
+  assert.equal(
+    LANGUAGES.map((l) => l.code),
+    ['en', 'it', 'th', 'ja', 'ko', 'vi', 'es', 'ru', 'ms', 'id', 'de', 'fr', 'nl', 'en-au', 'pt-BR', 'hi', 'es-mx', 'es-pe', 'ar', 'az', 'pt', 'ro', 'zh-CN', 'zh-TW'],
+  );
+  assert.equal(LANGUAGES.map((l) => l.code), [...LANGUAGE_CODES], 'the boot script reads the same list');
+});
+langs('every entry has an English name, a native name and a country flag', () => {
+  for (const l of LANGUAGES) {
+    assert.ok(l.name && l.native, l.code);
+    assert.match(l.flag, /^[a-z]{2}$/, l.code + ' flag is an ISO 3166 code');
+  }
+  assert.is(languageByCode('pt-BR')?.flag, 'br');
+  assert.is(languageByCode('ar')?.flag, 'sa');
+  assert.is(languageByCode('en')?.flag, 'gb');
+  assert.is(languageByCode('xx'), undefined);
+});
+langs('Arabic alone is right-to-left', () => {
+  assert.equal(LANGUAGES.filter((l) => l.rtl).map((l) => l.code), ['ar']);
+  for (const l of LANGUAGES) assert.is(isRtl(l.code), !!l.rtl, l.code);
+});
+langs.run();
+
+const EN = {
+  hello: 'Hello, {{name}}',
+  only: { english: 'Only in English' },
+  'v.required': 'Cannot be empty',
+  field: { username: 'Username', amount: 'Amount' },
+  err: { field: { required: '{{field}} is required' }, balance: { insufficient: 'Balance too low: {{need}}' } },
+};
+const TH = {
+  hello: 'สวัสดี {{name}}',
+  'v.required': 'ห้ามว่าง',
+  field: { username: 'ชื่อผู้ใช้' },
+  err: { field: { required: 'ต้องกรอก{{field}}' } },
+};
+
+const tr = suite('t');
+tr.before(() => {
+  setLocale('th', TH);
+  setFallback(EN);
+});
+tr('the active language with placeholders filled', () => {
+  assert.is(currentLocale(), 'th', 'the fallback does not switch the language');
+  assert.is(t('hello', { name: 'Ann' }), 'สวัสดี Ann');
+});
+tr('flat and nested keys both resolve', () => {
+  assert.is(t('v.required'), 'ห้ามว่าง', 'flat key with a dot');
+  assert.is(t('field.username'), 'ชื่อผู้ใช้', 'nested path');
+});
+tr('a key the language lacks shows English, not an empty string', () => {
+  assert.is(t('only.english'), 'Only in English');
+  assert.ok(!has('only.english'), 'has() speaks of the active language only');
+});
+tr('a key no language has shows itself, so it is noticed', () => {
+  assert.is(t('nope.missing'), 'nope.missing');
+  assert.is(t('field'), 'field', 'a branch of the tree is not a text');
+});
+tr('English as the active language', () => {
+  setLocale('en', EN);
+  assert.is(t('hello', { name: 'Ann' }), 'Hello, Ann');
+  setLocale('th', TH);
+});
+tr.run();
+
+const server = suite('tServer');
+server.before(() => {
+  setLocale('th', TH);
+  setFallback(EN);
+});
+server('translates a known key, with the field name translated too', () => {
+  const env = { code: 400, msg: 'username is required', key: 'field.required', params: { field: 'username' } };
+  assert.is(tServer(env), 'ต้องกรอกชื่อผู้ใช้');
+});
+server('a field without a translation keeps its name', () => {
+  const env = { code: 400, msg: 'phone is required', key: 'field.required', params: { field: 'phone' } };
+  assert.is(tServer(env), 'ต้องกรอกphone');
+});
+server('the server message when the active language lacks the key', () => {
+  const env = { code: 409, msg: 'Balance too low: 12.50 more needed', key: 'balance.insufficient', params: { need: '12.50' } };
+  assert.is(tServer(env), 'Balance too low: 12.50 more needed', 'never a different reason');
+});
+server('the server message when there is no key', () => {
+  assert.is(tServer({ msg: 'Withdrawals are paused' }), 'Withdrawals are paused');
+});
+server('English users get the catalogue text with params', () => {
+  setLocale('en', EN);
+  const env = { code: 409, msg: 'x', key: 'balance.insufficient', params: { need: '12.50' } };
+  assert.is(tServer(env), 'Balance too low: 12.50');
+  const field = { code: 400, msg: 'x', key: 'field.required', params: { field: 'amount' } };
+  assert.is(tServer(field), 'Amount is required');
+  setLocale('th', TH);
+});
+server.run();
+
+const url = suite('localeUrl');
+url('plain path without a build map', () => {
+  assert.is(localeUrl('pt-BR'), '/locales/pt-BR.json');
+});
+url('the hashed file when the build injects a map', () => {
+  const g = globalThis as { __LOCALES?: Record<string, string> };
+  g.__LOCALES = { th: '/locales/th.3f9a1c.json' };
+  try {
+    assert.is(localeUrl('th'), '/locales/th.3f9a1c.json');
+    assert.is(localeUrl('ja'), '/locales/ja.json', 'a language missing from the map');
+  } finally {
+    delete g.__LOCALES;
+  }
+});
+url.run();
