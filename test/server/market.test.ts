@@ -1,11 +1,16 @@
-import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Candle, Envelope, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
-import { AppError, fail } from '../../server/http/envelope.ts';
-import { marketRoutes } from '../../server/market/routes.ts';
+import { buildApp } from '../../server/app.ts';
+import { logCodeSender } from '../../server/auth/code-sender.ts';
+import { createSession } from '../../server/auth/session.ts';
+import { configFromEnv, type ServerContext } from '../../server/context.ts';
+import { users } from '../../server/db/schema/index.ts';
 import { SimulatedMarket } from '../../server/market/simulator.ts';
 import { KLINE_PERIODS } from '../../server/market/source.ts';
+import { DEMO_USERNAME } from '../../server/seed/content.ts';
+import { openTestDatabase } from './db.ts';
 
 const LENGTH: Record<KlinePeriod, number> = {
   '1min': 60e3,
@@ -20,19 +25,37 @@ const LENGTH: Record<KlinePeriod, number> = {
 let now = Date.UTC(2025, 4, 14, 9, 41, 27, 350);
 const clock = () => now;
 
+/** The real app on a fresh database, with the demo user logged in. */
 const server = async (market = new SimulatedMarket({ seed: 'test', now: clock })) => {
-  const app = Fastify();
-  app.setErrorHandler((e: Error & { validation?: unknown }, _req, reply) => {
-    if (e instanceof AppError) return reply.send(fail(e));
-    if (e.validation) return reply.send(fail(new AppError(400, 'validation', e.message)));
-    throw e;
-  });
-  await app.register(marketRoutes, { prefix: '/prod-api', market });
-  return app;
+  const database = await openTestDatabase();
+  const ctx: ServerContext = {
+    db: database.db,
+    database,
+    config: configFromEnv({}),
+    clock: { now: clock },
+    logger: false,
+    codeSender: logCodeSender(() => {}),
+    market,
+  };
+  const app = await buildApp(ctx);
+  const [demo] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERNAME));
+  const token = await createSession(ctx, database.db, demo!.id);
+  return {
+    market,
+    inject: (url: string, auth = true) => app.inject({ method: 'GET', url, headers: auth ? { authorization: token } : {} }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 };
 
-const get = async <T>(app: Awaited<ReturnType<typeof server>>, url: string) => {
-  const res = await app.inject({ method: 'GET', url: `/prod-api${url}` });
+/** One app for the whole file: booting a database costs a second or more. */
+let booted: ReturnType<typeof server> | undefined;
+const shared = () => (booted ??= server());
+
+const get = async <T>(app: Awaited<ReturnType<typeof server>>, url: string, auth = true) => {
+  const res = await app.inject(`/prod-api${url}`, auth);
   assert.is(res.statusCode, 200, `${url} answers HTTP 200`);
   return { body: JSON.parse(res.body) as Envelope<T>, bytes: res.body.length };
 };
@@ -45,7 +68,7 @@ const min = (xs: bigint[]) => xs.reduce((a, b) => (b < a ? b : a));
 const kline = suite('getHistoryKline');
 
 kline('every period answers 500 candles, newest first, the newest still forming', async () => {
-  const app = await server();
+  const app = await shared();
   for (const period of KLINE_PERIODS) {
     const { body } = await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=${period}&size=500`);
     assert.is(body.code, 200);
@@ -59,19 +82,17 @@ kline('every period answers 500 candles, newest first, the newest still forming'
       assert.ok(h >= o && h >= cl && l <= o && l <= cl && l > 0n, `${period} candle at ${c.time} is a valid box`);
     }
   }
-  await app.close();
 });
 
 kline('size defaults to 500 and the period to 1min', async () => {
-  const app = await server();
+  const app = await shared();
   const { body } = await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=eth');
   assert.is(body.data.length, 500);
   assert.is(body.data[0].time - body.data[1].time, LENGTH['1min']);
-  await app.close();
 });
 
 kline('since returns only candles opening at or after it, the forming one included', async () => {
-  const app = await server();
+  const app = await shared();
   const full = (await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500')).body.data;
   const since = full[0].time;
   const same = (await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500&since=${since}`)).body.data;
@@ -83,11 +104,10 @@ kline('since returns only candles opening at or after it, the forming one includ
   assert.is(later[1].open, full[0].open, 'a closed candle keeps its open');
   const older = (await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=3&since=${since - 3_600_000}`)).body.data;
   assert.is(older.length, 3, 'size still caps the answer');
-  await app.close();
 });
 
 kline('bad symbol, period and size get a clear message', async () => {
-  const app = await server();
+  const app = await shared();
   const sym = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=nope&period=1min')).body;
   assert.is(sym.code, 400);
   assert.is(sym.key, 'market.symbol');
@@ -95,19 +115,27 @@ kline('bad symbol, period and size get a clear message', async () => {
   const period = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=2min')).body;
   assert.is(period.code, 400);
   assert.match(period.msg, 'period');
+  assert.match(period.msg, '1min, 5min');
   const size = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=501')).body;
   assert.is(size.code, 400);
   assert.match(size.msg, 'size');
-  await app.close();
+});
+
+kline('needs a session; the ticker list does not', async () => {
+  const app = await shared();
+  const kline = (await get<null>(app, '/h5/symbol/getHistoryKline?symbol=btc', false)).body;
+  assert.is(kline.code, 401);
+  assert.is(kline.data, null);
+  const list = (await get<Ticker[]>(app, '/h5/symbol/getHomeTickerList', false)).body;
+  assert.is(list.code, 200);
 });
 
 kline('a 500-candle answer and a since answer, in bytes', async () => {
-  const app = await server();
+  const app = await shared();
   const full = await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500');
   const since = await get<Candle[]>(app, `/h5/symbol/getHistoryKline?symbol=btc&period=1min&since=${full.body.data[0].time}`);
   console.log(`  kline JSON: 500 candles ${full.bytes} B, since ${since.bytes} B`);
   assert.ok(since.bytes * 50 < full.bytes, 'asking with since costs a small fraction of the full history');
-  await app.close();
 });
 
 const sim = suite('simulator');
@@ -166,8 +194,8 @@ sim('the forming candle is built only from ticks up to now', () => {
 const tickers = suite('getHomeTickerList');
 
 tickers('a dozen coins, btc first, priced as the forming candle closes', async () => {
-  const market = new SimulatedMarket({ seed: 'test', now: clock });
-  const app = await server(market);
+  const app = await shared();
+  const { market } = app;
   const { body, bytes } = await get<Ticker[]>(app, '/h5/symbol/getHomeTickerList');
   console.log(`  ticker list JSON: ${bytes} B`);
   assert.is(body.code, 200);
@@ -180,8 +208,9 @@ tickers('a dozen coins, btc first, priced as the forming candle closes', async (
     assert.ok(l <= p && p <= h, `${t.symbol} price lies within the 24 h range`);
     assert.match(t.change, /^-?\d+\.\d\d$/);
   }
-  await app.close();
 });
+
+tickers.after(async () => (await booted)?.close());
 
 kline.run();
 sim.run();
