@@ -3,6 +3,7 @@
  * under a random name. `GET /uploads/<name>` serves it back (registered outside /prod-api).
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -30,8 +31,15 @@ const emptyError = () => new AppError(400, 'upload.empty', 'No image was uploade
 
 /** The context's storage, creating the local-folder default on first use. */
 export function storageOf(ctx: ServerContext): Storage {
-  ctx.storage ??= localFolderStorage(process.env.UPLOAD_DIR || path.join(ctx.config.dataDir, 'uploads'));
+  ctx.storage ??= localFolderStorage(process.env.UPLOAD_DIR || uploadDir(ctx.config.dataDir));
   return ctx.storage;
+}
+
+/** `<DATA_DIR>/uploads`; an in-memory database keeps its uploads in the system's temp folder. */
+function uploadDir(dataDir: string): string {
+  return dataDir.startsWith('memory://')
+    ? path.join(os.tmpdir(), `trade-lite-uploads-${process.pid}`)
+    : path.join(dataDir, 'uploads');
 }
 
 export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (api, { ctx }) => {
