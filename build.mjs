@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * Builds the app, the market worker, index.html, the locales and the server into dist/, prints
+ * the size report and fails over the budgets of size-budgets.json.
+ *
+ *   node build.mjs               production build into dist/
+ *   node build.mjs --react       the same app on real react/react-dom into dist-react/ (comparison)
+ *   node build.mjs --if-missing  build only when dist/index.html is missing (npm start)
+ *   node build.mjs --size-only   re-measure the existing build and check the budgets (npm run size)
+ *   node build.mjs --watch --serve  rebuild on change and restart dist/server.js (npm run dev)
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { build, distDir, sizeOnly } from './scripts/build/pipeline.mjs';
+
+const flags = new Set(process.argv.slice(2));
+const known = ['--react', '--if-missing', '--size-only', '--watch', '--serve'];
+for (const flag of flags) {
+  if (!known.includes(flag)) {
+    console.error(`unknown flag ${flag}; known: ${known.join(' ')}`);
+    process.exit(2);
+  }
+}
+const react = flags.has('--react');
+
+try {
+  if (flags.has('--watch')) {
+    const { watch } = await import('./scripts/build/dev.mjs');
+    await watch({ serve: flags.has('--serve') });
+  } else if (flags.has('--size-only')) {
+    await sizeOnly({ react });
+  } else if (flags.has('--if-missing') && existsSync(path.join(distDir(react), 'index.html'))) {
+    console.log('dist/ exists: not rebuilding (run `npm run build` to rebuild)');
+  } else {
+    await build({ react });
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

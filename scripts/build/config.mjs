@@ -1,0 +1,141 @@
+/**
+ * Where things are and how each bundle is built: the app (ESM, split), the market worker (classic
+ * script), the inline boot script and the server.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const r = (...parts) => path.join(root, ...parts);
+
+/** Public URL prefix of hashed scripts, styles and assets. */
+export const ASSETS = '/assets/';
+/** Public URL prefix of the hashed locale files. */
+export const LOCALES = '/locales/';
+
+/**
+ * ES2017 for the language, plus the oldest WebView we promise (Android 7 = Chrome 61) so esbuild
+ * also lowers the CSS it lacks. Naming safari11 too would make esbuild refuse object destructuring
+ * (it marks Safari < 14 as buggy there), so Safari gets plain es2017.
+ */
+export const TARGET = ['es2017', 'chrome61'];
+
+export const APP_ENTRY = 'src/main.tsx';
+export const WORKER_ENTRY = 'src/market/worker.ts';
+export const BOOT_ENTRY = 'src/boot/inline.ts';
+export const SERVER_ENTRY = 'server/index.ts';
+/** The lazy screen whose chunk group is budgeted as the quote screen. */
+export const QUOTE_SCREEN = 'src/screens/trade/';
+
+export const assetLoaders = {
+  '.svg': 'file',
+  '.png': 'file',
+  '.jpg': 'file',
+  '.webp': 'file',
+  '.woff2': 'file',
+};
+
+/**
+ * Preact stands in for React. wouter imports the CommonJS `use-sync-external-store/shim`, which
+ * would drag all of preact/compat in a second time; point it at preact's own hook instead.
+ */
+const preactAliases = () => {
+  const shim = r('scripts/build/use-sync-external-store.js');
+  return {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/jsx-runtime',
+    'react/jsx-dev-runtime': 'preact/jsx-runtime',
+    'use-sync-external-store/shim': shim,
+    'use-sync-external-store/shim/index.js': shim,
+  };
+};
+
+/** Options shared by the app build (both passes) for `outdir`, with React or Preact. */
+export function appOptions({ outdir, react, workerUrl }) {
+  return {
+    absWorkingDir: root,
+    entryPoints: { main: APP_ENTRY },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: TARGET,
+    minify: true,
+    metafile: true,
+    write: true,
+    outdir: path.join(outdir, 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    publicPath: ASSETS,
+    jsx: 'automatic',
+    alias: react ? {} : preactAliases(),
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
+    },
+    loader: assetLoaders,
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
+  };
+}
+
+/** The market worker: a classic script, because module workers need Chrome 80. */
+export function workerOptions({ outdir }) {
+  return {
+    absWorkingDir: root,
+    entryPoints: { worker: WORKER_ENTRY },
+    bundle: true,
+    format: 'iife',
+    target: TARGET,
+    minify: true,
+    metafile: true,
+    outdir: path.join(outdir, 'assets'),
+    entryNames: '[name]-[hash]',
+    tsconfig: r('src/market/tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
+  };
+}
+
+/** The boot script inlined into index.html; `locales` is the code → URL map it publishes. */
+export function bootOptions({ locales }) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [BOOT_ENTRY],
+    bundle: true,
+    format: 'iife',
+    target: TARGET,
+    minify: true,
+    write: false,
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __LOCALES__: JSON.stringify(locales),
+    },
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
+  };
+}
+
+export function serverOptions({ outdir }) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [SERVER_ENTRY],
+    outfile: path.join(outdir, 'server.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  };
+}
+
+export const has = (file) => existsSync(r(file));

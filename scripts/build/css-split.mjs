@@ -1,0 +1,67 @@
+/**
+ * CSS that only lazy modules import travels inside their chunk and is injected when the chunk
+ * runs: esbuild writes such CSS to a file nothing would ever load. CSS on the first-load path stays
+ * a real stylesheet linked from index.html. Which modules are first-load comes from a first pass.
+ */
+import * as esbuild from 'esbuild';
+import { writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { root, r, ASSETS, TARGET } from './config.mjs';
+
+const rel = (file) => path.relative(root, file).split(path.sep).join('/');
+const injectHelper = r('scripts/build/inject-css.js');
+
+/** `first`: the result of `firstLoad()` on the first pass; `assetsDir`: where url() targets go. */
+export function cssSplitPlugin({ first, assetsDir, loader }) {
+  return {
+    name: 'css-split',
+    setup(build) {
+      build.onResolve({ filter: /\.css$/ }, async (args) => {
+        if (args.kind !== 'import-statement' || args.pluginData === 'css-split') return undefined;
+        if (first.inputs.has(rel(args.importer))) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: 'css-split',
+        });
+        if (resolved.errors.length) return { errors: resolved.errors };
+        const linked = first.cssInputs.has(rel(resolved.path));
+        return { path: resolved.path, namespace: linked ? 'css-linked' : 'css-inject' };
+      });
+
+      build.onLoad({ filter: /.*/, namespace: 'css-linked' }, () => ({ contents: '', loader: 'js' }));
+
+      build.onLoad({ filter: /.*/, namespace: 'css-inject' }, async (args) => {
+        const out = await esbuild.build({
+          absWorkingDir: root,
+          entryPoints: [args.path],
+          bundle: true,
+          minify: true,
+          write: false,
+          metafile: true,
+          target: TARGET,
+          outdir: assetsDir,
+          assetNames: '[name]-[hash]',
+          publicPath: ASSETS,
+          loader,
+          logLevel: 'silent',
+        });
+        let css = '';
+        for (const file of out.outputFiles) {
+          if (file.path.endsWith('.css')) css = file.text.trim();
+          else {
+            await mkdir(path.dirname(file.path), { recursive: true });
+            await writeFile(file.path, file.contents);
+          }
+        }
+        return {
+          contents: `import injectCss from ${JSON.stringify(injectHelper)};injectCss(${JSON.stringify(css)});`,
+          loader: 'js',
+          resolveDir: root,
+          watchFiles: Object.keys(out.metafile.inputs).map((f) => r(f)),
+        };
+      });
+    },
+  };
+}

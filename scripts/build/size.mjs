@@ -1,0 +1,118 @@
+/**
+ * The size report: raw, gzip and brotli bytes per output file and per group a user downloads
+ * together (first load, the quote screen, each lazy screen), written to `<dist>/size.json`.
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { compressBrotli, compressGzip } from './compress.mjs';
+import { APP_ENTRY, QUOTE_SCREEN, r } from './config.mjs';
+import { closure, firstLoad, lazyEntries } from './graph.mjs';
+
+const posix = (p) => p.split(path.sep).join('/');
+
+/**
+ * Group definitions of an app build. A group with several members is reported by its largest
+ * member (the heaviest lazy screen, the largest locale file). Files are relative to `outdir`.
+ */
+export function defineGroups({ metafile, outdir, worker, localeFiles }) {
+  const rel = (file) => posix(path.relative(outdir, r(file)));
+  const first = firstLoad(metafile, APP_ENTRY);
+  const onFirstLoad = new Set(first.js);
+  const screens = lazyEntries(metafile, 'src/screens/');
+  const screenChunks = new Set(screens.map((s) => s.file));
+  const beyondFirst = (files) => files.filter((f) => !onFirstLoad.has(f)).map(rel);
+
+  const quote = screens.find((s) => s.entryPoint.startsWith(QUOTE_SCREEN));
+  const others = screens.filter((s) => s !== quote);
+  const one = (label, files) => [{ label, files }];
+
+  return [
+    { name: 'firstLoadJs', label: 'first-load JS', members: one('entry + static imports', first.js.map(rel)) },
+    { name: 'firstLoadCss', label: 'first-load CSS', members: one('stylesheet', first.css ? [rel(first.css)] : []) },
+    { name: 'html', label: 'HTML', members: one('index.html with skeleton and boot script', ['index.html']) },
+    { name: 'locale', label: 'locale file (largest)', members: localeFiles.map((f) => ({ label: f, files: [f] })) },
+    { name: 'worker', label: 'market worker', members: worker ? one('worker', [rel(worker)]) : [] },
+    {
+      name: 'quoteScreen',
+      label: 'quote screen',
+      // The trade screen with the chart and uPlot it loads, but not other screens it links to.
+      members: quote
+        ? one(
+            quote.entryPoint,
+            beyondFirst(
+              closure(metafile, quote.file, { dynamic: true, stopAt: (f) => screenChunks.has(f) && f !== quote.file }),
+            ),
+          )
+        : [],
+    },
+    {
+      name: 'lazyScreen',
+      label: 'other lazy screen (largest)',
+      members: others.map((s) => ({ label: s.entryPoint, files: beyondFirst(closure(metafile, s.file)) })),
+    },
+  ];
+}
+
+async function measureFile(outdir, file) {
+  const full = path.join(outdir, file);
+  const buf = await readFile(full);
+  const packed = async (ext, make) => {
+    const s = await stat(full + ext).catch(() => null);
+    return s ? s.size : (await make(buf)).length;
+  };
+  return { file, raw: buf.length, gzip: await packed('.gz', compressGzip), brotli: await packed('.br', compressBrotli) };
+}
+
+async function* servedFiles(dir, base = dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* servedFiles(full, base);
+    else if (/\.(js|css|json|html)$/.test(entry.name)) yield posix(path.relative(base, full));
+  }
+}
+
+/** Measures every script, style, locale and page under `outdir` and sums each group. */
+export async function measure(outdir, definitions) {
+  const files = [];
+  for await (const file of servedFiles(outdir)) {
+    if (file === 'size.json' || file === 'server.js') continue;
+    files.push(await measureFile(outdir, file));
+  }
+  const byName = new Map(files.map((f) => [f.file, f]));
+  const sum = (list, key) => list.reduce((n, f) => n + (byName.get(f)?.[key] ?? 0), 0);
+
+  const groups = [];
+  for (const def of definitions) {
+    let best = null;
+    for (const m of def.members) {
+      const g = { name: def.name, label: def.label, member: m.label, files: m.files };
+      for (const key of ['raw', 'gzip', 'brotli']) g[key] = sum(m.files, key);
+      if (!best || g.brotli > best.brotli) best = g;
+    }
+    if (best) groups.push(best);
+  }
+  files.sort((a, b) => b.brotli - a.brotli);
+  return { definitions, groups, files };
+}
+
+const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
+
+/** The table printed after every build. */
+export function formatReport(report, budgets) {
+  const lines = [];
+  const width = Math.max(24, ...report.files.map((f) => f.file.length)) + 2;
+  lines.push('file'.padEnd(width) + '      raw'.padStart(10) + '     gzip'.padStart(10) + '   brotli'.padStart(10));
+  for (const f of report.files) {
+    if (f.file.startsWith('locales/') && !report.groups.some((g) => g.files.includes(f.file))) continue;
+    lines.push(f.file.padEnd(width) + kb(f.raw) + kb(f.gzip) + kb(f.brotli));
+  }
+  lines.push('(other locale files omitted; the largest is the budgeted one)', '');
+  const gw = 30;
+  lines.push('group'.padEnd(gw) + '   brotli'.padStart(10) + '   budget'.padStart(10) + '  ');
+  for (const g of report.groups) {
+    const budget = budgets[g.name];
+    const mark = budget === undefined ? '' : g.brotli > budget ? '  OVER' : '  ok';
+    lines.push(g.label.padEnd(gw) + kb(g.brotli) + (budget === undefined ? ' '.repeat(10) : kb(budget)) + mark + `  ${g.member}`);
+  }
+  return lines.join('\n');
+}

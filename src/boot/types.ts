@@ -1,0 +1,37 @@
+// First-load path (types only): what the inline boot script of index.html hands to main.tsx.
+import type { ConfigItem, ContractMoney, Envelope, PlatformConfig, Play, Ticker } from '../shared/contract.ts';
+import type { Dict } from '../i18n/index.ts';
+
+/**
+ * The start-up calls of SPEC §4, started by index.html before the bundle arrives. Each promise
+ * resolves with the parsed envelope whatever its `code`, and rejects with a `BootFailure` when the
+ * call never produced one.
+ */
+export interface BootCalls {
+  config: Promise<Envelope<ConfigItem[]>>;
+  platform: Promise<Envelope<PlatformConfig>>;
+  plays: Promise<Envelope<Play[]>>;
+  tickers: Promise<Envelope<Ticker[]>>;
+  contractMoney: Promise<Envelope<ContractMoney>>;
+  /** The language chosen by `detectLanguage` (saved one at once, else after config and platform). */
+  language: Promise<string>;
+  /** The locale file of `language`. */
+  locale: Promise<Dict>;
+}
+
+/** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */
+export interface BootFailure {
+  status: number;
+  timeout?: boolean;
+}
+
+declare global {
+  interface Window {
+    /** Set by the inline boot script; absent when the page runs without it (tests, dev tools). */
+    __boot?: BootCalls;
+    /** Language code → hashed locale URL, written into index.html by the build. */
+    __LOCALES?: Record<string, string>;
+  }
+  /** URL of the market worker's hashed classic script, defined by the build. */
+  const __WORKER_URL__: string;
+}

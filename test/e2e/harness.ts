@@ -1,0 +1,181 @@
+/**
+ * Browser-test harness: the real server on a fresh database and a free port, Debian's Chromium
+ * through playwright-core, and a phone-sized page. `E2E_REACT=1` serves the `--react` build.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
+const START_TIMEOUT_MS = 90_000;
+
+export interface ServerHandle {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server; the database directory is removed. */
+  stop(): Promise<void>;
+  /** Stops and starts again on the same port and database (e.g. to test "server unreachable"). */
+  restart(): Promise<void>;
+  /** Stops without removing anything; `start()` brings it back on the same port and data. */
+  halt(): Promise<void>;
+  start(): Promise<void>;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** `dist/` normally, `dist-react/` when `E2E_REACT=1` or asked for. */
+export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === '1' ? 'dist-react' : 'dist');
+
+export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string> } = {}): Promise<ServerHandle> {
+  const dist = opts.dist ?? distName();
+  for (const need of ['dist/server.js', `${dist}/index.html`]) {
+    if (!existsSync(path.join(root, need))) {
+      throw new Error(`${need} is missing: run \`npm run build\`${dist === 'dist-react' ? ' and `node build.mjs --react`' : ''} first`);
+    }
+  }
+  await mkdir(path.join(os.tmpdir(), 'trade-lite-e2e'), { recursive: true });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trade-lite-e2e', 'data-'));
+  let port = 0;
+  let child: ChildProcess | null = null;
+  let log = '';
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const from = log.length;
+      const proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server.js')], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DIST_DIR: dist,
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+          DATABASE_URL: '',
+          ...opts.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = proc;
+      children.add(proc);
+      const timer = setTimeout(() => {
+        proc.kill('SIGKILL');
+        reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms:\n${log}`));
+      }, START_TIMEOUT_MS);
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        const m = STARTED.exec(log.slice(from));
+        if (m && !port) port = Number(m[1]);
+        if (m) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      proc.stdout!.on('data', onData);
+      proc.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      proc.once('exit', (code) => {
+        children.delete(proc);
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code} before it started:\n${log}`));
+      });
+    });
+
+  const halt = async () => {
+    const proc = child;
+    child = null;
+    if (!proc || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+      proc.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      proc.kill('SIGTERM');
+    });
+  };
+
+  await start();
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    dataDir,
+    halt,
+    start,
+    async restart() {
+      await halt();
+      await start();
+    },
+    async stop() {
+      await halt();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    output: () => log,
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const MOBILE_UA =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+
+const pageErrors = new WeakMap<Page, string[]>();
+
+/**
+ * A 360×740 phone page in its own context (fresh storage); closing the page closes the context.
+ * `locale` sets the browser language (`navigator.languages`), e.g. `ar` or `zh-HK`.
+ */
+export async function newMobilePage(browser: Browser, opts: { locale?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: MOBILE_UA,
+    locale: opts.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  pageErrors.set(page, errors);
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The browser may be closing already; then the context goes with it.
+  page.on('close', () => void context.close().catch(() => {}));
+  return page;
+}
+
+/** Uncaught exceptions the page has thrown so far. */
+export const errorsOf = (page: Page): string[] => pageErrors.get(page) ?? [];
+
+/** Saves a full-page screenshot under the system temp folder; returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = path.join(os.tmpdir(), 'trade-lite-e2e', 'shots');
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
