@@ -1,0 +1,91 @@
+import type { KlinePeriod } from '../shared/contract';
+
+/** Narrowest slot a candle gets, in CSS px: below this bodies and wicks blur into a band. */
+export const MIN_SLOT_PX = 5;
+
+const PERIOD_SECONDS: Record<KlinePeriod, number> = {
+  '1min': 60,
+  '5min': 300,
+  '15min': 900,
+  '30min': 1800,
+  '60min': 3600,
+  '4hour': 14400,
+  '1day': 86400,
+};
+
+export function periodSeconds(period: KlinePeriod): number {
+  return PERIOD_SECONDS[period];
+}
+
+/**
+ * Time range of the x scale: the latest candles that fit at `minSlot` px each, plus one empty slot
+ * after the last candle so it does not touch the price axis. Returns [min, max] in seconds.
+ */
+export function visibleWindow(
+  lastTime: number,
+  step: number,
+  plotWidth: number,
+  minSlot = MIN_SLOT_PX,
+): [number, number] {
+  const slots = Math.max(2, Math.floor(plotWidth / minSlot));
+  const max = lastTime + step;
+  return [max - slots * step, max];
+}
+
+/**
+ * Width of the price axis in CSS px: the widest label, measured, plus the gap on both sides.
+ * Sized from the labels themselves so five-digit prices are never clipped.
+ */
+export function axisWidth(labels: ArrayLike<string>, measure: (text: string) => number, gap: number): number {
+  let widest = 0;
+  for (let i = 0; i < labels.length; i++) {
+    const w = measure(labels[i]);
+    if (w > widest) widest = w;
+  }
+  return Math.ceil(widest) + 2 * gap;
+}
+
+/**
+ * Formatter for time-axis labels: HH:mm for intraday periods (MM-dd at midnight, so a day change
+ * is visible), MM-dd for 4hour and 1day. Fixed patterns keep the axis the same in every language.
+ */
+export function timeLabeler(period: KlinePeriod, timeZone?: string): (seconds: number) => string {
+  const fmt = new Intl.DateTimeFormat('en-GB', {
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
+  const daily = PERIOD_SECONDS[period] >= PERIOD_SECONDS['4hour'];
+  return (seconds) => {
+    let month = '', day = '', hour = '', minute = '';
+    const parts = fmt.formatToParts(seconds * 1000);
+    for (let i = 0; i < parts.length; i++) {
+      const p = parts[i];
+      if (p.type === 'month') month = p.value;
+      else if (p.type === 'day') day = p.value;
+      else if (p.type === 'hour') hour = p.value;
+      else if (p.type === 'minute') minute = p.value;
+    }
+    return daily || (hour === '00' && minute === '00') ? month + '-' + day : hour + ':' + minute;
+  };
+}
+
+/**
+ * Caches a string function of one key: axis labels repeat on every redraw, and Intl formatting and
+ * text measuring are the dearest part of one. Cleared when full, so memory stays bounded.
+ */
+export function memo<K, V>(fn: (key: K) => V, limit = 512): (key: K) => V {
+  const cache = new Map<K, V>();
+  return (key) => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      if (cache.size >= limit) cache.clear();
+      v = fn(key);
+      cache.set(key, v);
+    }
+    return v;
+  };
+}

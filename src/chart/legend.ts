@@ -1,0 +1,43 @@
+import type { CandleColumns } from './columns';
+
+/** Shows candle `i` of `c` in the legend; -1 clears the values. */
+export type ShowCandle = (c: CandleColumns, i: number) => void;
+
+/** The O/H/L/C line over the plot. Built once; values change through textContent only. */
+export function createLegend(
+  parent: HTMLElement,
+  labels: readonly string[],
+  format: (n: number) => string,
+  rtl: boolean,
+): ShowCandle {
+  const root = document.createElement('div');
+  root.className = 'cc-legend';
+  if (rtl) root.style.textAlign = 'right';
+  const values: HTMLElement[] = [];
+  for (let k = 0; k < 4; k++) {
+    const label = document.createElement('span');
+    label.textContent = labels[k];
+    values.push(label.appendChild(document.createElement('b')));
+    root.appendChild(label);
+  }
+  parent.appendChild(root);
+
+  // Writing equal text still costs a style and layout pass; most patches change only the close.
+  const written = ['', '', '', ''];
+  const write = (k: number, text: string) => {
+    if (written[k] !== text) values[k].textContent = written[k] = text;
+  };
+
+  return (c, i) => {
+    if (i < 0) {
+      for (let k = 0; k < 4; k++) write(k, '');
+      return;
+    }
+    write(0, format(c.open[i]));
+    write(1, format(c.high[i]));
+    write(2, format(c.low[i]));
+    write(3, format(c.close[i]));
+    const cls = c.close[i] >= c.open[i] ? 'cc-legend cc-up' : 'cc-legend cc-down';
+    if (root.className !== cls) root.className = cls;
+  };
+}
