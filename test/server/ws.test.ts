@@ -1,0 +1,162 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { SOCKET_CLOSE_AUTH, type Envelope } from '../../src/shared/contract.ts';
+import { buildAdminApp } from '../../server/admin/app.ts';
+import { KEY_HEADER } from '../../server/admin/key.ts';
+import { revokeAllSessions, userIdFromToken } from '../../server/auth/session.ts';
+import { socketRoutes } from '../../server/ws/routes.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { TestSocket } from './ws-client.ts';
+
+const KEY = 'ws-test-key';
+let server: TestServer;
+let admin: FastifyInstance;
+let base: string;
+const open: TestSocket[] = [];
+
+async function connect(): Promise<TestSocket> {
+  const socket = await TestSocket.open(base + '/prod-api/ws');
+  open.push(socket);
+  return socket;
+}
+
+/** A registered user with an authenticated socket. */
+async function user() {
+  const { username, token } = await server.register();
+  const socket = await connect();
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  const ready = await socket.nextJson<{ type: string; userId: number }>();
+  assert.is(ready.type, 'ready', 'a good token is answered with ready');
+  return { username, token, socket, userId: ready.userId };
+}
+
+async function operator(url: string, body: object): Promise<Envelope<unknown>> {
+  const res = await admin.inject({ method: 'POST', url: '/admin' + url, headers: { [KEY_HEADER]: KEY }, payload: body });
+  return res.json();
+}
+
+test.before(async () => {
+  server = await startTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `ws://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  admin = await buildAdminApp(server.ctx, { key: KEY });
+});
+
+test.after(async () => {
+  for (const s of open) s.close();
+  await admin.close();
+  await server.close();
+});
+
+test('refuses a bad token with an error message and close code 4001', async () => {
+  const socket = await connect();
+  socket.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
+  const error = await socket.nextJson();
+  assert.equal(error, { type: 'error', code: 401, key: 'auth.expired', msg: 'Login status expired, please log in again' });
+  assert.is((await socket.closed).code, SOCKET_CLOSE_AUTH);
+});
+
+test('the first message must be the auth message', async () => {
+  const socket = await connect();
+  socket.send('ping');
+  const error = await socket.nextJson();
+  assert.is(error.type, 'error');
+  assert.is(error.key, 'socket.auth');
+  assert.is((await socket.closed).code, SOCKET_CLOSE_AUTH);
+});
+
+test('a token in the URL is not accepted in place of the auth message', async () => {
+  const { token } = await server.register();
+  const socket = await TestSocket.open(`${base}/prod-api/ws?token=${encodeURIComponent(token)}`);
+  open.push(socket);
+  socket.send('ping');
+  assert.is((await socket.nextJson()).key, 'socket.auth');
+});
+
+test('heartbeat: ping is answered with pong', async () => {
+  const { socket } = await user();
+  socket.send('ping');
+  assert.is(await socket.next(), 'pong');
+  socket.send(JSON.stringify({ type: 'ping' }));
+  assert.is(await socket.next(), 'pong', 'the JSON form works too');
+});
+
+test('a message from the operator reaches its user only', async () => {
+  const alice = await user();
+  const bob = await user();
+  const sent = await operator('/message', { username: alice.username, content: 'Your deposit is confirmed' });
+  assert.is(sent.code, 200, sent.msg);
+  assert.equal(await alice.socket.nextJson(), { code: 'mes' });
+  // A push to bob afterwards arrives first for him: the message before it never reached him.
+  assert.is((await operator('/mask', { username: bob.username, on: true })).code, 200);
+  assert.equal(await bob.socket.nextJson(), { code: 'is_order', data: { is_order: true } });
+  assert.equal(alice.socket.pending, [], 'alice got nothing of bob\'s');
+});
+
+test('mask, ask-code and balance pushes carry their data; a notice reaches everyone', async () => {
+  const alice = await user();
+  const bob = await user();
+  await operator('/mask', { username: alice.username, on: false });
+  assert.equal(await alice.socket.nextJson(), { code: 'is_order', data: { is_order: false } });
+  await operator('/ask-code', { username: alice.username, verificationType: 'email' });
+  assert.equal(await alice.socket.nextJson(), { code: 'input', data: { verificationType: 'email' } });
+  const credit = await operator('/balance', { username: alice.username, amount: '+25.5', reason: 'test credit' });
+  assert.is(credit.code, 200, credit.msg);
+  assert.equal(await alice.socket.nextJson(), { code: 'balance' });
+  await operator('/notice', { title: 'Maintenance', content: 'Tonight 02:00 UTC' });
+  assert.equal(await alice.socket.nextJson(), { code: 'mes' });
+  assert.equal(await bob.socket.nextJson(), { code: 'mes' });
+});
+
+test('every socket of the same user gets the push', async () => {
+  const alice = await user();
+  const second = await connect();
+  second.send(JSON.stringify({ type: 'auth', token: alice.token }));
+  assert.is((await second.nextJson()).type, 'ready');
+  await operator('/ask-code', { username: alice.username, verificationType: 'sms' });
+  assert.is((await alice.socket.nextJson()).code, 'input');
+  assert.is((await second.nextJson()).code, 'input');
+});
+
+test('a revoked session is closed at its next ping', async () => {
+  const alice = await user();
+  await revokeAllSessions(server.ctx.db, alice.userId);
+  alice.socket.send('ping');
+  assert.is((await alice.socket.nextJson()).key, 'auth.expired');
+  assert.is((await alice.socket.closed).code, SOCKET_CLOSE_AUTH);
+});
+
+test('silent sockets are dropped: after the idle limit, and before auth after the auth limit', async () => {
+  const app = Fastify();
+  await app.register(socketRoutes, { ctx: server.ctx, idleMs: 300, authTimeoutMs: 300 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/prod-api/ws`;
+    const { token } = await server.register();
+    assert.ok(await userIdFromToken(server.ctx.db, token));
+    const silent = await TestSocket.open(url);
+    const talking = await TestSocket.open(url);
+    const anonymous = await TestSocket.open(url);
+    open.push(silent, talking, anonymous);
+    silent.send(JSON.stringify({ type: 'auth', token }));
+    talking.send(JSON.stringify({ type: 'auth', token }));
+    assert.is((await silent.nextJson()).type, 'ready');
+    assert.is((await talking.nextJson()).type, 'ready');
+    const started = Date.now();
+    const beat = setInterval(() => talking.send('ping'), 100);
+    try {
+      const dropped = await silent.closed;
+      assert.is(dropped.code, 1006, 'terminated without a closing handshake');
+      assert.ok(Date.now() - started >= 300, 'not before the idle limit');
+      await anonymous.closed;
+      assert.is(talking.socket.readyState, talking.socket.OPEN, 'a socket that pings stays open');
+    } finally {
+      clearInterval(beat);
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test.run();
