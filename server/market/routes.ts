@@ -6,6 +6,7 @@ import { requireUser } from '../auth/session.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { marketOf } from './context.ts';
+import { EncodedJson } from './encode.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 
 const Price = Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' });
@@ -57,11 +58,16 @@ const envelope = <T extends Parameters<typeof Type.Array>[0]>(data: T) => ({
 
 export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
   const market = marketOf(ctx);
+  let tickers: { second: number; answer: EncodedJson } | null = null;
 
   app.get(
     '/h5/symbol/getHomeTickerList',
     { schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: envelope(TickerSchema) } },
-    async () => ok(market.tickers()),
+    async (req, reply) => {
+      const second = Math.floor(ctx.clock.now() / 1000);
+      if (tickers?.second !== second) tickers = { second, answer: new EncodedJson(JSON.stringify(ok(market.tickers())), 11) };
+      return tickers.answer.send(req, reply);
+    },
   );
 
   app.get<{ Querystring: Static<typeof KlineQuery> }>(
@@ -76,11 +82,11 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
         response: envelope(CandleSchema),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { period, size, since } = req.query;
       const symbol = req.query.symbol.toLowerCase();
       if (!market.has(symbol)) throw new AppError(400, 'market.symbol', `Unknown symbol: ${symbol}`, { symbol });
-      return ok(market.candles(symbol, period, size, since));
+      return new EncodedJson(JSON.stringify(ok(market.candles(symbol, period, size, since)))).send(req, reply);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -42,7 +43,8 @@ const server = async (market = new SimulatedMarket({ seed: 'test', now: clock })
   const token = await createSession(ctx, database.db, demo!.id);
   return {
     market,
-    inject: (url: string, auth = true) => app.inject({ method: 'GET', url, headers: auth ? { authorization: token } : {} }),
+    inject: (url: string, auth = true, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { ...headers, ...(auth ? { authorization: token } : {}) } }),
     close: async () => {
       await app.close();
       await database.close();
@@ -208,6 +210,23 @@ tickers('a dozen coins, btc first, priced as the forming candle closes', async (
     assert.ok(l <= p && p <= h, `${t.symbol} price lies within the 24 h range`);
     assert.match(t.change, /^-?\d+\.\d\d$/);
   }
+});
+
+tickers('polled answers are compressed for clients that accept it, and decode to the same JSON', async () => {
+  const app = await shared();
+  const br = { 'accept-encoding': 'gzip, deflate, br' };
+  for (const url of ['/prod-api/h5/symbol/getHomeTickerList', '/prod-api/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500']) {
+    const plain = await app.inject(url);
+    const packed = await app.inject(url, true, br);
+    assert.is(packed.headers['content-encoding'], 'br', url);
+    assert.is(packed.headers.vary, 'accept-encoding');
+    assert.is(brotliDecompressSync(packed.rawPayload).toString(), plain.body, `${url} decodes to the plain answer`);
+    console.log(`  ${url.split('?')[0]}: ${plain.rawPayload.length} B plain, ${packed.rawPayload.length} B brotli`);
+  }
+  const since = (await get<Candle[]>(app, '/h5/symbol/getHistoryKline?symbol=btc&size=1')).body.data[0].time;
+  const small = await app.inject(`/prod-api/h5/symbol/getHistoryKline?symbol=btc&since=${since}`, true, br);
+  assert.is(small.headers['content-encoding'], undefined, 'a one-candle answer is not worth compressing');
+  assert.is((JSON.parse(small.body) as Envelope<Candle[]>).data.length, 1);
 });
 
 tickers.after(async () => (await booted)?.close());
