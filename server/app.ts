@@ -53,6 +53,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     async (api) => {
       installApiErrorHandling(api);
       api.addHook('onRequest', checkXsrf);
+      // A POST with no body at all validates like an empty JSON object.
+      api.addHook('preValidation', async (request) => {
+        if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+      });
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
 
       await api.register(authRoutes, { ctx });

@@ -13,8 +13,9 @@ const MAX_TRIES = 5;
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 export async function sendCode(ctx: ServerContext, channel: Channel, target: string, ip: string): Promise<void> {
-  await hitLimit(ctx, `code:${channel}:${target}`, LIMITS.codePerTarget);
+  // IP first: a client over its hourly budget does not use up a target's minute.
   await hitLimit(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
+  await hitLimit(ctx, `code:${channel}:${target}`, LIMITS.codePerTarget);
   const code = String(randomInt(1_000_000)).padStart(6, '0');
   await ctx.db.insert(verificationCodes).values({
     channel,

@@ -32,6 +32,9 @@ const STATUS_KEYS: Record<number, string> = {
   429: 'http.tooManyRequests',
 };
 
+export const apiNotFound = (url: string) =>
+  new AppError(404, 'http.notFound', 'Request Address Not Found', { path: url.split('?')[0]! });
+
 export function installApiErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return reply.code(200).send(fail(error));
@@ -45,6 +48,6 @@ export function installApiErrorHandling(app: FastifyInstance): void {
     return reply.code(200).send(fail(new AppError(500, 'http.internal', 'Request Exception', { requestId: request.id })));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.code(200).send(fail(new AppError(404, 'http.notFound', 'Request Address Not Found', { path: request.url.split('?')[0]! })));
+    reply.code(200).send(fail(apiNotFound(request.url)));
   });
 }

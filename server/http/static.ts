@@ -9,12 +9,14 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail } from './envelope.ts';
+import { apiNotFound } from './errors.ts';
 import { API_PREFIX } from './prefix.ts';
 import { XSRF_COOKIE, readCookie } from './xsrf.ts';
 
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
-const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+$/;
-const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)$/;
+const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
+const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
 /** CSP hashes of the inline boot script(s) in index.html, so no 'unsafe-inline' is needed for scripts. */
 function inlineScriptHashes(html: string): string[] {
@@ -83,6 +85,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    // The static wildcard route sees unknown /prod-api GETs first and hands them back here.
+    if (isApi(request.url)) return reply.code(200).send(fail(apiNotFound(request.url)));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
     if (hasApp && wantsPage) {
       reply.header('cache-control', 'no-cache');

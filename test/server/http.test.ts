@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Db } from '../../server/db/client.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const BOOT = "window.boot=fetch('/prod-api/common/config/list')";
+const dist = mkdtempSync(path.join(tmpdir(), 'tl-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${BOOT}</script></head><body></body></html>`);
+writeFileSync(path.join(dist, 'assets', 'main-AB12CD34.js'), 'console.log(1)');
+writeFileSync(path.join(dist, 'assets', 'main-AB12CD34.js.br'), brotliCompressSync('console.log(1)'));
+
+const test = suite<{ s: TestServer }>('http', {} as { s: TestServer });
+test.before(async (c) => {
+  c.s = await startTestServer({ distDir: dist });
+});
+test.after(async (c) => {
+  await c.s.close();
+});
+
+test('success envelope and lean API headers', async ({ s }) => {
+  const res = await s.app.inject({ url: '/prod-api/common/config/list' });
+  assert.is(res.statusCode, 200);
+  const body = res.json();
+  assert.is(body.code, 200);
+  assert.is(body.msg, 'success');
+  assert.ok(Array.isArray(body.data));
+  assert.not.ok(res.headers['content-security-policy'], 'no helmet headers on the API');
+  assert.not.ok(res.headers['x-frame-options']);
+});
+
+test('unknown API path: HTTP 200, code 404 http.notFound', async ({ s }) => {
+  const res = await s.app.inject({ url: '/prod-api/no/such/thing?x=1' });
+  assert.is(res.statusCode, 200);
+  assert.equal(res.json(), {
+    code: 404,
+    msg: 'Request Address Not Found',
+    key: 'http.notFound',
+    params: { path: '/prod-api/no/such/thing' },
+    data: null,
+  });
+});
+
+test('unexpected failure: code 500 Request Exception, no internals leaked', async ({ s }) => {
+  const real = s.ctx.db;
+  s.ctx.db = { select: () => { throw new Error('secret disk failure at /var/lib'); } } as unknown as Db;
+  try {
+    const res = await s.app.inject({ url: '/prod-api/common/config/list' });
+    assert.is(res.statusCode, 200);
+    const body = res.json();
+    assert.is(body.code, 500);
+    assert.is(body.msg, 'Request Exception');
+    assert.is(body.key, 'http.internal');
+    assert.match(body.params.requestId, /^[0-9a-f]{12}$/, 'the request id lets support find the log line');
+    assert.not.ok(res.body.includes('secret') || res.body.includes('stack'), 'no message or stack to the client');
+  } finally {
+    s.ctx.db = real;
+  }
+});
+
+test('schema violations name the field', async ({ s }) => {
+  let res = await s.call('POST', '/login', { body: { password: 'x' } });
+  assert.equal([res.code, res.key, res.msg, res.params], [400, 'field.required', 'username cannot be empty', { field: 'username' }]);
+  res = await s.call('GET', '/common/rateBySymbol', { query: { symbol: 'BTC' } });
+  assert.equal([res.code, res.key, res.msg], [400, 'field.invalid', 'symbol must look like usdt_brl']);
+  res = await s.call('GET', '/h5/user/walletBill', { query: { pageSize: '1000' }, token: await s.login('demo01', 'demo1234') });
+  assert.equal([res.code, res.key, res.params?.field], [400, 'field.invalid', 'pageSize']);
+});
+
+test('broken JSON is a 400 envelope', async ({ s }) => {
+  const res = await s.app.inject({ method: 'POST', url: '/prod-api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+  assert.is(res.statusCode, 200);
+  assert.is(res.json().code, 400);
+});
+
+test('XSRF: with the cookie, an unsafe call must echo it in the header', async ({ s }) => {
+  const body = { username: 'demo01', password: 'demo1234' };
+  let res = await s.app.inject({ method: 'POST', url: '/prod-api/login', payload: body, cookies: { 'XSRF-TOKEN': 'abc' } });
+  assert.equal([res.json().code, res.json().key], [403, 'auth.xsrf']);
+  res = await s.app.inject({ method: 'POST', url: '/prod-api/login', payload: body, cookies: { 'XSRF-TOKEN': 'abc' }, headers: { 'x-xsrf-token': 'abd' } });
+  assert.is(res.json().code, 403, 'a different value is refused');
+  res = await s.app.inject({ method: 'POST', url: '/prod-api/login', payload: body, cookies: { 'XSRF-TOKEN': 'abc' }, headers: { 'x-xsrf-token': 'abc' }, remoteAddress: '10.3.3.3' });
+  assert.is(res.json().code, 200);
+  res = await s.app.inject({ url: '/prod-api/common/rate', cookies: { 'XSRF-TOKEN': 'abc' } });
+  assert.is(res.json().code, 200, 'safe methods pass');
+});
+
+test('the app: index.html uncached with CSP for its inline script and the XSRF cookie', async ({ s }) => {
+  const res = await s.app.inject({ url: '/trade?x=1', headers: { accept: 'text/html' } });
+  assert.is(res.statusCode, 200);
+  assert.match(res.headers['content-type'] as string, /text\/html/);
+  assert.is(res.headers['cache-control'], 'no-cache');
+  const hash = createHash('sha256').update(BOOT).digest('base64');
+  assert.ok((res.headers['content-security-policy'] as string).includes(`'sha256-${hash}'`), 'inline boot script allowed by hash');
+  assert.match(String(res.headers['set-cookie']), /^XSRF-TOKEN=[0-9a-f]{32}; Path=\/; SameSite=Lax/);
+  assert.ok(res.headers['x-content-type-options'], 'helmet on HTML');
+});
+
+test('hashed assets: precompressed, immutable', async ({ s }) => {
+  const res = await s.app.inject({ url: '/assets/main-AB12CD34.js', headers: { 'accept-encoding': 'br, gzip' } });
+  assert.is(res.statusCode, 200);
+  assert.is(res.headers['content-encoding'], 'br');
+  assert.is(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+  const missing = await s.app.inject({ url: '/assets/nope.js' });
+  assert.is(missing.statusCode, 404, 'a missing file is not answered with the app');
+});
+
+test('OpenAPI 3 document lists the API from the same schemas', async ({ s }) => {
+  const res = await s.app.inject({ url: '/prod-api/openapi.json' });
+  const doc = res.json();
+  assert.match(doc.openapi, /^3\./);
+  assert.ok(doc.paths['/prod-api/login'], 'login documented');
+  assert.ok(doc.paths['/prod-api/h5/user/register'].post.requestBody, 'register body documented');
+});
+
+test.run();
