@@ -3,6 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SOCKET_CLOSE_AUTH, type Envelope } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildApp } from '../../server/app.ts';
+import { createBus } from '../../server/bus/index.ts';
 import { KEY_HEADER } from '../../server/admin/key.ts';
 import { revokeAllSessions, userIdFromToken } from '../../server/auth/session.ts';
 import { socketRoutes } from '../../server/ws/routes.ts';
@@ -125,6 +127,31 @@ test('a revoked session is closed at its next ping', async () => {
   alice.socket.send('ping');
   assert.is((await alice.socket.nextJson()).key, 'auth.expired');
   assert.is((await alice.socket.closed).code, SOCKET_CLOSE_AUTH);
+});
+
+test('PostgreSQL: an operator action on one process reaches a socket held by another', async () => {
+  const url = process.env.DATABASE_URL;
+  if (!url) return; // runs under `npm run test:pg`
+  const busA = await createBus({ databaseUrl: url });
+  const busB = await createBus({ databaseUrl: url });
+  const adminA = await buildAdminApp({ ...server.ctx, bus: busA }, { key: KEY });
+  const appB = await buildApp({ ...server.ctx, bus: busB });
+  await appB.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const { username, token } = await server.register();
+    const socket = await TestSocket.open(`ws://127.0.0.1:${(appB.server.address() as { port: number }).port}/prod-api/ws`);
+    open.push(socket);
+    socket.send(JSON.stringify({ type: 'auth', token }));
+    assert.is((await socket.nextJson()).type, 'ready');
+    const res = await adminA.inject({ method: 'POST', url: '/admin/mask', headers: { [KEY_HEADER]: KEY }, payload: { username, on: true } });
+    assert.is(res.json().code, 200);
+    assert.equal(await socket.nextJson(), { code: 'is_order', data: { is_order: true } });
+  } finally {
+    await appB.close();
+    await adminA.close();
+    await busA.close();
+    await busB.close();
+  }
 });
 
 test('silent sockets are dropped: after the idle limit, and before auth after the auth limit', async () => {
