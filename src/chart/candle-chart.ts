@@ -3,7 +3,7 @@ import './candle-chart.css';
 import type { KlinePeriod } from '../shared/contract';
 import type { CandleColumns } from './columns';
 import { drawCandles, type CandlePaint } from './draw-candles';
-import { createLegend } from './legend';
+import { createLegend, type ShowCandle } from './legend';
 import { axisWidth, memo, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
 export type { CandleColumns } from './columns';
@@ -30,6 +30,7 @@ export interface CandleChart {
   /** Redraws after a patch: the same arrays changed in place, or new ones. One redraw. */
   update(columns: CandleColumns): void;
   resize(width: number, height: number): void;
+  /** Empties the chart, as a period change resets the history (SPEC §4); setData refills it. */
   setPeriod(period: KlinePeriod): void;
   /** For a ticker with other decimals; `formatPrice` replaces the current format if given. */
   setPrecision(precision: number, formatPrice?: (n: number) => string): void;
@@ -43,7 +44,8 @@ const DIGITS = /\d/g;
 const DEFAULT_HEIGHT = 240;
 /** Strip above the plot that holds the O/H/L/C line, so it never covers candles. */
 const LEGEND_H = 18;
-/** Half the last-price box plus half a tick label: closer tick labels would sit under the box. */
+/** Half the last-price box plus half a tick label: closer tick labels would sit under the box;
+ * half of it is how close a label may come to the plot's edges before it pokes out of them. */
 const LABEL_CLEARANCE = 15;
 
 function priceFormat(precision: number): (n: number) => string {
@@ -86,6 +88,9 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const noPaths = () => null;
   const hidden = { show: false };
   const priceSeries = { scale: 'y', paths: noPaths, points: hidden };
+  let hovered: number | null = null;
+  let yAxisWidth = 2 * AXIS_GAP;
+  let showCandle: ShowCandle | undefined;
 
   const u = new uPlot(
     {
@@ -121,12 +126,12 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
         {
           font,
           stroke,
-          space: 50,
+          space: 44,
           size: 24,
           gap: 4,
           ticks: hidden,
           grid,
-          values: (_, splits) => splits.map(timeLabel),
+          values: (_, splits) => splits.map((t) => (cols.time.length ? timeLabel(t) : '')),
         },
         {
           scale: 'y',
@@ -139,14 +144,22 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
           grid,
           values: (self, splits) => {
             const last = cols.close.length - 1;
-            const y = last < 0 ? -1e9 : self.valToPos(cols.close[last], 'y');
-            return splits.map((v) => (Math.abs(self.valToPos(v, 'y') - y) < LABEL_CLEARANCE ? '' : format(v)));
+            const y = last < 0 ? 0 : self.valToPos(cols.close[last], 'y');
+            const edge = LABEL_CLEARANCE / 2;
+            const bottom = self.bbox.height / uPlot.pxRatio - edge;
+            return splits.map((v) => {
+              const py = self.valToPos(v, 'y');
+              return last < 0 || py < edge || py > bottom || Math.abs(py - y) < LABEL_CLEARANCE ? '' : format(v);
+            });
           },
-          size: (_, values) =>
-            Math.max(
+          size: (_, values) => {
+            // Kept while empty, so the plot does not jump when a reset refills it.
+            if (!cols.time.length) return yAxisWidth;
+            return (yAxisWidth = Math.max(
               values ? axisWidth(values, measure, AXIS_GAP) : 0,
-              axisWidth([paint.lastLabel || format(0)], measure, AXIS_GAP),
-            ),
+              Math.ceil(measure(paint.lastLabel)) + 2 * AXIS_GAP,
+            ));
+          },
         },
       ],
       hooks: {
@@ -163,12 +176,13 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     el,
   );
 
-  const showCandle = createLegend(u.root, opts.labels || ['O', 'H', 'L', 'C'], (n) => format(n), rtl);
-  let hovered: number | null | undefined;
-  const showHovered = (i: number) => {
-    hovered = i < 0 ? null : i;
-    showCandle(cols, i < 0 ? cols.time.length - 1 : i);
-  };
+  showCandle = createLegend(u.root, opts.labels || ['O', 'H', 'L', 'C'], (n) => format(n), rtl);
+  /** The legend follows the hovered candle, and the latest one when nothing is hovered. */
+  function showHovered(i: number) {
+    const len = cols.time.length;
+    hovered = i < 0 || i >= len ? null : i;
+    if (showCandle) showCandle(cols, hovered == null ? len - 1 : i);
+  }
 
   const apply = (c: CandleColumns) => {
     cols = c;
@@ -204,7 +218,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     setPeriod(period) {
       timeLabel = memo(timeLabeler(period));
       paint.step = periodSeconds(period);
-      u.redraw(false, true);
+      apply({ time: [], open: [], high: [], low: [], close: [], volume: [] });
     },
     setPrecision(precision, formatPrice) {
       format = memo(formatPrice || priceFormat(precision));

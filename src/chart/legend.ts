@@ -1,9 +1,9 @@
 import type { CandleColumns } from './columns';
 
-/** Shows candle `i` of `c` in the legend; -1 clears the values. */
+/** Shows candle `i` of `c` in the legend; -1 hides it. */
 export type ShowCandle = (c: CandleColumns, i: number) => void;
 
-/** The O/H/L/C line over the plot. Built once; values change through textContent only. */
+/** The O/H/L/C line above the plot. Built once; values change through textContent only. */
 export function createLegend(
   parent: HTMLElement,
   labels: readonly string[],
@@ -29,10 +29,9 @@ export function createLegend(
   };
 
   return (c, i) => {
-    if (i < 0) {
-      for (let k = 0; k < 4; k++) write(k, '');
-      return;
-    }
+    const visibility = i < 0 ? 'hidden' : '';
+    if (root.style.visibility !== visibility) root.style.visibility = visibility;
+    if (i < 0) return;
     write(0, format(c.open[i]));
     write(1, format(c.high[i]));
     write(2, format(c.low[i]));
