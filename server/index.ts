@@ -1,6 +1,8 @@
 /** The server process: open and migrate the database, seed a fresh one, listen, shut down cleanly. */
+import { startAdminServer } from './admin/listen.ts';
 import { buildApp } from './app.ts';
 import { logCodeSender } from './auth/code-sender.ts';
+import { createBus } from './bus/index.ts';
 import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
 import { seedDemo } from './seed/index.ts';
@@ -29,13 +31,17 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     codeSender: logCodeSender((msg) => log(msg)),
+    // On PostgreSQL pushes cross processes by LISTEN/NOTIFY; on PGlite the socket routes use an in-process bus.
+    ...(database.pool ? { bus: await createBus({ databaseUrl: config.databaseUrl, pool: database.pool }) } : {}),
   };
   const app = await buildApp(ctx);
   log = (msg) => app.log.info(msg);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
+  const admin = await startAdminServer(ctx);
   console.log(
-    `trade-lite on http://localhost:${port} · database: ${database.label} · demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD}`,
+    `trade-lite on http://localhost:${port} · database: ${database.label} · ` +
+      `demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD} · operator API on 127.0.0.1:${admin.port}`,
   );
 
   let stopping = false;
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     try {
+      await admin.app.close();
       await app.close();
       await ctx.bus?.close();
       await database.close();
