@@ -43,12 +43,32 @@ export function lazyEntries(metafile, dir) {
     .map(([file, out]) => ({ file, entryPoint: out.entryPoint }));
 }
 
+/**
+ * CSS files the given source files import, with their `@import`s. esbuild's own CSS bundle of an
+ * entry also holds the CSS of every lazy chunk below it, so it cannot tell first-load CSS apart.
+ */
+function importedCss(metafile, inputs) {
+  const found = new Set();
+  const queue = [];
+  for (const file of inputs) {
+    for (const imp of metafile.inputs[file]?.imports ?? []) {
+      if (imp.kind === 'import-statement' && imp.path.endsWith('.css')) queue.push(imp.path);
+    }
+  }
+  while (queue.length) {
+    const css = queue.shift();
+    if (found.has(css)) continue;
+    found.add(css);
+    for (const imp of metafile.inputs[css]?.imports ?? []) if (imp.kind === 'import-rule') queue.push(imp.path);
+  }
+  return found;
+}
+
 /** The first-load picture of an app build: JS files, the CSS bundle and the source files in them. */
 export function firstLoad(metafile, entry) {
   const main = entryOutput(metafile, entry);
   const js = closure(metafile, main);
   const css = metafile.outputs[main].cssBundle ?? null;
   const inputs = inputsOf(metafile, js);
-  const cssInputs = css ? inputsOf(metafile, [css]) : new Set();
-  return { main, js, css, inputs, cssInputs };
+  return { main, js, css, inputs, cssInputs: importedCss(metafile, inputs) };
 }
