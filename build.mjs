@@ -5,7 +5,8 @@
  *
  *   node build.mjs               production build into dist/
  *   node build.mjs --react       the same app on real react/react-dom into dist-react/ (comparison)
- *   node build.mjs --if-missing  build only when dist/index.html is missing (npm start)
+ *   node build.mjs --if-missing  build only when dist/index.html is missing (npm start; budgets
+ *                                are reported, not enforced: CI enforces them, a user just wants to run it)
  *   node build.mjs --size-only   re-measure the existing build and check the budgets (npm run size)
  *   node build.mjs --watch --serve  rebuild on change and restart dist/server.js (npm run dev)
  */
@@ -29,8 +30,9 @@ try {
     await watch({ serve: flags.has('--serve') });
   } else if (flags.has('--size-only')) {
     await sizeOnly({ react });
-  } else if (flags.has('--if-missing') && existsSync(path.join(distDir(react), 'index.html'))) {
-    console.log('dist/ exists: not rebuilding (run `npm run build` to rebuild)');
+  } else if (flags.has('--if-missing')) {
+    if (existsSync(path.join(distDir(react), 'index.html'))) console.log('dist/ exists: not rebuilding (`npm run build` rebuilds)');
+    else await build({ react, strict: false });
   } else {
     await build({ react });
   }

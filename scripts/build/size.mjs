@@ -16,6 +16,18 @@ const posix = (p) => p.split(path.sep).join('/');
  */
 export function defineGroups({ metafile, outdir, worker, localeFiles }) {
   const rel = (file) => posix(path.relative(outdir, r(file)));
+  const abs = (file) => posix(path.relative(r(), path.join(outdir, file)));
+  // The heaviest source modules of a member, so an over-budget line says where the bytes are.
+  const heaviest = (files) => {
+    const bytes = new Map();
+    for (const f of files) {
+      for (const [input, v] of Object.entries(metafile.outputs[abs(f)]?.inputs ?? {})) {
+        bytes.set(input, (bytes.get(input) ?? 0) + v.bytesInOutput);
+      }
+    }
+    return [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  };
+  const member = (label, files) => ({ label, files, heaviest: heaviest(files) });
   const first = firstLoad(metafile, APP_ENTRY);
   const onFirstLoad = new Set(first.js);
   const screens = lazyEntries(metafile, 'src/screens/');
@@ -24,7 +36,7 @@ export function defineGroups({ metafile, outdir, worker, localeFiles }) {
 
   const quote = screens.find((s) => s.entryPoint.startsWith(QUOTE_SCREEN));
   const others = screens.filter((s) => s !== quote);
-  const one = (label, files) => [{ label, files }];
+  const one = (label, files) => [member(label, files)];
 
   return [
     { name: 'firstLoadJs', label: 'first-load JS', members: one('entry + static imports', first.js.map(rel)) },
@@ -48,7 +60,7 @@ export function defineGroups({ metafile, outdir, worker, localeFiles }) {
     {
       name: 'lazyScreen',
       label: 'other lazy screen (largest)',
-      members: others.map((s) => ({ label: s.entryPoint, files: beyondFirst(closure(metafile, s.file)) })),
+      members: others.map((s) => member(s.entryPoint, beyondFirst(closure(metafile, s.file)))),
     },
   ];
 }
@@ -85,7 +97,7 @@ export async function measure(outdir, definitions) {
   for (const def of definitions) {
     let best = null;
     for (const m of def.members) {
-      const g = { name: def.name, label: def.label, member: m.label, files: m.files };
+      const g = { name: def.name, label: def.label, member: m.label, files: m.files, heaviest: m.heaviest ?? [] };
       for (const key of ['raw', 'gzip', 'brotli']) g[key] = sum(m.files, key);
       if (!best || g.brotli > best.brotli) best = g;
     }
