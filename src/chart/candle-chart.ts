@@ -1,12 +1,12 @@
 import uPlot from 'uplot';
 import './candle-chart.css';
 import type { KlinePeriod } from '../shared/contract';
-import type { CandleColumns } from './columns';
+import { emptyColumns, type CandleColumns } from '../shared/protocol';
 import { drawCandles, type CandlePaint } from './draw-candles';
 import { createLegend, type ShowCandle } from './legend';
 import { axisWidth, memo, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
-export type { CandleColumns } from './columns';
+export type { CandleColumns } from '../shared/protocol';
 
 export interface CandleChartOptions {
   /** Decimals of the ticker's price; used by the default price format. */
@@ -60,7 +60,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const volume = opts.volume !== false;
   let format = memo(opts.formatPrice || priceFormat(opts.precision));
   let timeLabel = memo(timeLabeler(opts.period));
-  let cols: CandleColumns = { time: [], open: [], high: [], low: [], close: [], volume: [] };
+  let cols: CandleColumns = emptyColumns();
   const aligned: number[][] = volume ? [[], [], [], []] : [[], [], []];
 
   const pr = uPlot.pxRatio;
@@ -218,7 +218,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     setPeriod(period) {
       timeLabel = memo(timeLabeler(period));
       paint.step = periodSeconds(period);
-      apply({ time: [], open: [], high: [], low: [], close: [], volume: [] });
+      apply(emptyColumns());
     },
     setPrecision(precision, formatPrice) {
       format = memo(formatPrice || priceFormat(precision));

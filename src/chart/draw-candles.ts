@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import type { CandleColumns } from './columns';
+import type { CandleColumns } from '../shared/protocol';
 
 export interface CandlePaint {
   up: string;

@@ -1,4 +1,4 @@
-import type { CandleColumns } from './columns';
+import type { CandleColumns } from '../shared/protocol';
 
 /** Shows candle `i` of `c` in the legend; -1 hides it. */
 export type ShowCandle = (c: CandleColumns, i: number) => void;
