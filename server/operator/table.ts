@@ -11,7 +11,9 @@ export function table(headers: string[], rows: Cell[][]): string {
   if (rows.length === 0) return '(none)';
   const text = rows.map((r) => r.map(show));
   const widths = headers.map((h, i) => Math.max(h.length, ...text.map((r) => r[i]!.length)));
-  const right = headers.map((_, i) => text.every((r) => NUMERIC.test(r[i]!) || r[i] === '-'));
+  const right = headers.map(
+    (_, i) => text.some((r) => NUMERIC.test(r[i]!)) && text.every((r) => NUMERIC.test(r[i]!) || r[i] === '-'),
+  );
   const line = (cells: string[]) =>
     cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...text.map(line)].join('\n');

@@ -46,13 +46,6 @@ export class SocketHub {
     this.sweeper.unref();
   }
 
-  /** Number of authenticated sockets, for logs and tests. */
-  get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
-  }
-
   accept(socket: WebSocket): void {
     const client: Client = { socket, userId: null, token: '', lastSeen: Date.now() };
     this.clients.add(client);
