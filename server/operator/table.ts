@@ -2,7 +2,7 @@
 
 export type Cell = string | number | boolean | null | undefined;
 
-const NUMERIC = /^[+-]?\d+(\.\d+)?$/;
+const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 const show = (cell: Cell): string => (cell === null || cell === undefined ? '-' : cell === true ? 'yes' : cell === false ? 'no' : String(cell));
 

@@ -53,7 +53,7 @@ export class SocketHub {
       client.lastSeen = Date.now();
       void this.onMessage(client, isBinary ? null : raw.toString()).catch((e) => {
         this.options.log?.warn({ err: e }, 'socket message failed');
-        this.refuse(client, 500, 'socket.error', 'Request Exception');
+        this.refuse(client, 500, 'socket.error', 'Request Exception', 1011);
       });
     });
     socket.on('close', () => this.forget(client));
@@ -62,7 +62,7 @@ export class SocketHub {
 
   private async onMessage(client: Client, text: string | null): Promise<void> {
     if (text === null || text.length > MAX_MESSAGE) {
-      this.refuse(client, 400, 'socket.message', 'Messages are short text');
+      this.refuse(client, 400, 'socket.message', 'Messages are short text', 1003);
       return;
     }
     if (client.userId === null) {
@@ -97,9 +97,10 @@ export class SocketHub {
     }
   }
 
-  private refuse(client: Client, code: number, key: string, msg: string): void {
+  /** Sends the reason, then closes; 4001 tells the app to wait for a new login before reconnecting. */
+  private refuse(client: Client, code: number, key: string, msg: string, closeCode = SOCKET_CLOSE_AUTH): void {
     send(client, { type: 'error', code, key, msg });
-    client.socket.close(SOCKET_CLOSE_AUTH, key);
+    client.socket.close(closeCode, key);
     this.forget(client);
   }
 
