@@ -81,6 +81,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   // keeps its width while the price moves, and a new price needs no new measurement.
   const measureShape = memo((s: string) => measurer.measureText(s).width);
   const measure = (s: string) => measureShape(s.replace(DIGITS, '0'));
+  const labelWidth = (s: string) => Math.ceil(measure(s)) + 2 * AXIS_GAP;
 
   const font = FONT_PX + 'px ' + FAMILY;
   const stroke = css.getPropertyValue('--fg2').trim() || '#8b949e';
@@ -106,7 +107,10 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
           range: (self) => {
             const last = cols.time.length - 1;
             if (last < 0) return [0, 1];
-            const plot = self.bbox.width ? self.bbox.width / uPlot.pxRatio : self.width - 80;
+            // The plot's width is known only after this range is used; estimate it from the last
+            // layout, less what the price axis will grow by for the new labels (e.g. after a reset).
+            const axis = Math.max(yAxisWidth, labelWidth(paint.lastLabel));
+            const plot = (self.bbox.width ? self.bbox.width / uPlot.pxRatio : self.width) - (axis - yAxisWidth);
             return visibleWindow(cols.time[last], paint.step, plot);
           },
         },
@@ -157,7 +161,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
             if (!cols.time.length) return yAxisWidth;
             return (yAxisWidth = Math.max(
               values ? axisWidth(values, measure, AXIS_GAP) : 0,
-              Math.ceil(measure(paint.lastLabel)) + 2 * AXIS_GAP,
+              labelWidth(paint.lastLabel),
             ));
           },
         },
