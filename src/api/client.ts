@@ -1,9 +1,10 @@
-// First-load path: every byte here is downloaded before the app paints.
+// Loaded with the first screen that talks to the server, in parallel with the start-up calls.
 import redaxios from 'redaxios';
 import type { Envelope } from '../shared/contract.ts';
 import { t, tServer } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
+import { statusText } from './status.ts';
 import { $session, logout } from '../stores/session.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
@@ -45,9 +46,6 @@ const pending = new Set<string>();
 export const fingerprint = (method: string, url: string, headers: object, params?: Query, body?: unknown): string =>
   JSON.stringify([url, method.toUpperCase(), headers, params || null, body === undefined ? null : body]);
 
-/** SPEC §8 status texts, keyed so every language has its own. */
-export const statusText = (status: number): string =>
-  t('err.status.' + ([0, 404, 405, 500, 504].includes(status) ? status : 'other'));
 
 /** Drops empty values so `?a=&b=undefined` never reaches the server. */
 const cleanQuery = (params?: Query): Record<string, string> | undefined => {

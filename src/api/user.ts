@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 import type { UserInfo } from '../shared/contract.ts';
 import { post } from './client.ts';
 

@@ -1,5 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 import { map } from 'nanostores';
+import { navigate as go } from 'wouter/use-browser-location';
 import type { ConfigItem, PlatformConfig } from '../shared/contract.ts';
 import { CONFIG_DEFAULTS, type ConfigKey } from '../shared/config-keys.ts';
 import { loadSaved, save } from './persist.ts';
@@ -18,7 +19,7 @@ export interface AppState {
   appConfig: Record<string, string>;
   isMobile: boolean;
   inviteCodeUrl: string;
-  /** Route name → path it was entered from, for routes that record it (SPEC §2). */
+  /** Lower-cased pathname → full path it was entered from, for routes that record it (SPEC §2). */
   previous: Record<string, string>;
   /** Route names kept mounted while hidden (SPEC §2 keep-alive rule). */
   keepAlive: string[];
@@ -101,7 +102,24 @@ export const applyRates = (items: { symbol: string; rate: string }[]): void => {
 export const setExchangeRate = (rate: string): void => $app.setKey('h5ExchangeRate', rate);
 export const setActiveCoin = (symbol: string): void => $app.setKey('activeCoinSymbol', symbol);
 
-export const recordPrevious = (name: string, from: string): void =>
-  $app.setKey('previous', { ...$app.get().previous, [name]: from });
+export const recordPrevious = (pathname: string, from: string): void =>
+  $app.setKey('previous', { ...$app.get().previous, [pathname.toLowerCase()]: from });
 
 export const setKeepAlive = (names: string[]): void => $app.setKey('keepAlive', names);
+
+/** Pushes (or with `replace`, replaces) an in-app path. */
+export const navigate = (to: string, replace = false): void => go(to, { replace });
+
+/**
+ * SPEC §2 back helper: pops history when `target` is the route the current one was entered from,
+ * otherwise replaces the current entry with `target`, so back never stacks a loop of pages.
+ * Without a target it pops, or goes to the start screen when the page was opened directly.
+ */
+export const goBack = (target?: string): void => {
+  const from = $app.get().previous[location.pathname.toLowerCase()];
+  if (target == null) {
+    if (history.length > 1) history.back();
+    else navigate('/', true);
+  } else if (from != null && from.split('?')[0] === target.split('?')[0]) history.back();
+  else navigate(target, true);
+};

@@ -1,8 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 import { atom, map } from 'nanostores';
-import type { UserInfo } from '../shared/contract.ts';
-import { getUserInfo } from '../api/user.ts';
-import { login as loginCall, register as registerCall, type LoginBody, type RegisterBody } from '../api/auth.ts';
+import type { LoginRequest, RegisterRequest, UserInfo } from '../shared/contract.ts';
 import { session } from '../lib/storage.ts';
 import { loadSaved, save } from './persist.ts';
 
@@ -37,7 +35,8 @@ const setUserInfo = (userInfo: UserInfo | null): void => {
 export const loadUserInfo = async (): Promise<void> => {
   if (!$session.get().token) return;
   try {
-    setUserInfo(await getUserInfo());
+    // The HTTP client is not needed to paint: it arrives with the first call.
+    setUserInfo(await (await import('../api/user.ts')).getUserInfo());
   } catch {
     /* a session that expired is handled by the client's 401 flow */
   }
@@ -54,11 +53,15 @@ export const startSession = async (token: string): Promise<void> => {
   await loadUserInfo();
 };
 
+// The sign-in calls ship with the auth screens, not with the first load.
+const auth = () => import('../api/auth.ts');
+
 /** Signs in; rejects with the client's ApiError (already shown to the user). */
-export const login = async (body: LoginBody): Promise<void> => startSession(await loginCall(body));
+export const login = async (body: LoginRequest): Promise<void> => startSession(await (await auth()).login(body));
 
 /** Creates the account and signs straight in with the token it returns. */
-export const register = async (body: RegisterBody): Promise<void> => startSession(await registerCall(body));
+export const register = async (body: RegisterRequest): Promise<void> =>
+  startSession(await (await auth()).register(body));
 
 /** Clears token, user info and session storage (the confirm dialog is the caller's). */
 export const logout = (): void => {

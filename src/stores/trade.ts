@@ -1,15 +1,16 @@
 // First-load path: every byte here is downloaded before the app paints.
 import { batch, map } from 'nanostores';
-import type { Decimal, KlinePeriod, Play, Ticker } from '../shared/contract.ts';
+import type { ContractMoney, KlinePeriod, Play, Ticker, WalletBizType } from '../shared/contract.ts';
 import { config } from './app.ts';
 import { session } from '../lib/storage.ts';
 
 /** Trade state of SPEC §3; tickers themselves live in `$tickers`, keyed by symbol. */
 export interface TradeState {
   playMethods: Play[];
-  contractMoney: Decimal;
+  /** Quick-pick amounts and the overall limits of the plays. */
+  contractMoney: ContractMoney | null;
   /** Wallet bill business types, loaded once. */
-  walletBizType: string[];
+  walletBizType: WalletBizType[];
   /** Ticker symbols in display order. */
   tickerList: string[];
   selectedTicker: string;
@@ -23,7 +24,7 @@ const KEY = 'trade';
 
 export const $trade = map<TradeState>({
   playMethods: [],
-  contractMoney: '0',
+  contractMoney: null,
   walletBizType: [],
   tickerList: [],
   selectedTicker: '',
@@ -39,8 +40,8 @@ export const $tickers = map<Record<string, Ticker>>({});
 $trade.listen((s) => session.set(KEY, s));
 
 export const setPlays = (plays: Play[]): void => $trade.setKey('playMethods', plays);
-export const setContractMoney = (value: Decimal): void => $trade.setKey('contractMoney', String(value));
-export const setWalletBizTypes = (types: string[]): void => $trade.setKey('walletBizType', types);
+export const setContractMoney = (value: ContractMoney): void => $trade.setKey('contractMoney', value);
+export const setWalletBizTypes = (types: WalletBizType[]): void => $trade.setKey('walletBizType', types);
 
 /** Config `tickerListOrderSwap` (`eth,btc`): those two symbols trade places in the list. */
 const swapOrder = (symbols: string[]): string[] => {

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { match, notFound, rootTarget, routes } from '../../src/app/routes.ts';
+import { nextKeepAlive } from '../../src/app/keep-alive.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
 const test = suite('routes table (SPEC §2)');
@@ -60,6 +61,20 @@ test('match ignores case and a trailing slash, and falls back to the 404 route',
 test('/ leads to /user with initToUser, else to /home', () => {
   assert.is(rootTarget(true), '/user');
   assert.is(rootTarget(false), '/home');
+});
+
+test('keep-alive: kept through a detail visit, dropped on landing back, not kept from elsewhere', () => {
+  const go = (alive: string[], from: string, to: string) => nextKeepAlive(alive, byName(from), byName(to), routes);
+  let alive = go([], 'home', 'notificationRecord');
+  assert.equal(alive, ['notificationRecord'], 'entered from home: kept');
+  alive = go(alive, 'notificationRecord', 'notificationDetail');
+  assert.equal(alive, ['notificationRecord'], 'still kept while the detail is open');
+  alive = go(alive, 'notificationDetail', 'notificationRecord');
+  assert.equal(alive, ['notificationRecord']);
+  alive = go(alive, 'notificationRecord', 'home');
+  assert.equal(alive, [], 'dropped when leaving back to home');
+  assert.equal(go([], 'setting', 'withdrawRecord'), [], 'withdrawRecord from elsewhere is not kept');
+  assert.equal(go([], 'user', 'withdrawRecord'), ['withdrawRecord']);
 });
 
 test.run();

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useSearch } from 'wouter';
+import { t } from '../../i18n/index.ts';
+import { password, required } from '../../lib/validators.ts';
+import { flag, navigate } from '../../stores/app.ts';
+import { login } from '../../stores/session.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { AuthHead, LanguageButton } from './parts.tsx';
+import { Captcha } from './Captcha.tsx';
+import { useForm } from './form.ts';
+import './style.css';
+
+/** SPEC §2 sign-in; the shell moves on to the `redirect` target once the token is stored. */
+export default function Login() {
+  const search = useSearch();
+  const captchaOn = flag('captchaOn');
+  const [uuid, setUuid] = useState('');
+  const [round, setRound] = useState(0);
+  const f = useForm(
+    { username: '', password: '', code: '' },
+    { username: required, password, ...(captchaOn ? { code: required } : {}) },
+    (v) =>
+      login({ username: v.username.trim(), password: v.password, ...(captchaOn ? { code: v.code, uuid } : {}) }).catch((e) => {
+        if (captchaOn) setRound((r) => r + 1);
+        throw e;
+      }),
+  );
+  const keep = search ? '?' + search : '';
+  return (
+    <Page title={t('route.login')} back={false} end={<LanguageButton />}>
+      <div className="auth">
+        <AuthHead />
+        <form className="form" onSubmit={f.onSubmit} noValidate>
+          <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username" autoCapitalize="off" name="username" />
+          <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="current-password" name="password" />
+          {captchaOn && <Captcha value={f.values.code} onValue={f.set('code')} error={f.errors.code} onUuid={setUuid} round={round} />}
+          <Button type="submit" block loading={f.busy}>{t('auth.login')}</Button>
+        </form>
+        <p className="auth-links">
+          <a href={'/register' + keep} onClick={(e) => (e.preventDefault(), navigate('/register' + keep))}>{t('auth.noAccount')} {t('auth.register')}</a>
+          <a href="/forgetPassword" onClick={(e) => (e.preventDefault(), navigate('/forgetPassword'))}>{t('auth.forgot')}</a>
+        </p>
+      </div>
+    </Page>
+  );
+}
