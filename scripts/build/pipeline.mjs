@@ -1,6 +1,6 @@
 /** One full build into `dist/` (or `dist-react/` with real React), then the size report and budgets. */
 import * as esbuild from 'esbuild';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
@@ -47,17 +47,9 @@ async function buildApp(outdir, react, worker) {
   return result.metafile;
 }
 
-/**
- * Builds everything; returns the size report. `compress: false` skips .br/.gz (dev rebuilds);
- * `strict: false` reports budget failures without throwing.
- */
-export async function build({ react = false, compress = true, strict = true } = {}) {
-  const started = Date.now();
-  const outdir = distDir(react);
-  if (!has(APP_ENTRY)) throw new Error(`${APP_ENTRY} does not exist: nothing to build`);
-  await rm(outdir, { recursive: true, force: true });
+/** Writes every output into `outdir`; returns the size report. */
+async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
-
   const worker = await buildWorker(outdir);
   const locales = await buildLocales(outdir);
   const metafile = await buildApp(outdir, react, worker);
@@ -82,7 +74,35 @@ export async function build({ react = false, compress = true, strict = true } = 
   const localeFiles = Object.values(locales).map((u) => u.slice(1));
   const report = await measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles }));
   await writeFile(path.join(outdir, 'size.json'), JSON.stringify({ react, assets: ASSETS, ...report }, null, 2));
-  console.log(`built ${path.relative(r(), outdir)}/ in ${Date.now() - started} ms${react ? ' (react)' : ''}\n`);
+  return report;
+}
+
+/**
+ * Builds everything; returns the size report. `compress: false` skips .br/.gz (dev rebuilds);
+ * `strict: false` reports budget failures without throwing.
+ */
+export async function build({ react = false, compress = true, strict = true } = {}) {
+  const started = Date.now();
+  const final = distDir(react);
+  if (!has(APP_ENTRY)) throw new Error(`${APP_ENTRY} does not exist: nothing to build`);
+  // Built beside dist/ and swapped in whole, so a server or test starting meanwhile never finds
+  // half a build. Same depth as dist/, so the server's source map paths hold.
+  const outdir = `${final}.tmp-${process.pid}`;
+  const old = `${final}.old-${process.pid}`;
+  await rm(outdir, { recursive: true, force: true });
+  let report;
+  try {
+    report = await buildInto(outdir, react, compress);
+    await rename(final, old).catch((e) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+    await rename(outdir, final);
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+    await rm(old, { recursive: true, force: true });
+  }
+  // size.json names files relative to the build folder, so it survives the move.
+  console.log(`built ${path.relative(r(), final)}/ in ${Date.now() - started} ms${react ? ' (react)' : ''}\n`);
   // A normal build only prints the ratio: the other directory may be older than this build.
   await check(report, { react, strict, ratioFails: react });
   return report;
