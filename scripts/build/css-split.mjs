@@ -39,7 +39,6 @@ export function cssSplitPlugin({ first, assetsDir, loader }) {
           bundle: true,
           minify: true,
           write: false,
-          metafile: true,
           target: TARGET,
           outdir: assetsDir,
           assetNames: '[name]-[hash]',
@@ -59,7 +58,6 @@ export function cssSplitPlugin({ first, assetsDir, loader }) {
           contents: `import injectCss from ${JSON.stringify(injectHelper)};injectCss(${JSON.stringify(css)});`,
           loader: 'js',
           resolveDir: root,
-          watchFiles: Object.keys(out.metafile.inputs).map((f) => r(f)),
         };
       });
     },

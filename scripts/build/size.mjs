@@ -114,11 +114,13 @@ export function formatReport(report, budgets) {
   const lines = [];
   const width = Math.max(24, ...report.files.map((f) => f.file.length)) + 2;
   lines.push('file'.padEnd(width) + '      raw'.padStart(10) + '     gzip'.padStart(10) + '   brotli'.padStart(10));
+  let omitted = 0;
   for (const f of report.files) {
-    if (f.file.startsWith('locales/') && !report.groups.some((g) => g.files.includes(f.file))) continue;
-    lines.push(f.file.padEnd(width) + kb(f.raw) + kb(f.gzip) + kb(f.brotli));
+    if (f.file.startsWith('locales/') && !report.groups.some((g) => g.files.includes(f.file))) omitted++;
+    else lines.push(f.file.padEnd(width) + kb(f.raw) + kb(f.gzip) + kb(f.brotli));
   }
-  lines.push('(other locale files omitted; the largest is the budgeted one)', '');
+  if (omitted) lines.push(`(${omitted} smaller locale files not listed)`);
+  lines.push('');
   const gw = 30;
   lines.push('group'.padEnd(gw) + '   brotli'.padStart(10) + '   budget'.padStart(10) + '  ');
   for (const g of report.groups) {
