@@ -142,7 +142,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
           side: rtl ? 3 : 1,
           font,
           stroke,
-          space: 32,
+          space: 36,
           gap: AXIS_GAP,
           ticks: hidden,
           grid,
