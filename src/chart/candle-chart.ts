@@ -63,27 +63,26 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   let cols: CandleColumns = emptyColumns();
   const aligned: number[][] = volume ? [[], [], [], []] : [[], [], []];
 
-  const pr = uPlot.pxRatio;
+  const font = FONT_PX + 'px ' + FAMILY;
   const paint: CandlePaint = {
     up: opts.upColor || css.getPropertyValue('--up').trim() || '#0ecb81',
     down: opts.downColor || css.getPropertyValue('--down').trim() || '#f6465d',
     volume,
     step: periodSeconds(opts.period),
     lastLabel: '',
-    font: FONT_PX * pr + 'px ' + FAMILY,
-    dash: [3 * pr, 3 * pr],
+    fontPx: FONT_PX,
+    family: FAMILY,
     rtl,
   };
 
   const measurer = document.createElement('canvas').getContext('2d')!;
-  measurer.font = FONT_PX + 'px ' + FAMILY;
+  measurer.font = font;
   // Digits of UI fonts share one width, so every price of one shape measures the same: the axis
   // keeps its width while the price moves, and a new price needs no new measurement.
   const measureShape = memo((s: string) => measurer.measureText(s).width);
   const measure = (s: string) => measureShape(s.replace(DIGITS, '0'));
   const labelWidth = (s: string) => Math.ceil(measure(s)) + 2 * AXIS_GAP;
 
-  const font = FONT_PX + 'px ' + FAMILY;
   const stroke = css.getPropertyValue('--fg2').trim() || '#8b949e';
   const grid = { stroke: css.getPropertyValue('--line').trim() || 'rgba(128,128,128,.2)', width: 1 };
   const noPaths = () => null;

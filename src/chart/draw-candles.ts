@@ -9,8 +9,9 @@ export interface CandlePaint {
   /** Seconds per candle, so a slot's width does not depend on gaps in the data. */
   step: number;
   lastLabel: string;
-  font: string;
-  dash: number[];
+  /** Label font in CSS px; scaled to the canvas at each draw, as the pixel ratio can change. */
+  fontPx: number;
+  family: string;
   rtl: boolean;
 }
 
@@ -80,6 +81,8 @@ export function drawCandles(u: uPlot, c: CandleColumns, p: CandlePaint): void {
   drawLastPrice(u, c, p, last, left, width);
 }
 
+const dash = [0, 0];
+
 function drawLastPrice(u: uPlot, c: CandleColumns, p: CandlePaint, last: number, left: number, width: number): void {
   const ctx = u.ctx;
   const { top, height } = u.bbox;
@@ -91,7 +94,8 @@ function drawLastPrice(u: uPlot, c: CandleColumns, p: CandlePaint, last: number,
   ctx.save();
   ctx.strokeStyle = colour;
   ctx.lineWidth = 1;
-  ctx.setLineDash(p.dash);
+  dash[0] = dash[1] = 3 * pr;
+  ctx.setLineDash(dash);
   ctx.beginPath();
   ctx.moveTo(left, y);
   ctx.lineTo(left + width, y);
@@ -103,7 +107,7 @@ function drawLastPrice(u: uPlot, c: CandleColumns, p: CandlePaint, last: number,
   const boxY = Math.round(Math.min(Math.max(y - boxH / 2, 0), ctx.canvas.height - boxH));
   ctx.fillStyle = colour;
   ctx.fillRect(boxX, boxY, boxW, boxH);
-  ctx.font = p.font;
+  ctx.font = p.fontPx * pr + 'px ' + p.family;
   ctx.fillStyle = '#fff';
   ctx.textBaseline = 'middle';
   ctx.textAlign = p.rtl ? 'right' : 'left';
