@@ -168,6 +168,11 @@ export async function newMobilePage(browser: Browser, opts: { locale?: string } 
   return page;
 }
 
+/** Waits until the app has rendered into #app (the inline skeleton is then hidden). */
+export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
+  await page.locator('#app > *').first().waitFor({ state: 'attached', timeout });
+}
+
 /** Uncaught exceptions the page has thrown so far. */
 export const errorsOf = (page: Page): string[] => pageErrors.get(page) ?? [];
 
