@@ -1,0 +1,190 @@
+/**
+ * The first load as a phone on a metered line sees it: what is downloaded, how it is compressed,
+ * and what the inline boot script of index.html starts before the bundle arrives.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page, Request } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+// Page-side globals used inside page.evaluate: test files are type-checked without the DOM library.
+interface Envelope {
+  code: number;
+}
+declare const window: {
+  __boot: {
+    config: Promise<Envelope>;
+    platform: Promise<Envelope>;
+    plays: Promise<Envelope>;
+    tickers: Promise<Envelope>;
+    contractMoney: Promise<Envelope>;
+    language: Promise<string>;
+    locale: Promise<Record<string, unknown>>;
+  };
+};
+declare const document: { documentElement: { lang: string; dir: string }; body: object };
+declare function getComputedStyle(element: object): { backgroundColor: string };
+declare const performance: { getEntriesByName(name: string): unknown[] };
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const budgets: Record<string, number> = JSON.parse(readFileSync(path.join(root, 'size-budgets.json'), 'utf8')).brotliBytes;
+const react = distName() === 'dist-react';
+
+const BOOT_CALLS = [
+  '/prod-api/common/config/list',
+  '/prod-api/common/getLogo',
+  '/prod-api/h5/symbol/getPlays',
+  '/prod-api/h5/symbol/getHomeTickerList',
+  '/prod-api/h5/symbol/getContractMoney',
+];
+
+let server: ServerHandle;
+let browser: Browser;
+
+const pathOf = (r: Request) => new URL(r.url()).pathname;
+
+/** Loads `/` and waits until the app has rendered into #app; returns every request made. */
+async function loadApp(page: Page): Promise<Request[]> {
+  const requests: Request[] = [];
+  page.on('requestfinished', (r) => requests.push(r));
+  await page.goto(server.url + '/');
+  await waitForApp(page);
+  await page.waitForLoadState('networkidle');
+  return requests;
+}
+
+/** Opens `/` with the app bundle held back, so only index.html and its boot script run. */
+async function bootOnly(page: Page, saved?: object): Promise<Request[]> {
+  if (saved) await page.addInitScript((s) => localStorage.setItem('app', JSON.stringify(s)), saved);
+  await page.route(/\/assets\/main-[A-Z0-9]+\.js$/, (route) => route.abort());
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  await page.goto(server.url + '/');
+  await page.evaluate(() => window.__boot.locale.catch(() => null));
+  return requests;
+}
+
+// One server and browser for the whole file: a fresh database costs seconds to start.
+const setUp = async () => {
+  server ??= await startServer();
+  browser ??= await launchBrowser();
+};
+
+const firstLoad = suite('first load');
+firstLoad.before(setUp);
+
+firstLoad('html, scripts, styles and the locale arrive brotli-compressed', async () => {
+  const page = await newMobilePage(browser);
+  const requests = await loadApp(page);
+  const text = requests.filter((r) => /^(document|script|stylesheet)$/.test(r.resourceType()) || pathOf(r).startsWith('/locales/'));
+  assert.ok(text.length >= 3, 'the page, its scripts and the locale were fetched');
+  for (const r of text) {
+    const encoding = (await r.response())!.headers()['content-encoding'];
+    assert.is(encoding, 'br', `${pathOf(r)} is sent as brotli`);
+  }
+  assert.equal(errorsOf(page), [], 'no uncaught error while starting');
+  await page.close();
+});
+
+firstLoad('everything downloaded before the first screen fits the first-load budgets', async () => {
+  const page = await newMobilePage(browser);
+  const requests = await loadApp(page);
+  let bytes = 0;
+  for (const r of requests) {
+    if (pathOf(r).startsWith('/prod-api/')) continue;
+    if (!/^(document|script|stylesheet|fetch|xhr)$/.test(r.resourceType())) continue;
+    bytes += (await r.sizes()).responseBodySize;
+  }
+  // First load plus the one lazy screen the app opens on (the login form for a new visitor).
+  const allowed = ['html', 'firstLoadJs', 'firstLoadCss', 'locale', 'lazyScreen', 'worker'].reduce((n, k) => n + budgets[k]!, 0);
+  if (!react) assert.ok(bytes <= allowed, `first load took ${bytes} B, budgets allow ${allowed} B`);
+  const locales = requests.filter((r) => pathOf(r).startsWith('/locales/'));
+  assert.is(locales.length, 1, 'only the active language is downloaded');
+  await page.close();
+});
+
+firstLoad('each start-up call is made once: the app reuses what index.html started', async () => {
+  const page = await newMobilePage(browser);
+  const requests = await loadApp(page);
+  for (const call of BOOT_CALLS.filter((c) => !c.endsWith('getHomeTickerList'))) {
+    assert.is(requests.filter((r) => pathOf(r) === call).length, 1, `${call} requested once`);
+  }
+  await page.close();
+});
+
+const boot = suite('boot script');
+boot.before(setUp);
+boot.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+boot('paints the skeleton and starts the calls before any bundle runs', async () => {
+  const page = await newMobilePage(browser);
+  const requests = await bootOnly(page);
+  assert.ok(await page.isVisible('#sk'), 'skeleton visible without the bundle');
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length);
+  assert.is(fcp, 1, 'the skeleton alone is a contentful paint');
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.is(bg, 'rgb(13, 17, 23)', 'theme background painted from the inline styles');
+  for (const call of BOOT_CALLS) assert.ok(requests.some((r) => pathOf(r) === call), `${call} started by index.html`);
+  const envelopes = await page.evaluate(async () => {
+    const b = window.__boot;
+    const all = await Promise.all([b.config, b.platform, b.plays, b.tickers, b.contractMoney]);
+    return all.map((e) => e.code);
+  });
+  assert.equal(envelopes, [200, 200, 200, 200, 200], 'every start-up envelope resolves');
+  await page.close();
+});
+
+boot('a saved Arabic language turns the page right-to-left and goes out with the saved token', async () => {
+  const page = await newMobilePage(browser);
+  const requests = await bootOnly(page, { language: 'ar', token: 'saved-token' });
+  const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  assert.equal(html, ['ar', 'rtl'], '<html lang=ar dir=rtl>');
+  const config = requests.find((r) => pathOf(r) === BOOT_CALLS[0])!;
+  const headers = await config.allHeaders();
+  assert.is(headers['authorization'], 'Bearer saved-token', 'saved token sent');
+  assert.is(headers['accept-language'], 'ar', 'saved language sent');
+  assert.is(headers['clientid'], 'app');
+  await page.close();
+});
+
+boot('only the saved language\'s locale file is fetched, by its content-hashed name', async () => {
+  const code = existsSync(path.join(root, 'locales/ar.json')) ? 'ar' : 'en';
+  const page = await newMobilePage(browser);
+  const requests = await bootOnly(page, { language: code });
+  const locale = requests.filter((r) => pathOf(r).startsWith('/locales/'));
+  assert.is(locale.length, 1, 'one locale file');
+  assert.match(pathOf(locale[0]!), new RegExp(`^/locales/${code}-[A-Z0-9]{8}\\.json$`), `the ${code} file, content-hashed`);
+  const keys = await page.evaluate(async () => Object.keys(await window.__boot.locale).length);
+  assert.ok(keys > 0, 'locale resolves to its dictionary');
+  await page.close();
+});
+
+boot('without a saved language the browser language decides (zh-HK → zh-TW)', async () => {
+  const page = await newMobilePage(browser, { locale: 'zh-HK' });
+  await bootOnly(page);
+  assert.is(await page.evaluate(() => window.__boot.language), 'zh-TW');
+  assert.is(await page.evaluate(() => document.documentElement.dir), 'ltr');
+  await page.close();
+});
+
+boot('a failed start-up call rejects with its status and the language still resolves', async () => {
+  const page = await newMobilePage(browser, { locale: 'de-DE' });
+  await page.route('**/prod-api/common/config/list', (route) => route.abort());
+  await bootOnly(page);
+  const outcome = await page.evaluate(async () => {
+    const failure = await window.__boot.config.then(() => null, (e: unknown) => e);
+    return { failure, language: await window.__boot.language };
+  });
+  assert.equal(outcome.failure, { status: 0 }, 'network failure reported as status 0');
+  assert.is(outcome.language, 'de', 'the browser language stands in for the missing config');
+  await page.close();
+});
+
+firstLoad.run();
+boot.run();
