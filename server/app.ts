@@ -10,6 +10,7 @@ import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
 import { installApiErrorHandling } from './http/errors.ts';
 import { API_PREFIX } from './http/prefix.ts';
+import { AJV_OPTIONS } from './http/schemas.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
 
@@ -18,9 +19,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     logger: ctx.logger,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => randomBytes(6).toString('hex'),
-    ajv: {
-      customOptions: { verbose: true, keywords: ['errorMessage'] },
-    },
+    ajv: AJV_OPTIONS,
   });
 
   app.decorate('ctx', ctx);

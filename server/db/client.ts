@@ -71,7 +71,7 @@ function takeLock(dataDir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && isAlive(pid)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by process ${pid}. ` +
             'Stop that server first, or point DATA_DIR elsewhere, or use DATABASE_URL for several processes.',
