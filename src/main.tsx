@@ -74,7 +74,7 @@ const reason = (e: unknown): string => {
 };
 
 // Only the retry screen may be shown before the locale file arrives: its English is bundled.
-const EN = { title: 'The app could not start', hint: 'Check your connection and try again.', retry: 'Try again' };
+const EN = { title: 'The app could not start', hint: 'Check your connection and try again.', retry: 'Try again', lang: 'en' };
 
 const localeReady: Promise<boolean> = boot
   ? Promise.all([boot.language, boot.locale]).then(

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useForm } from '../login/form.ts';
 import '../login/style.css';
+import './style.css';
 
 type By = 'sms' | 'email';
 

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { AUTH_DEBOUNCE_MS, debounce } from '../../lib/debounce.ts';
 import type { Invalid } from '../../lib/validators.ts';
+import { ApiError } from '../../api/client.ts';
+import { notify } from '../../stores/notify.ts';
 
 type Rules<V> = { [K in keyof V]?: (value: string, all: V) => Invalid };
 
@@ -46,8 +48,12 @@ export function useForm<V extends Record<string, string>>(initial: V, rules: Rul
       setErrors(e);
       if (Object.keys(e).length) return;
       setBusy(true);
-      // A failure was already shown by the client; the form keeps what was typed.
-      current.current.action(v).catch(() => {}).finally(() => setBusy(false));
+      // The client has already shown its failures; anything else here is code that could not be
+      // downloaded (offline). Either way the form keeps what was typed.
+      current.current
+        .action(v)
+        .catch((e) => e instanceof ApiError || notify(t('err.network')))
+        .finally(() => setBusy(false));
     }, AUTH_DEBOUNCE_MS),
   );
 

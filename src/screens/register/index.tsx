@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { t } from '../../i18n/index.ts';
 import { confirmMatch, password, required, username } from '../../lib/validators.ts';
-import { filterAlnum } from '../../lib/filters.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { register } from '../../stores/session.ts';
@@ -49,10 +48,10 @@ export default function Register() {
       <div className="auth">
         <AuthHead />
         <form className="form" onSubmit={f.onSubmit} noValidate>
-          <Field label={t('field.username')} value={f.values.username} onValue={(v) => f.set('username')(filterAlnum(v))} error={f.errors.username} autoComplete="username" autoCapitalize="off" maxLength={30} name="username" />
+          <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username" autoCapitalize="off" maxLength={30} name="username" />
           <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="new-password" name="password" />
           <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" name="confirmPassword" />
-          <Field label={t('field.inviteCode')} value={f.values.inviteCode} onValue={(v) => f.set('inviteCode')(filterAlnum(v).toUpperCase())} autoComplete="off" autoCapitalize="characters" maxLength={32} name="inviteCode" />
+          <Field label={t('field.inviteCode')} value={f.values.inviteCode} onValue={f.set('inviteCode')} autoComplete="off" autoCapitalize="characters" maxLength={32} name="inviteCode" />
           {captchaOn && <Captcha value={f.values.code} onValue={f.set('code')} error={f.errors.code} onUuid={setUuid} round={round} />}
           <Button type="submit" block loading={f.busy}>{t('auth.register')}</Button>
         </form>

@@ -1,0 +1,81 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, type ServerHandle } from './harness.ts';
+
+const test = suite('auth screens: validation, debounce, forgotten password');
+
+let server: ServerHandle;
+let browser: Browser;
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test('login: messages under the fields, and a double tap sends one request', async () => {
+  const page = await newMobilePage(browser);
+  let logins = 0;
+  page.on('request', (r) => r.url().endsWith('/prod-api/login') && logins++);
+  await page.goto(server.url + '/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  assert.is(await page.getByRole('alert').count(), 2, 'both fields say they cannot be empty');
+  assert.is(await field(page, 'Username').getAttribute('aria-invalid'), 'true');
+
+  await field(page, 'Username').fill('nobody123');
+  await field(page, 'Password').fill('abc');
+  assert.is(await page.getByRole('alert').textContent(), 'Password too short: at least 4 characters', 'rechecked as typed after a try');
+  await field(page, 'Password').fill('abcd1234');
+  await page.waitForTimeout(350);
+  await page.getByRole('button', { name: 'Log in' }).dblclick();
+  await page.locator('.notify').getByText('Incorrect username or password').waitFor();
+  await page.waitForTimeout(400);
+  assert.is(logins, 1, 'the second tap inside 300 ms is ignored');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('register: the username rule is explained under the field', async () => {
+  const page = await newMobilePage(browser);
+  await page.goto(server.url + '/register');
+  await field(page, 'Username').fill('0abc');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByText('6 to 30 letters and digits, both used, not starting with 0').waitFor();
+  await page.close();
+});
+
+test('forgotten password: code sent, resend counts down, back returns to the login', async () => {
+  const page = await newMobilePage(browser);
+  await page.goto(server.url + '/login');
+  await page.getByText('Forgot password?').click();
+  await page.waitForURL(/\/forgetPassword$/);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('Cannot be empty').waitFor();
+
+  await page.getByRole('tab', { name: 'By e-mail' }).click();
+  await field(page, 'E-mail').fill('someone@example');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByText('Enter a valid e-mail address').waitFor();
+  await field(page, 'E-mail').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.locator('.notify').getByText('Code sent').waitFor();
+  const resend = page.getByRole('button', { name: /^Resend in \d+ s$/ });
+  await resend.waitFor();
+  assert.ok(await resend.isDisabled(), 'no second code before the countdown ends');
+  await screenshot(page, 'auth-forget');
+
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.waitForURL(/\/login$/);
+  // about:blank, /login, /forgetPassword: a pushed login would have made it four entries.
+  assert.is(await page.evaluate(() => history.length), 3, 'went back instead of stacking another login');
+  await page.close();
+});
+
+test.run();

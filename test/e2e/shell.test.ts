@@ -1,0 +1,146 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, type ServerHandle } from './harness.ts';
+
+const test = suite('app shell: guard, auth, 404, language, failures');
+
+let server: ServerHandle;
+let browser: Browser;
+const user = 'shell' + Date.now().toString(36).slice(-6) + '7';
+const pass = 'secret42';
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const open = async (path: string, page?: Page): Promise<Page> => {
+  const p = page ?? (await newMobilePage(browser));
+  await p.goto(server.url + path);
+  return p;
+};
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** Submits are debounced for 300 ms (SPEC §5): a second tap sooner is deliberately ignored. */
+const pause = (page: Page) => page.waitForTimeout(350);
+const banner = (page: Page) => page.locator('.notify');
+
+test('a new visitor at / lands on the login page', async () => {
+  const page = await open('/');
+  await page.waitForURL(/\/login\?redirect=%2F$/);
+  await field(page, 'Username').waitFor();
+  assert.match(await page.title(), /^Log in · /, 'document title from the route, then the app name');
+  assert.equal(errorsOf(page), []);
+  await screenshot(page, 'shell-login');
+  await page.close();
+});
+
+test('register from a guarded page, then log in again: both return to the page asked for', async () => {
+  const page = await open('/withdrawRecord?tab=2');
+  await page.waitForURL(/\/login\?redirect=/);
+  assert.is(new URL(page.url()).searchParams.get('redirect'), '/withdrawRecord?tab=2');
+  await page.getByText('Sign up').click();
+  await page.waitForURL(/\/register\?redirect=/);
+
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  assert.is(await page.getByRole('alert').first().textContent(), 'Cannot be empty', 'empty form: message under the field');
+  await field(page, 'Username').fill(user);
+  await field(page, 'Password').fill(pass);
+  await field(page, 'Confirm password').fill(pass + 'x');
+  await pause(page);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByText('Passwords inconsistent').waitFor();
+  await screenshot(page, 'shell-register-errors');
+  await field(page, 'Confirm password').fill(pass);
+  await pause(page);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await banner(page).getByText('Registration successful').waitFor();
+  await page.waitForURL(/\/withdrawRecord\?tab=2$/);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}'));
+  assert.type(saved.token, 'string', 'token saved under the app key');
+
+  await page.evaluate(() => localStorage.removeItem('app'));
+  await open('/orderList', page);
+  await page.waitForURL(/\/login\?redirect=%2ForderList$/);
+  await field(page, 'Username').fill(user);
+  await field(page, 'Password').fill(pass);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/orderList$/);
+  await page.getByRole('heading', { name: 'Trade orders' }).waitFor();
+
+  await open('/login', page);
+  await page.waitForURL((u) => u.pathname === '/user', { timeout: 10_000 });
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('an unknown path shows the 404 page, which returns home', async () => {
+  const page = await open('/');
+  await page.waitForURL(/\/login/);
+  await field(page, 'Username').fill(user);
+  await field(page, 'Password').fill(pass);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/user');
+  await open('/no/such/page', page);
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await screenshot(page, 'shell-404');
+  await page.getByRole('button', { name: 'Back to home' }).click();
+  await page.waitForURL((u) => u.pathname === '/user');
+  await page.close();
+});
+
+test('a wrong password shows the server reason and keeps the form', async () => {
+  const page = await open('/login');
+  await field(page, 'Username').fill(user);
+  await field(page, 'Password').fill('wrong-one');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await banner(page).getByText('Incorrect username or password').waitFor();
+  assert.is(await field(page, 'Username').inputValue(), user);
+  assert.ok(page.url().includes('/login'));
+  await page.close();
+});
+
+test('switching to Arabic saves the choice and reloads right-to-left', async () => {
+  const page = await open('/login');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'العربية' }).click()]);
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'ar');
+  assert.is(await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').language), 'ar');
+  if (existsSync(new URL('../../locales/ar.json', import.meta.url))) {
+    await page.locator('form input').first().waitFor();
+    assert.is(await page.locator('.bar').evaluate((el) => getComputedStyle(el).direction), 'rtl');
+  } else {
+    // Without its locale file the app cannot speak Arabic: the retry screen says so in English.
+    await page.getByRole('alert').getByText('The app could not start').waitFor();
+  }
+  await screenshot(page, 'shell-login-ar');
+  await page.close();
+});
+
+test('with the server down, the network message appears and what was typed stays', async () => {
+  const page = await open('/login');
+  await field(page, 'Username').fill(user);
+  await field(page, 'Password').fill(pass);
+  await server.halt();
+  try {
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await banner(page).getByText('Network exception, check your connection').waitFor();
+    assert.is(await field(page, 'Username').inputValue(), user);
+    assert.is(await field(page, 'Password').inputValue(), pass);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'shell-offline');
+  } finally {
+    await server.start();
+  }
+  await page.close();
+});
+
+test.run();
