@@ -1,6 +1,6 @@
 /** SMS and e-mail verification codes: 6 digits, 10 minutes, 5 tries, stored hashed. */
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import { verificationCodes } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
@@ -17,6 +17,9 @@ export async function sendCode(ctx: ServerContext, channel: Channel, target: str
   await hitLimit(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
   await hitLimit(ctx, `code:${channel}:${target}`, LIMITS.codePerTarget);
   const code = String(randomInt(1_000_000)).padStart(6, '0');
+  await ctx.db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target), lt(verificationCodes.expiresAt, new Date(ctx.clock.now()))));
   await ctx.db.insert(verificationCodes).values({
     channel,
     target,

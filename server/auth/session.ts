@@ -3,7 +3,7 @@
  * stored only as their SHA-256 so a leaked table grants nothing.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
@@ -30,6 +30,10 @@ export const tokenFromHeader = (header: string | undefined): string | undefined 
 
 export async function createSession(ctx: ServerContext, db: DbOrTx, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // Each login sweeps the user's dead sessions, so the table holds live ones only.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), or(eq(sessions.revoked, true), lt(sessions.expiresAt, new Date(ctx.clock.now())))));
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,

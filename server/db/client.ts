@@ -5,7 +5,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -143,8 +142,3 @@ export async function migrateDatabase(database: Database, folder = migrationsFol
     client.release();
   }
 }
-
-/** A cheap query for health checks and start-up. */
-export const ping = async (db: Db): Promise<void> => {
-  await db.execute(sql`select 1`);
-};
