@@ -166,11 +166,12 @@ test('silent sockets are dropped: after the idle limit, and before auth after th
     const talking = await TestSocket.open(url);
     const anonymous = await TestSocket.open(url);
     open.push(silent, talking, anonymous);
+    // Taken before the last message the server hears from `silent`, so the drop can be timed from it.
+    const started = Date.now();
     silent.send(JSON.stringify({ type: 'auth', token }));
     talking.send(JSON.stringify({ type: 'auth', token }));
     assert.is((await silent.nextJson()).type, 'ready');
     assert.is((await talking.nextJson()).type, 'ready');
-    const started = Date.now();
     const beat = setInterval(() => talking.send('ping'), 100);
     try {
       const dropped = await silent.closed;
