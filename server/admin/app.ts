@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { installApiErrorHandling } from '../http/errors.ts';
 import { AppError } from '../http/envelope.ts';
+import { AJV_OPTIONS } from '../http/schemas.ts';
 import { adminContentRoutes } from './content.ts';
 import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
 import { adminUserRoutes } from './users.ts';
@@ -18,7 +19,7 @@ export interface AdminAppOptions {
 
 export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions = {}): Promise<FastifyInstance> {
   const key = options.key ?? loadOperatorKey(ctx.config.dataDir);
-  const app = Fastify({ logger: ctx.logger, ajv: { customOptions: { verbose: true, keywords: ['errorMessage'] } } });
+  const app = Fastify({ logger: ctx.logger, ajv: AJV_OPTIONS });
   installApiErrorHandling(app);
   app.addHook('onRequest', async (request) => {
     if (!keyMatches(key, request.headers[KEY_HEADER])) {
