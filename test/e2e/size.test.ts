@@ -10,24 +10,23 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
 
-// Page-side globals used inside page.evaluate: test files are type-checked without the DOM library.
 interface Envelope {
   code: number;
 }
-declare const window: {
-  __boot: {
-    config: Promise<Envelope>;
-    platform: Promise<Envelope>;
-    plays: Promise<Envelope>;
-    tickers: Promise<Envelope>;
-    contractMoney: Promise<Envelope>;
-    language: Promise<string>;
-    locale: Promise<Record<string, unknown>>;
-  };
-};
-declare const document: { documentElement: { lang: string; dir: string }; body: object };
-declare function getComputedStyle(element: object): { backgroundColor: string };
-declare const performance: { getEntriesByName(name: string): unknown[] };
+declare global {
+  /** What the inline boot script of index.html leaves on `window`. */
+  interface Window {
+    __boot: {
+      config: Promise<Envelope>;
+      platform: Promise<Envelope>;
+      plays: Promise<Envelope>;
+      tickers: Promise<Envelope>;
+      contractMoney: Promise<Envelope>;
+      language: Promise<string>;
+      locale: Promise<Record<string, unknown>>;
+    };
+  }
+}
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const budgets: Record<string, number> = JSON.parse(readFileSync(path.join(root, 'size-budgets.json'), 'utf8')).brotliBytes;
