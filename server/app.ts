@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes.ts';
 import publicRoutes from './content/routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       // its routes relative to /prod-api (e.g. `/h5/symbol/getHomeTickerList`).
       await api.register(marketRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
+      await api.register(orderRoutes, { ctx });
       // ---- end of feature route plugins ------------------------------------------------------
     },
     { prefix: API_PREFIX },

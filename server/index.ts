@@ -3,8 +3,10 @@ import { startAdminServer } from './admin/listen.ts';
 import { buildApp } from './app.ts';
 import { logCodeSender } from './auth/code-sender.ts';
 import { createBus } from './bus/index.ts';
+import { testClockFromEnv } from './clock/adjustable.ts';
 import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
+import { startSettlement } from './orders/settle.ts';
 import { seedDemo } from './seed/index.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
 
@@ -24,11 +26,13 @@ async function main(): Promise<void> {
   await seedDemo(database.db);
 
   let log: (msg: string) => void = console.log;
+  const testClock = testClockFromEnv();
   const ctx: ServerContext = {
     db: database.db,
     database,
     config,
-    clock: systemClock,
+    clock: testClock ?? systemClock,
+    ...(testClock ? { testClock } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     codeSender: logCodeSender((msg) => log(msg)),
     // On PostgreSQL pushes cross processes by LISTEN/NOTIFY; on PGlite the socket routes use an in-process bus.
@@ -39,6 +43,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const admin = await startAdminServer(ctx);
+  // After buildApp: the socket routes give the context its bus, which settlement pushes through.
+  const settlement = startSettlement(ctx, { log: app.log });
+  if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
   console.log(
     `trade-lite on http://localhost:${port} · database: ${database.label} · ` +
       `demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD} · operator API on 127.0.0.1:${admin.port}`,
@@ -53,6 +60,8 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests`);
     try {
+      // Settlement first: its last pass still pushes to the sockets the app is about to close.
+      await settlement.stop();
       await admin.app.close();
       await app.close();
       await ctx.bus?.close();

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { installApiErrorHandling } from '../http/errors.ts';
 import { AppError } from '../http/envelope.ts';
 import { AJV_OPTIONS } from '../http/schemas.ts';
+import { adminClockRoutes } from './clock.ts';
 import { adminContentRoutes } from './content.ts';
 import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
 import { adminUserRoutes } from './users.ts';
@@ -31,6 +32,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       await admin.register(adminUserRoutes, { ctx });
       await admin.register(adminContentRoutes, { ctx });
       // ---- Admin route plugins (deposit and withdrawal review…): one line each, given `{ ctx }`.
+      if (ctx.testClock) await admin.register(adminClockRoutes, { clock: ctx.testClock });
       // ---- end of admin route plugins
     },
     { prefix: ADMIN_PREFIX },

@@ -1,11 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
 
 type Tree = { [key: string]: string | Tree };
 
-const read = (code: string): Tree => JSON.parse(readFileSync(new URL(`../../locales/${code}.json`, import.meta.url), 'utf8'));
+const files = new Map<string, Tree>();
+for (const code of LANGUAGE_CODES) {
+  files.set(code, (await import(`../../locales/${code}.json`, { with: { type: 'json' } })).default);
+}
+const read = (code: string): Tree => files.get(code)!;
 
 /** `a.b.c` → text, for every leaf of the tree. */
 const flatten = (tree: Tree, prefix = ''): Map<string, string> => {

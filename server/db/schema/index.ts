@@ -3,3 +3,4 @@ export * from './wallet.ts';
 export * from './content.ts';
 export * from './security.ts';
 export * from './messages.ts';
+export * from './orders.ts';

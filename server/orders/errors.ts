@@ -1,0 +1,15 @@
+/** Refusals of an order; `msg` is the English text of the same key in locales/en.json. */
+import { AppError } from '../http/envelope.ts';
+
+export const playUnavailable = () => new AppError(400, 'order.play', 'This expiry time is not available');
+
+export const symbolNotTradable = () => new AppError(400, 'order.symbol', 'This quote cannot be traded now');
+
+export const belowMin = (min: string) =>
+  new AppError(400, 'order.amountMin', `The minimum amount for this expiry is ${min}`, { min });
+
+export const aboveMax = (max: string) =>
+  new AppError(400, 'order.amountMax', `The maximum amount for this expiry is ${max}`, { max });
+
+/** The feed had no price at this instant; nothing was charged, so trying again is safe. */
+export const noPrice = () => new AppError(409, 'order.price', 'No price for this quote at the moment, try again');

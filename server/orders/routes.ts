@@ -1,0 +1,41 @@
+/** Order endpoints of SPEC §7: place a contract order, list one's own orders. */
+import type {} from '@fastify/swagger';
+import { requireUser } from '../auth/session.ts';
+import type { FeaturePlugin } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { listOrders } from './list.ts';
+import { placeOrder } from './place.ts';
+import { OrderAnswer, OrderListQuery, OrderPageAnswer, SaveOrderQuery } from './schemas.ts';
+
+export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
+  // POST only: placing an order spends money, so it must not be a GET a prefetcher or a retry could repeat.
+  app.post<{ Querystring: SaveOrderQuery }>(
+    '/h5/order/saveContactOrder',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        security: [{ token: [] }],
+        summary: 'Place a contract order; every field in the query string, empty body',
+        querystring: SaveOrderQuery,
+        response: OrderAnswer,
+      },
+    },
+    async (request) => ok(await placeOrder(ctx, request.userId, request.query), 'Investment success'),
+  );
+
+  app.get<{ Querystring: OrderListQuery }>(
+    '/h5/order/myOrderList',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['orders'],
+        security: [{ token: [] }],
+        summary: "The caller's orders of one position tab, newest first",
+        querystring: OrderListQuery,
+        response: OrderPageAnswer,
+      },
+    },
+    async (request) => ok(await listOrders(ctx, request.userId, request.query)),
+  );
+};

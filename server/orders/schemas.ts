@@ -1,0 +1,66 @@
+/** TypeBox schemas of the order routes: validation and the OpenAPI description in one place. */
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ORDER_TABS, type OrderDirection, type OrderTab } from '../../src/shared/contract.ts';
+import { Amount } from '../http/schemas.ts';
+
+const Direction = Type.Unsafe<OrderDirection>({ type: 'string', enum: ['up', 'down'], errorMessage: 'must be up or down' });
+
+export const SaveOrderQuery = Type.Object({
+  symbol: Type.String({ minLength: 1, maxLength: 16, examples: ['btc'] }),
+  playId: Type.Integer({ minimum: 1, description: '`Play.id` of the chosen expiry', errorMessage: 'must be a play id' }),
+  direction: Direction,
+  amount: Amount,
+});
+export type SaveOrderQuery = Static<typeof SaveOrderQuery>;
+
+export const MAX_PAGE_SIZE = 50;
+
+export const OrderListQuery = Type.Object({
+  tab: Type.Unsafe<OrderTab>({ type: 'string', enum: [...ORDER_TABS], default: 'all', errorMessage: `must be one of ${ORDER_TABS.join(', ')}` }),
+  pageNum: Type.Integer({ minimum: 1, default: 1, errorMessage: 'must be a whole number from 1' }),
+  pageSize: Type.Integer({
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    default: 10,
+    errorMessage: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  }),
+});
+export type OrderListQuery = Static<typeof OrderListQuery>;
+
+const dec = (description?: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
+const Dec = dec();
+const Time = Type.Integer({ description: 'epoch ms' });
+
+const ContractOrderSchema = Type.Object({
+  orderNo: Type.String(),
+  symbol: Type.String(),
+  name: Type.String(),
+  direction: Direction,
+  amount: Dec,
+  rate: dec('rate of return for a win, percent'),
+  seconds: Type.Integer(),
+  estimatedIncome: dec('amount × rate / 100, rounded down to 8 decimals'),
+  openPrice: Dec,
+  closePrice: Type.Union([Dec, Type.Null()]),
+  status: Type.Union([Type.Literal('open'), Type.Literal('settled')]),
+  result: Type.Union([Type.Literal('win'), Type.Literal('loss'), Type.Literal('tie'), Type.Null()]),
+  payout: Type.Union([Dec, Type.Null()], { description: 'credited at settlement' }),
+  profit: Type.Union([Dec, Type.Null()], { description: 'payout − amount' }),
+  time: Time,
+  expiresAt: Time,
+  settledAt: Type.Union([Time, Type.Null()]),
+});
+
+/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
+const envelope = (data: TSchema) => ({
+  200: Type.Object({
+    code: Type.Integer(),
+    msg: Type.String(),
+    key: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    data: Type.Union([data, Type.Null()]),
+  }),
+});
+
+export const OrderAnswer = envelope(ContractOrderSchema);
+export const OrderPageAnswer = envelope(Type.Object({ rows: Type.Array(ContractOrderSchema), total: Type.Integer() }));

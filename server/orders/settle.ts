@@ -1,0 +1,145 @@
+/**
+ * Settlement: every order whose expiry has passed is settled at the market's price of its expiry
+ * instant, whenever the pass runs, so orders that expired while no server ran settle as if on time.
+ * Exactly once: rows are taken `FOR UPDATE SKIP LOCKED` and re-checked as open by the update, and
+ * a transaction-scoped advisory lock keeps concurrent passes of several processes apart.
+ */
+import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
+import type { OrderResult } from '../../src/shared/contract.ts';
+import type { ServerContext } from '../context.ts';
+import { getConfig } from '../content/config.ts';
+import type { Tx } from '../db/client.ts';
+import { contractOrders as o } from '../db/schema/index.ts';
+import { changeBalance } from '../ledger/index.ts';
+import { marketOf } from '../market/context.ts';
+import { push } from '../ws/push.ts';
+import { outcome } from './outcome.ts';
+import { incomeSql } from './rows.ts';
+
+/** Beside migrate (727001) and seed (727002). */
+const SETTLE_LOCK = 727003;
+/** Orders per transaction: a backlog after downtime settles in short transactions, not one long one. */
+const BATCH = 100;
+
+export interface SettleLog {
+  error(obj: object, msg: string): void;
+}
+
+const consoleLog: SettleLog = { error: (obj, msg) => console.error(msg, obj) };
+
+type DueOrder = Pick<typeof o.$inferSelect, 'id' | 'orderNo' | 'userId' | 'symbol' | 'direction' | 'expiresAt'>;
+
+/** One pass over every due order; answers how many this call settled. */
+export async function settleDue(ctx: ServerContext, log: SettleLog = consoleLog): Promise<number> {
+  const market = marketOf(ctx);
+  // Orders without a price this pass stay open for the next one, without blocking the rest.
+  const unpriced: number[] = [];
+  let settled = 0;
+  for (;;) {
+    const batch = await ctx.db.transaction(async (tx) => {
+      if (!(await tryLock(tx))) return null;
+      const now = new Date(ctx.clock.now());
+      const due = await tx
+        .select({ id: o.id, orderNo: o.orderNo, userId: o.userId, symbol: o.symbol, direction: o.direction, expiresAt: o.expiresAt })
+        .from(o)
+        .where(and(eq(o.status, 'open'), lte(o.expiresAt, now), unpriced.length ? notInArray(o.id, unpriced) : undefined))
+        .orderBy(asc(o.expiresAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      const onlyPriceDifference = (await getConfig(tx, 'onlyPriceDifference')) === '1';
+      const users = new Set<number>();
+      let count = 0;
+      for (const order of due) {
+        let close: string;
+        try {
+          close = market.priceAt(order.symbol, order.expiresAt.getTime());
+        } catch (err) {
+          unpriced.push(order.id);
+          log.error({ err, orderNo: order.orderNo, symbol: order.symbol }, 'no price to settle an order; it stays open');
+          continue;
+        }
+        if (await settleOne(tx, order, close, onlyPriceDifference, now)) {
+          users.add(order.userId);
+          count++;
+        }
+      }
+      return { taken: due.length, count, users };
+    });
+    if (!batch) break;
+    settled += batch.count;
+    for (const userId of batch.users) await push(ctx, { userId, code: 'balance' });
+    if (batch.taken < BATCH) break;
+  }
+  return settled;
+}
+
+async function tryLock(tx: Tx): Promise<boolean> {
+  const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${SETTLE_LOCK}) as locked`);
+  // node-postgres and PGlite both answer `{ rows }`; drizzle leaves the shape to the driver.
+  return (res as unknown as { rows: Array<{ locked: boolean }> }).rows[0]!.locked;
+}
+
+const PAYOUT = {
+  win: sql`${o.amount} + ${incomeSql}`,
+  tie: sql`${o.amount}`,
+  loss: sql`0`,
+} satisfies Record<OrderResult, unknown>;
+
+/** Settles one locked order; false when another pass got there first. */
+async function settleOne(tx: Tx, order: DueOrder, close: string, onlyPriceDifference: boolean, now: Date): Promise<boolean> {
+  const [{ move }] = await tx
+    .select({ move: sql<number>`sign(${close}::numeric - ${o.openPrice})::int` })
+    .from(o)
+    .where(eq(o.id, order.id));
+  const result = outcome(order.direction, move, onlyPriceDifference);
+  const [row] = await tx
+    .update(o)
+    .set({ status: 'settled', closePrice: close, result, payout: PAYOUT[result], settledAt: now })
+    .where(and(eq(o.id, order.id), eq(o.status, 'open')))
+    .returning({ payout: sql<string>`${o.payout}::text` });
+  if (!row) return false;
+  if (result !== 'loss') {
+    await changeBalance(tx, {
+      userId: order.userId,
+      amount: row.payout,
+      bizType: result === 'win' ? 'order_win' : 'order_refund',
+      ref: order.orderNo,
+    });
+  }
+  return true;
+}
+
+export interface SettlementJob {
+  /** Stops the timer and waits for a pass that is running, so shutdown never cuts one short. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a pass now (orders that expired while the server was down) and then every `intervalMs`
+ * after the previous pass ends, so passes of one process never overlap.
+ */
+export function startSettlement(ctx: ServerContext, options: { intervalMs?: number; log?: SettleLog } = {}): SettlementJob {
+  const { intervalMs = 1000, log = consoleLog } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const pass = () => {
+    running = settleDue(ctx, log)
+      .then(
+        () => undefined,
+        (err: unknown) => log.error({ err }, 'settlement pass failed; retrying'),
+      )
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(pass, intervalMs).unref();
+      });
+  };
+  pass();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
