@@ -10,6 +10,7 @@ import {
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
 import { firstLoad } from './graph.mjs';
+import { oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { buildLocales } from './locales.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
@@ -31,14 +32,23 @@ async function buildWorker(outdir) {
   return Object.keys(result.metafile.outputs).find((f) => f.endsWith('.js'));
 }
 
-/** The app in two passes: the first finds the first-load modules, the second splits CSS by them. */
+/**
+ * The app in two passes: the first finds the first-load modules and the lazy entries, the second
+ * splits CSS by them and keeps the first-load JS in one shared chunk.
+ */
 async function buildApp(outdir, react, worker) {
   const options = appOptions({ outdir, react, workerUrl: worker ? url(outdir, worker) : '' });
   const probe = await esbuild.build({ ...options, write: false });
   const first = firstLoad(probe.metafile, APP_ENTRY);
+  const lazy = Object.values(probe.metafile.outputs)
+    .map((out) => out.entryPoint)
+    .filter((entry) => entry && entry !== APP_ENTRY);
   const result = await esbuild.build({
     ...options,
-    plugins: [cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders })],
+    plugins: [
+      cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
+      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy }),
+    ],
   });
   if (!react) {
     const shim = Object.keys(result.metafile.inputs).filter((f) => f.includes('node_modules/use-sync-external-store/'));

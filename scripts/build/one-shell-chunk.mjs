@@ -1,0 +1,36 @@
+/**
+ * esbuild puts a module in one chunk per distinct set of entries that reach it, so lazy screens
+ * that each import another slice of the first-load modules cut the first load into many small
+ * files, and each small file compresses worse on its own (measured: ten files, 1.4 KB brotli more
+ * than the same bytes in one). This plugin makes every lazy entry import all first-load modules,
+ * which are loaded and evaluated already, so they share one reach set and land in one chunk.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const NAMESPACE = 'first-load-shell';
+
+/**
+ * `first` is graph.mjs's firstLoad() of a probe build, `lazy` the source paths of its lazy entries,
+ * both relative to `root` as the metafile names them.
+ */
+export function oneShellChunkPlugin({ root, entry, first, lazy }) {
+  const shell = [...first.inputs].filter((f) => f !== entry && !f.endsWith('.css') && !f.startsWith('<'));
+  const lazyPaths = new Set(lazy.map((f) => path.join(root, f)));
+  return {
+    name: 'one-shell-chunk',
+    setup(build) {
+      build.onResolve({ filter: /^first-load-shell$/ }, () => ({ path: 'shell', namespace: NAMESPACE }));
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
+        contents: shell.map((f) => `import ${JSON.stringify(path.join(root, f))};`).join('\n'),
+        resolveDir: root,
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /\.(ts|tsx)$/ }, async (args) => {
+        if (!lazyPaths.has(args.path)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        return { contents: `import 'first-load-shell';\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+      });
+    },
+  };
+}
