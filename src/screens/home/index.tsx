@@ -1,5 +1,69 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useLocation } from 'wouter';
+import { getBanners, getMarquee, getNotices } from '../../api/content.ts';
+import { t } from '../../i18n/index.ts';
+import { $session } from '../../stores/session.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Banners } from './Banners.tsx';
+import { Entries } from './Entries.tsx';
+import { Quotes } from './Quotes.tsx';
+import { follow } from './follow.ts';
+import './style.css';
 
+/** A content list fetched once per mount; null while it loads, empty when it could not. */
+function useList<T>(load: () => Promise<T[]>): T[] | null {
+  const [items, setItems] = useState<T[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (list) => live && setItems(list),
+      () => live && setItems([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return items;
+}
+
+/** The home tab: promotions from the server, shortcuts, the live quote list (above the fold), notices. */
 export default function Home() {
-  return <Frame name="home" kind="rows" tab />;
+  const [path] = useLocation();
+  const signedIn = !!useStore($session, { keys: ['token'] }).token;
+  const banners = useList(getBanners);
+  const marquee = useList(getMarquee);
+  const notices = useList(getNotices);
+  // The tab stays mounted behind other screens; prices are polled only while it is the one shown.
+  // Same test as routes.ts `match` (any case, trailing slashes), which would cost a shared chunk.
+  const shown = /^\/home\/*$/i.test(path);
+
+  return (
+    <Page title={t('route.home')} back={false}>
+      <Banners items={banners} />
+      {marquee && marquee.length > 0 && (
+        <div className="mq">
+          {/* Wider text scrolls longer, so every line passes at the same reading speed. */}
+          <p style={{ animationDuration: (marquee.reduce((n, m) => n + m.content.length, 0) + 60) / 8 + 's' }}>
+            {marquee.map((m) => <span key={m.id}>{m.content}</span>)}
+          </p>
+        </div>
+      )}
+      <Entries />
+      {shown && <Quotes />}
+      {notices && notices.length > 0 && (
+        <section className="nts" aria-labelledby="nts-h">
+          <div className="sec">
+            <h2 id="nts-h">{t('home.notices')}</h2>
+            {signedIn && <a href="/notificationRecord" onClick={follow}>{t('home.more')}</a>}
+          </div>
+          <ul>
+            {notices.map((n) => (
+              <li key={n.id}>{signedIn ? <a href="/notificationRecord" onClick={follow}>{n.title}</a> : n.title}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </Page>
+  );
 }

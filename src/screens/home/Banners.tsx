@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import type { BannerItem } from '../../shared/contract.ts';
+import { t } from '../../i18n/index.ts';
+import { saveData } from '../../lib/save-data.ts';
+import { follow } from './follow.ts';
+
+// The operator's banners are drawn at 690×280 (the 750 design width less its margins); the box
+// keeps that shape before the image arrives, so nothing below it moves.
+const W = 690;
+const H = 280;
+
+/** Swipeable promotion banners (CSS scroll snapping); with data saver on, images wait for a tap. */
+export function Banners({ items }: { items: BannerItem[] | null }) {
+  const [images, setImages] = useState(() => !saveData());
+  if (items && !items.length) return null;
+  return (
+    <div className="bn">
+      {!items ? (
+        <i className="bn-s sk" />
+      ) : !images ? (
+        <button type="button" className="bn-s bn-tap" onClick={() => setImages(true)}>
+          <span>{t('home.showImages')}</span>
+        </button>
+      ) : (
+        items.map((b) => (
+          <a key={b.id} className="bn-s" href={b.link || undefined} onClick={b.link ? follow : undefined}>
+            <img src={b.image} alt={b.title} width={W} height={H} loading="lazy" decoding="async" />
+          </a>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/index.ts';
+import { navigate } from '../../stores/app.ts';
+import { $marketStatus } from '../../stores/market.ts';
+import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
+
+const open = (symbol: string) => {
+  selectTicker(symbol);
+  navigate('/trade');
+};
+
+/**
+ * One quote; it subscribes to its own symbol only, so a poll re-renders just the rows that moved.
+ * Prices show as the server quotes them: each coin's own decimals, no grouping (lib/price.ts).
+ */
+function Row({ symbol }: { symbol: string }) {
+  // deps: a fresh `keys` array would otherwise resubscribe the row at every price change.
+  const tk = useStore($tickers, { keys: [symbol], deps: [symbol] })[symbol];
+  if (!tk) return null;
+  const change = +tk.change;
+  return (
+    <li>
+      <button type="button" className="q" data-symbol={symbol} onClick={() => open(symbol)}>
+        <b>{tk.name}</b>
+        <span className="num">{tk.price}</span>
+        <em className={'num chip' + (change > 0 ? ' up' : change < 0 ? ' down' : '')}>
+          {(change > 0 ? '+' : '') + tk.change}%
+        </em>
+        <small className="muted">
+          <span>{t('home.high')} <span className="num">{tk.high}</span></span>
+          <span>{t('home.low')} <span className="num">{tk.low}</span></span>
+        </small>
+      </button>
+    </li>
+  );
+}
+
+/** The quiet line of SPEC §7: no banner when polling fails, only when it will try again. */
+function Paused() {
+  const { state, retryInMs } = useStore($marketStatus);
+  if (state !== 'backoff') return null;
+  return <p className="q-off" role="status">{t('trade.offline', { seconds: Math.ceil(retryInMs / 1000) })}</p>;
+}
+
+/** The live quote list in `$trade.tickerList` order; mounted only while home is on screen. */
+export function Quotes() {
+  const { tickerList } = useStore($trade, { keys: ['tickerList'] });
+  return (
+    <section className="qs" aria-labelledby="qs-h">
+      <h2 id="qs-h" className="sec">{t('home.quotes')}</h2>
+      <Paused />
+      <div className="q q-head" aria-hidden="true">
+        <b>{t('home.name')}</b>
+        <span>{t('home.last')}</span>
+        <em>{t('home.change')}</em>
+      </div>
+      <ul>
+        {tickerList.map((s) => <Row key={s} symbol={s} />)}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The main-thread side of the market worker (src/market): it starts and stops the worker with the
+ * screens that show live prices, and applies what the worker posts. Not on the first-load path.
+ */
+import { atom, listenKeys, onMount } from 'nanostores';
+import type { KlinePeriod, Ticker } from '../shared/contract.ts';
+import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
+import { saveData } from '../lib/save-data.ts';
+import { $session } from './session.ts';
+import { $tickers, $trade, applyTickers } from './trade.ts';
+
+export interface MarketStatus {
+  /** `backoff`: the last poll failed; the worker tries again in `retryInMs`. */
+  state: 'ok' | 'backoff';
+  retryInMs: number;
+}
+
+const OK: MarketStatus = { state: 'ok', retryInMs: 0 };
+
+/**
+ * Worker health for a quiet "prices paused, retrying in N s" line (no error banners, SPEC §7).
+ * Subscribing to it is what keeps ticker polling alive: the worker starts with the first listener
+ * and stops a second after the last one leaves.
+ */
+export const $marketStatus = atom<MarketStatus>(OK);
+
+export type CandleListener = (columns: CandleColumns, reset: boolean) => void;
+
+/** The chart the worker polls candles for; the columns mirror the worker's through each diff. */
+interface Chart {
+  symbol: string;
+  period: KlinePeriod;
+  columns: CandleColumns;
+  /** The latest `watchCandles` call; a replaced one no longer hears diffs nor unsubscribes. */
+  sub: { listener: CandleListener } | null;
+}
+
+let chart: Chart | null = null;
+let worker: Worker | null = null;
+
+const post = (msg: ToWorker): void => worker?.postMessage(msg);
+
+const same = (a: Ticker, b: Ticker): boolean => (Object.keys(b) as (keyof Ticker)[]).every((k) => a[k] === b[k]);
+
+const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
+  if (msg.type === 'tickers') {
+    // A (re)started worker posts every ticker once: rows already showing that data stay untouched.
+    // A list with a new symbol goes whole, since applyTickers takes its order from it.
+    const known = $tickers.get();
+    const changed = msg.changed.some((tk) => !known[tk.symbol])
+      ? msg.changed
+      : msg.changed.filter((tk) => !same(known[tk.symbol]!, tk));
+    if (changed.length) applyTickers(changed);
+  } else if (msg.type === 'status') {
+    $marketStatus.set({ state: msg.state, retryInMs: msg.retryInMs });
+  } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {
+    applyCandles(chart.columns, msg);
+    chart.sub?.listener(chart.columns, msg.kind === 'reset');
+  }
+};
+
+onMount($marketStatus, () => {
+  if (!worker) {
+    worker = new Worker(__WORKER_URL__);
+    worker.onmessage = receive;
+    // The script could not load (offline) or crashed: the next screen that mounts starts afresh.
+    worker.onerror = () => {
+      worker?.terminate();
+      worker = null;
+    };
+  }
+  // The worker says `ok` only after a failure, so a restart begins from a clean status.
+  $marketStatus.set(OK);
+  post({
+    type: 'start',
+    baseUrl: '',
+    token: $session.get().token || undefined,
+    symbol: chart ? chart.symbol : null,
+    period: chart ? chart.period : $trade.get().kLinePeriod,
+    saveData: saveData(),
+  });
+  const visibility = () => post({ type: 'visibility', hidden: document.hidden });
+  if (document.hidden) visibility();
+  document.addEventListener('visibilitychange', visibility);
+  const offToken = listenKeys($session, ['token'], ({ token }) => post({ type: 'token', token: token || null }));
+  return () => {
+    post({ type: 'stop' });
+    document.removeEventListener('visibilitychange', visibility);
+    offToken();
+  };
+});
+
+const keepAlive = () => {};
+
+/**
+ * Candle polling for one ticker and period until the returned function is called: the worker
+ * polls them, the held columns follow each diff, and `listener(columns, reset)` runs after each
+ * one (reset: the columns were replaced, e.g. by the first 500 candles). Only one chart at a time:
+ * a second call replaces the first, keeping the columns when it asks for the same ticker and period.
+ */
+export function watchCandles(symbol: string, period: KlinePeriod, listener: CandleListener): () => void {
+  const sub = { listener };
+  if (chart && chart.symbol === symbol && chart.period === period) {
+    chart.sub = sub;
+    if (chart.columns.time.length) listener(chart.columns, true);
+  } else {
+    chart = { symbol, period, columns: emptyColumns(), sub };
+    post({ type: 'period', period });
+    post({ type: 'select', symbol });
+  }
+  const mine = chart;
+  const off = $marketStatus.listen(keepAlive);
+  return () => {
+    off();
+    if (mine.sub !== sub) return;
+    mine.sub = null;
+    // A screen that re-subscribes in the same render (cleanup, then effect) keeps the history.
+    queueMicrotask(() => {
+      if (chart !== mine || mine.sub) return;
+      chart = null;
+      post({ type: 'select', symbol: null });
+    });
+  };
+}

@@ -1,0 +1,216 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync } from 'node:fs';
+import type { Browser, Page, Request } from 'playwright-core';
+import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+const test = suite('home: promotions from the server, live quotes, polling that rests while hidden');
+
+let server: ServerHandle;
+let browser: Browser;
+/** The demo user's session, from the first test's login; later pages start with it. */
+let token = '';
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const TICKERS = '/prod-api/h5/symbol/getHomeTickerList';
+const isTickers = (r: Request) => new URL(r.url()).pathname === TICKERS;
+
+/** A phone page already signed in (and in `language`, if given) that opens /home. */
+const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (page: Page) => Promise<unknown> } = {}): Promise<Page> => {
+  const page = await newMobilePage(browser);
+  await page.addInitScript(
+    ([token, language, saveData]) => {
+      const saved = JSON.parse(localStorage.getItem('app') || '{}');
+      localStorage.setItem('app', JSON.stringify({ ...saved, token, ...(language ? { language } : {}) }));
+      // Values, not getters: tsx would wrap a named getter in a helper the page does not have.
+      if (saveData) Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, value: { saveData: true } });
+    },
+    [token, opts.language ?? '', !!opts.saveData] as const,
+  );
+  await opts.setup?.(page);
+  await page.goto(server.url + '/home');
+  await waitForApp(page);
+  return page;
+};
+
+const row = (page: Page, symbol: string) => page.locator(`.qs button[data-symbol="${symbol}"]`);
+
+test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', async () => {
+  const page = await newMobilePage(browser);
+  await page.goto(server.url + '/home');
+  await page.waitForURL(/\/login\?redirect=%2Fhome$/);
+  await page.getByLabel('Username', { exact: true }).fill('demo01');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/home');
+  token = await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token);
+  assert.type(token, 'string');
+
+  await page.getByRole('heading', { name: 'Quotes' }).waitFor();
+  assert.match(await row(page, 'btc').innerText(), /BTC\/USDT/);
+  assert.match(await row(page, 'btc').locator('span.num').first().innerText(), /^\d+\.\d{2}$/, 'the price as quoted');
+  assert.ok((await page.locator('.qs li').count()) >= 10, 'every coin of the market');
+  const banner = page.getByRole('img', { name: 'Welcome bonus up to 100%' });
+  await banner.waitFor();
+  assert.equal(await banner.evaluate((img: HTMLImageElement) => [img.loading, img.width > 0, img.height > 0]), ['lazy', true, true]);
+  await page.locator('.mq').getByText('Trade BTC with leverage up to 2000x.').waitFor();
+  assert.is(await page.locator('.mq p').evaluate((p) => getComputedStyle(p).animationName), 'mq', 'a CSS animation, no timer');
+  await page.getByRole('link', { name: 'Leverage up to 2000x on BTC' }).waitFor();
+  await page.waitForTimeout(300);
+  await screenshot(page, 'home');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('a price changes within 12 s without a reload, and only the rows that changed are touched', async () => {
+  let first: { data: { symbol: string; price: string }[] } | null = null;
+  let polls = 0;
+  const page = await openHome({
+    // Every coin keeps its first quote except btc, which moves one cent per poll.
+    setup: (p) =>
+      p.route('**' + TICKERS, async (route) => {
+        const live = await (await route.fetch()).json();
+        first ??= live;
+        const body = structuredClone(first!);
+        const btc = body.data.find((t) => t.symbol === 'btc')!;
+        btc.price = (Number(btc.price) + polls++ / 100).toFixed(2);
+        await route.fulfill({ json: body });
+      }),
+  });
+  await row(page, 'btc').waitFor();
+  const before = await row(page, 'btc').locator('span.num').first().innerText();
+  await page.evaluate(() => {
+    const w = window as unknown as { touched: string[]; marker: number };
+    w.marker = 1;
+    w.touched = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = (r.target.nodeType === 1 ? r.target : r.target.parentElement) as Element;
+        const symbol = el.closest('[data-symbol]')?.getAttribute('data-symbol');
+        if (symbol && !w.touched.includes(symbol)) w.touched.push(symbol);
+      }
+    }).observe(document.querySelector('.qs ul')!, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await page.waitForFunction(
+    (old) => document.querySelector('.qs [data-symbol="btc"] span.num')!.textContent !== old,
+    before,
+    { timeout: 12_000, polling: 200 },
+  );
+  await page.waitForTimeout(5_500);
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { touched: string[]; marker?: number };
+    return { marker: w.marker, touched: w.touched };
+  });
+  assert.is(seen.marker, 1, 'the same page: no reload');
+  assert.equal(seen.touched, ['btc'], 'the other rows were left alone');
+  await page.close();
+});
+
+test('polling rests 1 s after the page is hidden and refreshes once on return', async () => {
+  const page = await openHome();
+  await row(page, 'btc').waitFor();
+  const times: number[] = [];
+  page.on('request', (r) => isTickers(r) && times.push(Date.now()));
+  await page.waitForTimeout(500);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((hidden) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, value: hidden });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: hidden ? 'hidden' : 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  const hiddenAt = Date.now();
+  await page.waitForTimeout(11_000);
+  assert.equal(times.filter((t) => t > hiddenAt + 1000), [], 'no ticker request while hidden (two would be due)');
+  const back = Date.now();
+  await setHidden(false);
+  await page.waitForTimeout(2_000);
+  assert.is(times.filter((t) => t >= back).length, 1, 'one refresh at once on return');
+  await page.close();
+});
+
+test('a failed poll shows a quiet line, no banner, until prices come back', async () => {
+  const page = await openHome();
+  await row(page, 'btc').waitFor();
+  await page.route('**' + TICKERS, (route) => route.abort());
+  const line = page.getByRole('status').filter({ hasText: /^Prices paused, retrying in \d+ s$/ });
+  await line.waitFor({ timeout: 8_000 });
+  assert.is(await page.locator('.notify').count(), 0, 'no error banner for market polling');
+  await screenshot(page, 'home-paused');
+  await page.unroute('**' + TICKERS);
+  await line.waitFor({ state: 'detached', timeout: 10_000 });
+  await page.close();
+});
+
+test('tapping a quote selects it and opens the trade screen', async () => {
+  const page = await openHome();
+  await row(page, 'eth').click();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  const trade = await page.evaluate(() => JSON.parse(sessionStorage.getItem('trade') || '{}'));
+  assert.is(trade.selectedTicker, 'eth');
+  await page.close();
+});
+
+test('banners, shortcuts and notices navigate inside the app', async () => {
+  const page = await openHome();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('img', { name: 'Daily interest with yuebao' }).click();
+  await page.waitForURL((u) => u.pathname === '/yuebao');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Withdraw' }).click();
+  await page.waitForURL((u) => u.pathname === '/withdraw');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Keep your account safe' }).click();
+  await page.waitForURL((u) => u.pathname === '/notificationRecord');
+  assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'no page load on the way');
+  await page.close();
+});
+
+test('with data saver on, banner images wait for a tap', async () => {
+  const images: string[] = [];
+  const page = await openHome({ saveData: true, setup: async (p) => p.on('request', (r) => r.url().includes('/banners/') && images.push(r.url())) });
+
+  const tap = page.getByRole('button', { name: 'Tap to load images (data saver is on)' });
+  await tap.waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(images, [], 'no banner image downloaded');
+  const box = await tap.boundingBox();
+  await Promise.all([page.waitForRequest((r) => r.url().includes('/banners/')), tap.click()]);
+  await page.getByRole('img', { name: 'Welcome bonus up to 100%' }).waitFor();
+  const slide = await page.locator('.bn-s').first().boundingBox();
+  assert.ok(Math.abs(slide!.height - box!.height) < 1, 'the banners take the place the tap box held: nothing below moves');
+  await page.close();
+});
+
+test('with reduced motion the marquee stands still and wraps', async () => {
+  const page = await openHome({ setup: (p) => p.emulateMedia({ reducedMotion: 'reduce' }) });
+  const text = page.locator('.mq p');
+  await text.waitFor();
+  assert.equal(await text.evaluate((p) => [getComputedStyle(p).animationName, getComputedStyle(p).whiteSpace]), ['none', 'normal']);
+  await page.close();
+});
+
+test('Arabic: the home screen mirrors', async () => {
+  if (!existsSync(new URL('../../locales/ar.json', import.meta.url))) return;
+  const page = await openHome({ language: 'ar' });
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  await row(page, 'btc').waitFor();
+  assert.is(await page.locator('.mq p').evaluate((p) => getComputedStyle(p).animationName), 'mq-rtl', 'the marquee runs the other way');
+  const [name, chip] = await Promise.all([row(page, 'btc').locator('b').boundingBox(), row(page, 'btc').locator('em').boundingBox()]);
+  assert.ok(name!.x > chip!.x, 'the name on the right, the change on the left');
+  await page.waitForTimeout(300);
+  await screenshot(page, 'home-ar');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test.run();

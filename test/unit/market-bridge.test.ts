@@ -1,0 +1,244 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
+import type { Ticker } from '../../src/shared/contract.ts';
+import { type CandleColumns, type FromWorker, type ToWorker, emptyColumns } from '../../src/shared/protocol.ts';
+import { $marketStatus, watchCandles } from '../../src/stores/market.ts';
+import { $session } from '../../src/stores/session.ts';
+import { $tickers, $trade, applyTickers } from '../../src/stores/trade.ts';
+
+/** Stands in for the market worker: records what the app posts and delivers what the test emits. */
+class FakeWorker {
+  static all: FakeWorker[] = [];
+  posted: ToWorker[] = [];
+  onmessage: ((e: { data: FromWorker }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  terminated = false;
+  constructor(readonly url: string) {
+    FakeWorker.all.push(this);
+  }
+  postMessage(msg: ToWorker) {
+    this.posted.push(structuredClone(msg));
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  emit(msg: FromWorker) {
+    this.onmessage!({ data: structuredClone(msg) });
+  }
+  /** Messages posted since the last call. */
+  take(): ToWorker[] {
+    return this.posted.splice(0);
+  }
+}
+
+const page = new EventTarget() as EventTarget & { hidden: boolean };
+page.hidden = false;
+let dataSaver = false;
+const fakes: PropertyDescriptorMap = {
+  Worker: { configurable: true, writable: true, value: FakeWorker },
+  __WORKER_URL__: { configurable: true, writable: true, value: '/assets/worker-TEST.js' },
+  document: { configurable: true, writable: true, value: page },
+  navigator: { configurable: true, value: { connection: { get saveData() { return dataSaver; } } } },
+};
+const originals = Object.fromEntries(Object.keys(fakes).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]));
+Object.defineProperties(globalThis, fakes);
+
+/** Leaves the shared stores and globals as the next test file expects them. */
+const restore = () => {
+  $tickers.set({});
+  $trade.set({ ...$trade.get(), tickerList: [], selectedTicker: '', defaultSelectedTicker: '' });
+  $session.set({ token: '', userInfo: null });
+  for (const [k, d] of Object.entries(originals)) {
+    if (d) Object.defineProperty(globalThis, k, d);
+    else delete (globalThis as Record<string, unknown>)[k];
+  }
+};
+
+const tick = () => new Promise<void>((r) => queueMicrotask(r));
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const worker = () => FakeWorker.all[FakeWorker.all.length - 1]!;
+const tk = (symbol: string, price: string): Ticker => ({ symbol, name: symbol.toUpperCase() + '/USDT', price, open: '1', change: '0.00', high: price, low: '1', volume: '5' });
+const cols = (from: number, to: number): CandleColumns => {
+  const c = emptyColumns();
+  for (let i = from; i <= to; i++) {
+    c.time.push(i * 60);
+    for (const k of ['open', 'high', 'low', 'close', 'volume'] as const) c[k].push(i);
+  }
+  return c;
+};
+
+const life = suite('$marketStatus: the worker lives with its listeners');
+
+life('the first listener creates the classic worker and starts it with the session and trade state', () => {
+  $session.setKey('token', 'tok1');
+  dataSaver = true;
+  const off = $marketStatus.listen(() => {});
+  assert.is(FakeWorker.all.length, 1);
+  assert.is(worker().url, '/assets/worker-TEST.js', 'the hashed URL the build injects');
+  assert.equal(worker().take(), [
+    { type: 'start', baseUrl: '', token: 'tok1', symbol: null, period: $trade.get().kLinePeriod, saveData: true },
+  ]);
+  off();
+  dataSaver = false;
+});
+
+life('a status message reaches the store; leaving for a moment keeps the worker polling', async () => {
+  const seen: string[] = [];
+  const off = $marketStatus.subscribe((s) => seen.push(s.state + ':' + s.retryInMs));
+  worker().emit({ type: 'status', state: 'backoff', retryInMs: 4000 });
+  assert.equal($marketStatus.get(), { state: 'backoff', retryInMs: 4000 });
+  off();
+  const again = $marketStatus.listen(() => {});
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  assert.equal(worker().take(), [], 'no stop, no second start while a screen still listens');
+  again();
+  assert.equal(seen, ['ok:0', 'backoff:4000']);
+});
+
+life('the worker stops a second after the last listener; a new listener restarts it with a clean status', async () => {
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  assert.equal(worker().take(), [{ type: 'stop' }]);
+  const off = $marketStatus.listen(() => {});
+  assert.is(FakeWorker.all.length, 1, 'the same worker is reused');
+  assert.is(worker().take()[0]!.type, 'start');
+  assert.equal($marketStatus.get(), { state: 'ok', retryInMs: 0 }, 'the old backoff is not shown again');
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life('hiding and showing the page, and a new token, are forwarded; nothing once stopped', async () => {
+  const off = $marketStatus.listen(() => {});
+  worker().take();
+  page.hidden = true;
+  page.dispatchEvent(new Event('visibilitychange'));
+  page.hidden = false;
+  page.dispatchEvent(new Event('visibilitychange'));
+  $session.setKey('token', 'tok2');
+  $session.setKey('token', '');
+  assert.equal(worker().take(), [
+    { type: 'visibility', hidden: true },
+    { type: 'visibility', hidden: false },
+    { type: 'token', token: 'tok2' },
+    { type: 'token', token: null },
+  ]);
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  page.dispatchEvent(new Event('visibilitychange'));
+  $session.setKey('token', 'tok3');
+  assert.equal(worker().take(), [{ type: 'stop' }]);
+});
+
+life('a page hidden when polling starts tells the worker at once', async () => {
+  page.hidden = true;
+  const off = $marketStatus.listen(() => {});
+  assert.equal(worker().take().map((m) => m.type + ('hidden' in m ? ':' + m.hidden : '')), ['start', 'visibility:true']);
+  page.hidden = false;
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life('a worker that fails to load is dropped, and the next listener creates a new one', async () => {
+  const off = $marketStatus.listen(() => {});
+  const broken = worker();
+  broken.onerror!();
+  assert.ok(broken.terminated);
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  const again = $marketStatus.listen(() => {});
+  assert.is.not(worker(), broken);
+  assert.is(worker().take()[0]!.type, 'start');
+  again();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life.run();
+
+const tickers = suite('tickers from the worker');
+
+tickers('each message is applied in one batch, and rows whose ticker did not change are not notified', () => {
+  applyTickers([tk('btc', '100'), tk('eth', '10'), tk('sol', '1')]);
+  const off = $marketStatus.listen(() => {});
+  const calls: Record<string, number> = { btc: 0, eth: 0, sol: 0, list: 0 };
+  const offs = ['btc', 'eth', 'sol'].map((s) => $tickers.listen((v, old) => {
+    if (v[s] !== old?.[s]) calls[s]!++;
+  }));
+  let notified = 0;
+  offs.push($tickers.listen(() => notified++));
+  offs.push($trade.listen(() => calls.list!++));
+  // A restarted worker posts every ticker once; only btc moved meanwhile.
+  worker().emit({ type: 'tickers', changed: [tk('btc', '101'), tk('eth', '10'), tk('sol', '1')] });
+  assert.equal(calls, { btc: 1, eth: 0, sol: 0, list: 0 }, 'only btc changed, the order stays');
+  assert.is(notified, 1, 'one notification for the message');
+  assert.is($tickers.get().btc!.price, '101');
+
+  worker().emit({ type: 'tickers', changed: [tk('eth', '11'), tk('sol', '2')] });
+  assert.is(notified, 2, 'two tickers, still one batch');
+  assert.equal(calls, { btc: 1, eth: 1, sol: 1, list: 0 });
+  worker().emit({ type: 'tickers', changed: [tk('eth', '11')] });
+  assert.is(notified, 2, 'an unchanged ticker changes nothing');
+  for (const o of offs) o();
+  off();
+});
+
+tickers('a list that brings a new symbol is applied whole, so the order keeps every coin', () => {
+  const off = $marketStatus.listen(() => {});
+  const all = ['btc', 'eth', 'sol'].map((s) => $tickers.get()[s]!);
+  worker().emit({ type: 'tickers', changed: [...all, tk('doge', '0.1')] });
+  assert.equal($trade.get().tickerList, ['btc', 'eth', 'sol', 'doge']);
+  off();
+});
+
+tickers.run();
+
+const candles = suite('watchCandles');
+
+candles('asks the worker for the pair, keeps the columns and reports resets and patches', async () => {
+  const w = worker();
+  w.take();
+  const heard: [number, boolean][] = [];
+  const stop = watchCandles('btc', '5min', (c, reset) => heard.push([c.time.length, reset]));
+  assert.equal(w.take(), [{ type: 'period', period: '5min' }, { type: 'select', symbol: 'btc' }]);
+  w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'reset', columns: emptyColumns() });
+  w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'reset', columns: cols(0, 499) });
+  w.emit({ type: 'candles', symbol: 'eth', period: '5min', kind: 'reset', columns: cols(0, 9) });
+  w.emit({ type: 'candles', symbol: 'btc', period: '1min', kind: 'patch', at: 500, drop: 0, columns: cols(500, 500) });
+  let last: CandleColumns | null = null;
+  const stop2 = watchCandles('btc', '5min', (c, reset) => {
+    last = c;
+    heard.push([c.time.length, reset]);
+  });
+  stop();
+  assert.equal(w.take(), [], 'the same pair again: nothing to ask, the history is kept');
+  w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'patch', at: 499, drop: 1, columns: cols(499, 500) });
+  assert.equal(heard, [[0, true], [500, true], [500, true], [500, false]], 'other pairs are ignored; the new listener starts with the held columns');
+  assert.is(last!.time[0], 60, 'the oldest candle dropped');
+  assert.is(last!.time[499], 500 * 60);
+
+  stop2();
+  const stop3 = watchCandles('eth', '5min', () => {});
+  await tick();
+  assert.equal(w.take().filter((m) => m.type === 'select'), [{ type: 'select', symbol: 'eth' }], 'a chart that follows at once: no select(null) in between');
+  stop3();
+  await tick();
+  assert.equal(w.take(), [{ type: 'select', symbol: null }], 'after the last chart, only tickers are polled');
+});
+
+candles('keeps the worker polling on its own, and a restart carries the chart in its start message', async () => {
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+  const stop = watchCandles('sol', '1day', () => {});
+  const start = worker().take().find((m) => m.type === 'start');
+  assert.ok(start && start.type === 'start' && start.symbol === 'sol' && start.period === '1day');
+  stop();
+  await tick();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  assert.equal(worker().take(), [{ type: 'select', symbol: null }, { type: 'stop' }]);
+});
+
+candles.after(restore);
+
+candles.run();
