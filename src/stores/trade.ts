@@ -55,13 +55,17 @@ const swapOrder = (symbols: string[]): string[] => {
   return out;
 };
 
-/** Applies a full or partial ticker list in one batch; a new symbol set redefines the order. */
+/**
+ * Applies a full or partial ticker list in one batch. The first list sets the order; a symbol
+ * that appears later (a partial worker diff) joins at the end.
+ */
 export const applyTickers = (list: Ticker[]): void =>
   batch(() => {
     for (const tk of list) $tickers.setKey(tk.symbol, tk);
     const known = $trade.get().tickerList;
-    if (list.some((tk) => !known.includes(tk.symbol)) || !known.length) {
-      const order = swapOrder(list.map((tk) => tk.symbol));
+    const added = list.map((tk) => tk.symbol).filter((s) => !known.includes(s));
+    if (added.length) {
+      const order = known.length ? known.concat(added) : swapOrder(added);
       const fallback = order.includes('btc') ? 'btc' : order[0] || '';
       $trade.setKey('tickerList', order);
       $trade.setKey('defaultSelectedTicker', fallback);

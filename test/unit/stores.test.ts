@@ -74,6 +74,12 @@ trade('a partial update changes only its tickers and keeps the order; state pers
   assert.is(session.get<{ selectedTicker: string }>('trade', { selectedTicker: '' }).selectedTicker, 'sol');
 });
 
+trade('a coin listed later joins the end of the list without hiding the others', () => {
+  applyTickers([tk('ada', '3')]);
+  assert.equal($trade.get().tickerList, ['eth', 'btc', 'sol', 'ada']);
+  assert.is($trade.get().selectedTicker, 'sol', 'the selection stays');
+});
+
 const user = suite('$session and $messages');
 
 user('logout clears token, user info and session storage but keeps the language', () => {
