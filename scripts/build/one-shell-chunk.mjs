@@ -5,17 +5,30 @@
  * than the same bytes in one). This plugin makes every lazy entry import all first-load modules,
  * which are loaded and evaluated already, so they share one reach set and land in one chunk.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const NAMESPACE = 'first-load-shell';
 
 /**
+ * esbuild drops a bare import of a package marked `"sideEffects": false` (and warns); its files
+ * still reach the shared chunk through our modules that use them.
+ */
+function sideEffectFree(root, file) {
+  const pkg = /^node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file);
+  if (!pkg) return false;
+  return JSON.parse(readFileSync(path.join(root, 'node_modules', pkg[1], 'package.json'), 'utf8')).sideEffects === false;
+}
+
+/**
  * `first` is graph.mjs's firstLoad() of a probe build, `lazy` the source paths of its lazy entries,
  * both relative to `root` as the metafile names them.
  */
 export function oneShellChunkPlugin({ root, entry, first, lazy }) {
-  const shell = [...first.inputs].filter((f) => f !== entry && !f.endsWith('.css') && !f.startsWith('<'));
+  const shell = [...first.inputs].filter(
+    (f) => f !== entry && !f.endsWith('.css') && !/^[\w-]+:/.test(f) && !sideEffectFree(root, f),
+  );
   const lazyPaths = new Set(lazy.map((f) => path.join(root, f)));
   return {
     name: 'one-shell-chunk',
