@@ -29,7 +29,8 @@ export function oneShellChunkPlugin({ root, entry, first, lazy }) {
   const shell = [...first.inputs].filter(
     (f) => f !== entry && !f.endsWith('.css') && !/^[\w-]+:/.test(f) && !sideEffectFree(root, f),
   );
-  const lazyPaths = new Set(lazy.map((f) => path.join(root, f)));
+  // The entry imports the shell too, or the shell module itself would become a chunk of its own.
+  const importers = new Set([entry, ...lazy].map((f) => path.join(root, f)));
   return {
     name: 'one-shell-chunk',
     setup(build) {
@@ -40,7 +41,7 @@ export function oneShellChunkPlugin({ root, entry, first, lazy }) {
         loader: 'js',
       }));
       build.onLoad({ filter: /\.(ts|tsx)$/ }, async (args) => {
-        if (!lazyPaths.has(args.path)) return undefined;
+        if (!importers.has(args.path)) return undefined;
         const source = await readFile(args.path, 'utf8');
         return { contents: `import 'first-load-shell';\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
       });

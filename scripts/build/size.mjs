@@ -47,12 +47,16 @@ export function defineGroups({ metafile, outdir, worker, localeFiles }) {
     {
       name: 'quoteScreen',
       label: 'quote screen',
-      // The trade screen with the chart and uPlot it loads, but not other screens it links to.
+      // The trade screen with the chart and uPlot it loads, but not other screens it links to, nor
+      // what the first load may fetch later (its own lazy imports are not the quote screen's).
       members: quote
         ? one(
             quote.entryPoint,
             beyondFirst(
-              closure(metafile, quote.file, { dynamic: true, stopAt: (f) => screenChunks.has(f) && f !== quote.file }),
+              closure(metafile, quote.file, {
+                dynamic: true,
+                stopAt: (f) => onFirstLoad.has(f) || (screenChunks.has(f) && f !== quote.file),
+              }),
             ),
           )
         : [],
