@@ -116,9 +116,12 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     async (request) => {
       const { username, on } = request.body;
       const userId = await userIdOf(ctx.db, username);
-      await ctx.db.update(users).set({ isOrder: on }).where(eq(users.id, userId));
-      await push(ctx, { userId, code: 'is_order', data: { is_order: on } });
-      return ok({ username, isOrder: on });
+      // SPEC §4: `is_order` true is the normal state (the app emits true when the field is absent),
+      // so the mask shows while it is false.
+      const isOrder = !on;
+      await ctx.db.update(users).set({ isOrder }).where(eq(users.id, userId));
+      await push(ctx, { userId, code: 'is_order', data: { is_order: isOrder } });
+      return ok({ username, isOrder });
     },
   );
 

@@ -48,7 +48,7 @@ const users: Command = {
     const list = await api.get<AdminUser[]>('/users', { search: options.search, limit });
     return table(
       ['id', 'username', 'phone', 'email', 'vip', 'balance', 'frozen', 'mask', 'created'],
-      list.map((u) => [u.id, u.username, u.phone, u.email, u.vipLevel, trimDecimal(u.balance), trimDecimal(u.frozen), u.isOrder, u.createdAt.slice(0, 16).replace('T', ' ')]),
+      list.map((u) => [u.id, u.username, u.phone, u.email, u.vipLevel, trimDecimal(u.balance), trimDecimal(u.frozen), u.isOrder === false, u.createdAt.slice(0, 16).replace('T', ' ')]),
     );
   },
 };
@@ -120,7 +120,7 @@ const mask: Command = {
   async run({ args, api }) {
     const [username, state] = need(args, 2, this.usage);
     const r = await api.post<{ isOrder: boolean }>('/mask', { username, on: onOff(state!, this.usage) });
-    return `mask ${r.isOrder ? 'on' : 'off'} for ${username}`;
+    return `mask ${r.isOrder ? 'off' : 'on'} for ${username}`;
   },
 };
 

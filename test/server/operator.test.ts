@@ -152,10 +152,12 @@ test('config get and set', async () => {
 
 test('mask sets the user flag; ask-code checks its type', async () => {
   const { username } = await server.register();
-  assert.is((await operator('mask', username, 'on')).code, 0);
-  assert.is((await userRow(username)).isOrder, true);
+  const on = await operator('mask', username, 'on');
+  assert.is(on.code, 0);
+  assert.match(on.out, `mask on for ${username}`);
+  assert.is((await userRow(username)).isOrder, false, 'a masked user may not order');
   assert.is((await operator('mask', username, 'off')).code, 0);
-  assert.is((await userRow(username)).isOrder, false);
+  assert.is((await userRow(username)).isOrder, true);
   assert.is((await operator('mask', username, 'maybe')).code, 2);
   assert.is((await operator('ask-code', username, 'sms')).code, 0);
   assert.is((await operator('ask-code', username, 'fax')).code, 2);

@@ -92,7 +92,7 @@ test('a message from the operator reaches its user only', async () => {
   assert.equal(await alice.socket.nextJson(), { code: 'mes' });
   // A push to bob afterwards arrives first for him: the message before it never reached him.
   assert.is((await operator('/mask', { username: bob.username, on: true })).code, 200);
-  assert.equal(await bob.socket.nextJson(), { code: 'is_order', data: { is_order: true } });
+  assert.equal(await bob.socket.nextJson(), { code: 'is_order', data: { is_order: false } }, 'masked: may not order');
   assert.equal(alice.socket.pending, [], 'alice got nothing of bob\'s');
 });
 
@@ -100,7 +100,7 @@ test('mask, ask-code and balance pushes carry their data; a notice reaches every
   const alice = await user();
   const bob = await user();
   await operator('/mask', { username: alice.username, on: false });
-  assert.equal(await alice.socket.nextJson(), { code: 'is_order', data: { is_order: false } });
+  assert.equal(await alice.socket.nextJson(), { code: 'is_order', data: { is_order: true } }, 'unmasked: may order');
   await operator('/ask-code', { username: alice.username, verificationType: 'email' });
   assert.equal(await alice.socket.nextJson(), { code: 'input', data: { verificationType: 'email' } });
   const credit = await operator('/balance', { username: alice.username, amount: '+25.5', reason: 'test credit' });
