@@ -1,5 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
-
 const cache: Record<string, Intl.DateTimeFormat> = {};
 
 // 24-hour clock everywhere: a trading app's times must not need AM/PM to be read.

@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 
 /** SPEC §5: login and register buttons. */
 export const AUTH_DEBOUNCE_MS = 300;

@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 /**
  * Exact arithmetic on decimal strings, for the little the app computes itself (estimated income,
  * totals, limits). No floats, and no BigInt: old WebViews (Chrome 61) lack it.

@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 /** SPEC §5 input filters: each takes what was typed and returns what the field keeps. */
 
 /**

@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 import { configValue, type ConfigMap } from './money.ts';
 
 /** `n` asterisks. */

@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 import { CONFIG_DEFAULTS, type ConfigKey } from '../shared/config-keys.ts';
 import { fixed, isDecimal, mul } from './decimal.ts';
 

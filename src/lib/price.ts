@@ -1,4 +1,3 @@
-// First-load path: every byte here is downloaded before the app paints.
 import { isDecimal } from './decimal.ts';
 import { formatNumber } from './money.ts';
 

@@ -1,9 +1,8 @@
-// First-load path: every byte here is downloaded before the app paints.
 /**
  * SPEC §5 validators. Each returns null when the value is fine, else the locale key of the message
- * to show under the field (`v.amountMin` / `v.amountMax` take `{{min}}` / `{{max}}`).
+ * to show under the field. The amount rule lives in amount.ts: it needs decimal arithmetic, which
+ * the sign-in forms have no use for.
  */
-import { cmp, isDecimal } from './decimal.ts';
 
 export type Invalid = string | null;
 
@@ -31,15 +30,6 @@ export const confirmMatch = (v: string, original: string): Invalid =>
 /** Local part, @, domain, and a top-level domain of at least two letters. */
 export const email = (v: string): Invalid =>
   blank(v) ? 'v.required' : /^[^\s@]+@([^\s@.]+\.)+[a-zA-Z]{2,}$/.test(v.trim()) ? null : 'v.email';
-
-/** A positive decimal, within `min` and `max` when given. */
-export function amount(v: string, min?: string | null, max?: string | null): Invalid {
-  if (blank(v)) return 'v.required';
-  if (!isDecimal(v) || cmp(v, 0) <= 0) return 'v.amount';
-  if (isDecimal(min) && cmp(v, min as string) < 0) return 'v.amountMin';
-  if (isDecimal(max) && cmp(v, max as string) > 0) return 'v.amountMax';
-  return null;
-}
 
 const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const EVM = /^0x[0-9a-fA-F]{40}$/;

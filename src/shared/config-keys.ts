@@ -1,3 +1,4 @@
+// First-load path: the boot reads the config defaults before the config list arrives.
 /**
  * The `configKey`s of `/common/config/list` (SPEC §3, §9) with the values the demo data seeds.
  * Every value travels as a string, as the config list carries it.

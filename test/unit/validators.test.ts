@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { amount } from '../../src/lib/amount.ts';
 import {
-  amount,
   bankCard,
   confirmMatch,
   email,
