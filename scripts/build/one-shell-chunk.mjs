@@ -23,10 +23,11 @@ function sideEffectFree(root, file) {
 
 /**
  * `first` is graph.mjs's firstLoad() of a probe build, `lazy` the source paths of its lazy entries,
- * both relative to `root` as the metafile names them.
+ * both relative to `root` as the metafile names them. `also` joins the shell though the first load
+ * does not use it: helpers so small and so widely used that a chunk of their own costs more.
  */
-export function oneShellChunkPlugin({ root, entry, first, lazy }) {
-  const shell = [...first.inputs].filter(
+export function oneShellChunkPlugin({ root, entry, first, lazy, also = [] }) {
+  const shell = [...first.inputs, ...also].filter(
     (f) => f !== entry && !f.endsWith('.css') && !/^[\w-]+:/.test(f) && !sideEffectFree(root, f),
   );
   // The entry imports the shell too, or the shell module itself would become a chunk of its own.

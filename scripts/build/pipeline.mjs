@@ -47,7 +47,8 @@ async function buildApp(outdir, react, worker) {
     ...options,
     plugins: [
       cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
-      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy }),
+      // The lazy-CSS injector: every screen with styles needs its 100 bytes.
+      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also: ['scripts/build/inject-css.js'] }),
     ],
   });
   if (!react) {

@@ -6,6 +6,7 @@ import { t } from '../i18n/index.ts';
 import { $app, flag, navigate, recordPrevious, setKeepAlive } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import { $session, loadUserInfo, logout } from '../stores/session.ts';
+import { Frame } from '../ui/Frame.tsx';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
@@ -35,6 +36,8 @@ export function App() {
   const { token } = useStore($session);
   const { keepAlive, isMobile, appName } = useStore($app);
   const [view, setView] = useState<View | null>(null);
+  /** A screen whose chunk is still on its way: its frame shows at once, so a tap on 3G answers. */
+  const [waiting, setWaiting] = useState<RouteDef | null>(null);
   /** Tab screens stay mounted once visited (SPEC §2: the tab page is always kept alive). */
   const tabs = useRef<string[]>([]);
   const last = useRef<{ route: RouteDef; path: string } | null>(null);
@@ -48,9 +51,11 @@ export function App() {
     if (path === '/') return navigate(rootTarget(flag('initToUser')), true);
     const route = match(path);
     let live = true;
+    setWaiting(screens.has(route.name) ? null : route);
     loadScreen(route).then(
       () => {
         if (!live) return;
+        setWaiting(null);
         const from = last.current;
         if (route.recordPrevious && from && from.route !== route) recordPrevious(path, from.path);
         setKeepAlive(nextKeepAlive($app.get().keepAlive, from && from.route, route, routes));
@@ -63,7 +68,11 @@ export function App() {
         loadUserInfo();
       },
       // The screen's chunk did not arrive (offline): stay where we are and say why.
-      () => live && notify(t('err.network')),
+      () => {
+        if (!live) return;
+        setWaiting(null);
+        notify(t('err.network'));
+      },
     );
     return () => {
       live = false;
@@ -84,11 +93,16 @@ export function App() {
         const Screen = screens.get(n)!;
         const on = n === name;
         return (
-          <section key={n} hidden={!on} className={on && view.slide ? view.slide : undefined}>
+          <section key={n} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
             <Screen />
           </section>
         );
       })}
+      {waiting && (
+        <section>
+          <Frame name={waiting.name} kind="lines" tab={waiting.tab && true} />
+        </section>
+      )}
       {(TABS as readonly string[]).includes(name!) && <TabBar active={name!} go={(to) => navigate(to)} />}
       <Notify />
     </div>

@@ -1,3 +1,4 @@
+// First-load path: App shows it while a screen's chunk is on its way.
 import { t } from '../i18n/index.ts';
 import { Page } from './Page.tsx';
 import { Skeleton } from './Skeleton.tsx';
