@@ -92,7 +92,11 @@ Promise.all([start(), localeReady])
     if (!hasLocale) throw { status: 0 } satisfies BootFailure;
   })
   .then(
-  () => root.render(<App />),
+  () => {
+    root.render(<App />);
+    // The push socket (SPEC §4) is not needed to paint: it follows the token from here on.
+    import('./lib/socket.ts').then((m) => m.startSocket());
+  },
   async (e: unknown) => {
     const texts = (await localeReady)
       ? { title: t('common.bootFailed'), hint: t('common.bootHint'), retry: t('ui.retry'), reason: reason(e) }

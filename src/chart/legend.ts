@@ -12,7 +12,8 @@ export function createLegend(
 ): ShowCandle {
   const root = document.createElement('div');
   root.className = 'cc-legend';
-  if (rtl) root.style.textAlign = 'right';
+  // The chart's root is left to right (time runs that way); the legend reads like the page.
+  if (rtl) root.dir = 'rtl';
   const values: HTMLElement[] = [];
   for (let k = 0; k < 4; k++) {
     const label = document.createElement('span');

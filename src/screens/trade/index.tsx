@@ -1,5 +1,38 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/index.ts';
+import type { OrderTab } from '../../shared/contract.ts';
+import { $session } from '../../stores/session.ts';
+import { $trade } from '../../stores/trade.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Chart, MarketStatus } from './Chart.tsx';
+import { OrderPanel } from './OrderPanel.tsx';
+import { Positions } from './Positions.tsx';
+import { Quote } from './Quote.tsx';
+import './style.css';
 
+const TRADE_KEYS: ('selectedTicker' | 'kLinePeriod')[] = ['selectedTicker', 'kLinePeriod'];
+const TOKEN_KEYS: 'token'[] = ['token'];
+
+/**
+ * SPEC §2 quote screen. A tab screen: it stays mounted while another tab shows, so it polls (and
+ * ticks) only while its route is the current one. Each part subscribes to what it shows, so a
+ * price tick re-renders the price header and nothing else.
+ */
 export default function Trade() {
-  return <Frame name="trade" kind="lines" tab />;
+  const { selectedTicker: symbol, kLinePeriod: period } = useStore($trade, { keys: TRADE_KEYS });
+  const token = useStore($session, { keys: TOKEN_KEYS }).token;
+  const [path] = useLocation();
+  const active = path.replace(/(.)\/+$/, '$1').toLowerCase() === '/trade';
+  const [tab, setTab] = useState<OrderTab>('pending');
+  return (
+    <Page title={t('route.trade')} back={false}>
+      <Quote symbol={symbol} />
+      {active && <MarketStatus />}
+      <Chart symbol={symbol} period={period} active={active} />
+      <OrderPanel symbol={symbol} onPlaced={() => setTab('pending')} />
+      {token && <Positions tab={tab} onTab={setTab} active={active} />}
+    </Page>
+  );
 }

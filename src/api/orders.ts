@@ -1,0 +1,18 @@
+// Contract orders (SPEC §7): placing one and the position lists.
+import type { ContractOrder, MyOrderListRequest, Page, SaveContactOrderRequest } from '../shared/contract.ts';
+import { get, request } from './client.ts';
+
+/**
+ * Places an order. SPEC §7: every field in the query string and an empty body; blocked while the
+ * same order is still pending, and its failure reason may be one the operator words (customPrompt).
+ */
+export const saveContactOrder = (req: SaveContactOrderRequest): Promise<ContractOrder> =>
+  request<ContractOrder>('POST', '/h5/order/saveContactOrder', undefined, {
+    params: { ...req },
+    noRepeat: true,
+    customPrompt: true,
+  });
+
+/** One page of the user's orders in a tab, newest first; lists show a failure in place, not in a banner. */
+export const myOrderList = (req: MyOrderListRequest, signal?: AbortSignal): Promise<Page<ContractOrder>> =>
+  get<Page<ContractOrder>>('/h5/order/myOrderList', { ...req }, { signal, noNotify: true });

@@ -1,0 +1,220 @@
+// Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
+import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode, type SocketPush } from '../shared/contract.ts';
+import { t } from '../i18n/index.ts';
+import { $app, config } from '../stores/app.ts';
+import { loadMessages } from '../stores/messages.ts';
+import { notify } from '../stores/notify.ts';
+import { refreshExpenses, refreshOrders } from '../stores/orders.ts';
+import { $isOrder, $session, loadUserInfo, setIsOrder } from '../stores/session.ts';
+
+/** SPEC §9: reconnect 3 s after a drop; ping every 50 s. */
+export const RECONNECT_MS = 3000;
+export const HEARTBEAT_MS = 50000;
+
+/** The part of a WebSocket the client uses, so tests can hand it a fake. */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: (() => void) | null;
+  onmessage: ((e: { data: unknown }) => void) | null;
+  onclose: ((e: { code: number }) => void) | null;
+}
+
+export interface SocketDeps {
+  open(url: string): SocketLike;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+  setInterval(run: () => void, ms: number): unknown;
+  clearInterval(id: unknown): void;
+  onPush(push: SocketPush): void;
+}
+
+/**
+ * The push socket of SPEC §4: authenticates with its first message (the token never goes in the
+ * URL), pings every 50 s and drops a connection whose last ping went unanswered, reconnects 3 s
+ * after any drop, except after an auth refusal (close 4001), which waits for another token.
+ */
+export class PushSocket {
+  private url = '';
+  private token = '';
+  private ws: SocketLike | null = null;
+  private retry: unknown = null;
+  private beat: unknown = null;
+  private awaitingPong = false;
+  /** The server refused this token: a reconnect would be refused too. */
+  private refused = false;
+
+  constructor(private readonly deps: SocketDeps) {}
+
+  /** Follows the config URL and the session token; a change closes the old socket first, and '' for either stays closed. */
+  set(url: string, token: string): void {
+    if (url === this.url && token === this.token) return;
+    this.url = url;
+    this.token = token;
+    this.refused = false;
+    this.stop();
+    this.connect();
+  }
+
+  private connect(): void {
+    if (!this.url || !this.token || this.refused) return;
+    const ws = this.deps.open(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'auth', token: this.token }));
+      this.awaitingPong = false;
+      this.beat = this.deps.setInterval(() => this.ping(), HEARTBEAT_MS);
+    };
+    ws.onmessage = (e) => this.receive(e.data);
+    // An error is always followed by a close, so the close alone does the reconnecting.
+    ws.onclose = (e) => {
+      this.stop();
+      if (e.code === SOCKET_CLOSE_AUTH) this.refused = true;
+      else this.retry = this.deps.setTimeout(() => ((this.retry = null), this.connect()), RECONNECT_MS);
+    };
+  }
+
+  private ping(): void {
+    const ws = this.ws;
+    if (!ws) return;
+    // No pong since the last ping: the connection is dead without having said so (mobile networks).
+    if (this.awaitingPong) {
+      this.drop();
+      return;
+    }
+    this.awaitingPong = true;
+    ws.send('ping');
+  }
+
+  /** Closes a dead socket and schedules the reconnect its close event may never deliver. */
+  private drop(): void {
+    this.stop();
+    this.retry = this.deps.setTimeout(() => ((this.retry = null), this.connect()), RECONNECT_MS);
+  }
+
+  private receive(data: unknown): void {
+    if (data === 'pong') {
+      this.awaitingPong = false;
+      return;
+    }
+    if (typeof data !== 'string' || data[0] !== '{') return;
+    let msg: { code?: unknown; data?: unknown };
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    if ((PUSH_CODES as readonly unknown[]).includes(msg.code)) {
+      const d = msg.data;
+      this.deps.onPush({ code: msg.code as PushCode, data: d && typeof d === 'object' ? (d as Record<string, unknown>) : undefined });
+    }
+  }
+
+  /** Detaches and closes the current socket and clears every timer. */
+  private stop(): void {
+    const ws = this.ws;
+    this.ws = null;
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      try {
+        ws.close();
+      } catch {
+        /* closing a socket that never opened may throw in old WebViews */
+      }
+    }
+    this.deps.clearTimeout(this.retry);
+    this.deps.clearInterval(this.beat);
+    this.retry = this.beat = null;
+    this.awaitingPong = false;
+  }
+}
+
+/** A config value such as `/prod-api/ws` as a ws:// or wss:// URL of this page's host; '' stays ''. */
+export function socketUrl(value: string, page: string): string {
+  if (!value) return '';
+  const u = new URL(value, page);
+  if (u.protocol === 'http:') u.protocol = 'ws:';
+  else if (u.protocol === 'https:') u.protocol = 'wss:';
+  return u.href;
+}
+
+/** The `is_order` value as the mask flag; anything but an explicit false-like value keeps trading open. */
+const isOrderValue = (v: unknown): boolean => !(v === false || v === 0 || v === '0' || v === 'false');
+
+/** SPEC §4: what each server push does in the app. */
+export function handlePush({ code, data }: SocketPush): void {
+  switch (code) {
+    case 'balance':
+      loadUserInfo();
+      refreshOrders();
+      return;
+    case 'is_order':
+      return setIsOrder(isOrderValue(data && data.is_order));
+    case 'mes':
+      loadMessages();
+      return;
+    case 'expenses':
+      return refreshExpenses();
+    case 'complete':
+      return notify(t('push.complete'), { type: 'success' });
+    case 'fail':
+      return notify(t('push.fail'));
+    case 'again':
+      return notify(t('push.again'), { type: 'warning' });
+    case 'input': {
+      const kind = data && data.verificationType;
+      return notify(t(kind === 'email' ? 'push.inputEmail' : kind === 'sms' ? 'push.inputSms' : 'push.input'), {
+        type: 'warning',
+        duration: 0,
+      });
+    }
+  }
+}
+
+/**
+ * SPEC §4 global mask: while the signed-in user's `isOrder` is false, a layer over the whole app
+ * says why. Plain DOM, so it costs no component code.
+ */
+function followMask(): void {
+  let layer: HTMLElement | null = null;
+  const sync = () => {
+    const show = !$isOrder.get() && !!$session.get().token;
+    if (show && !layer) {
+      layer = document.createElement('div');
+      layer.className = 'frame';
+      layer.setAttribute('role', 'alertdialog');
+      const mask = layer.appendChild(document.createElement('div'));
+      mask.className = 'mask';
+      const text = layer.appendChild(document.createElement('p'));
+      text.className = 'pop center';
+      text.style.padding = '24px 20px';
+      text.textContent = t('push.masked');
+      document.body.appendChild(layer);
+    } else if (!show && layer) {
+      layer.remove();
+      layer = null;
+    }
+  };
+  $isOrder.subscribe(sync);
+  $session.subscribe(sync);
+}
+
+let started = false;
+
+/** Starts the push socket and the global mask once; both follow the session and config from then on. */
+export function startSocket(): void {
+  if (started) return;
+  started = true;
+  const socket = new PushSocket({
+    open: (url) => new WebSocket(url) as unknown as SocketLike,
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    setInterval: (run, ms) => setInterval(run, ms),
+    clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
+    onPush: handlePush,
+  });
+  const sync = () => socket.set(socketUrl(config('websocketUrl'), location.href), $session.get().token);
+  $session.subscribe(sync);
+  $app.subscribe(sync);
+  followMask();
+}

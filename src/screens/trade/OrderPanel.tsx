@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/index.ts';
+import type { OrderDirection, Play } from '../../shared/contract.ts';
+import { filterAmount } from '../../lib/filters.ts';
+import { cmp, formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { amount as checkAmount } from '../../lib/amount.ts';
+import { ApiError } from '../../api/client.ts';
+import { saveContactOrder } from '../../api/orders.ts';
+import { flag, navigate } from '../../stores/app.ts';
+import { notify } from '../../stores/notify.ts';
+import { refreshOrders } from '../../stores/orders.ts';
+import { $session, loadUserInfo } from '../../stores/session.ts';
+import { $tickers, $trade } from '../../stores/trade.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { confirm } from '../../ui/confirm.tsx';
+import { syncServerTime } from './countdown.ts';
+import { estimatedIncome } from './order-math.ts';
+import { expiryLabel } from './expiry.ts';
+import { useMoney } from './order-view.tsx';
+
+/** Server reasons about the amount: they also stay under the field until the amount changes. */
+const AMOUNT_KEYS = ['order.amountMin', 'order.amountMax', 'balance.insufficient'];
+const TRADE_KEYS: ('playMethods' | 'contractMoney')[] = ['playMethods', 'contractMoney'];
+const TOKEN_KEYS: 'token'[] = ['token'];
+const USER_KEYS: 'userInfo'[] = ['userInfo'];
+
+/** The available balance; re-renders when the user info reloads, not the panel around it. */
+function Balance({ money }: { money: MoneySettings }) {
+  const user = useStore($session, { keys: USER_KEYS }).userInfo;
+  return <dd className="num">{user ? formatMoney(user.balance, money, { down: true }) : '–'}</dd>;
+}
+
+interface Props {
+  symbol: string;
+  /** After a successful order (the screen shows the pending positions). */
+  onPlaced: () => void;
+}
+
+/** Expiry, amount and the two order buttons (SPEC §1); visitors get a way to log in instead. */
+export function OrderPanel({ symbol, onPlaced }: Props) {
+  const { playMethods: plays, contractMoney } = useStore($trade, { keys: TRADE_KEYS });
+  const token = useStore($session, { keys: TOKEN_KEYS }).token;
+  const money = useMoney();
+  const [playId, setPlayId] = useState(0);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<OrderDirection | null>(null);
+  const play: Play | undefined = plays.find((p) => p.id === playId) || plays[0];
+  const fmt = (v: string) => formatMoney(v, money);
+  const inRange = (v: string) => !!play && cmp(v, play.minAmount) >= 0 && cmp(v, play.maxAmount) <= 0;
+
+  const type = (v: string) => {
+    setAmount(filterAmount(v, money.decimals));
+    setError('');
+  };
+
+  const submit = async (direction: OrderDirection) => {
+    if (!play || busy) return;
+    const bad = checkAmount(amount, play.minAmount, play.maxAmount);
+    if (bad) return setError(t(bad, { min: fmt(play.minAmount), max: fmt(play.maxAmount) }));
+    const tk = $tickers.get()[symbol];
+    const message = t('trade.confirmText', {
+      direction: t('trade.' + direction),
+      name: tk ? tk.name : symbol.toUpperCase(),
+      amount: fmt(amount),
+      expiry: expiryLabel(play.seconds),
+    });
+    if (flag('orderConfirm') && !(await confirm({ title: t('trade.confirmTitle'), message }))) return;
+    setBusy(direction);
+    try {
+      const order = await saveContactOrder({ symbol, playId: play.id, direction, amount });
+      syncServerTime(order.time);
+      notify(t('ok.invest'), { type: 'success' });
+      loadUserInfo();
+      refreshOrders();
+      onPlaced();
+    } catch (e) {
+      // The client has shown the reason in the banner; the amount stays as typed either way.
+      if (e instanceof ApiError) {
+        if (e.kind === 'server' && e.key && AMOUNT_KEYS.includes(e.key)) setError(e.message);
+      } else notify(t('err.network'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!play) return null;
+  return (
+    <section className="op">
+      <div className="op-label">{t('trade.expiry')}</div>
+      <div className="op-plays" role="radiogroup" aria-label={t('trade.expiry')}>
+        {plays.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            role="radio"
+            aria-checked={p === play}
+            onClick={() => (setPlayId(p.id), setError(''))}
+          >
+            {expiryLabel(p.seconds)}
+            <small className="num">{p.rate}%</small>
+          </button>
+        ))}
+      </div>
+      <Field
+        label={t('trade.amount')}
+        value={amount}
+        onValue={type}
+        error={error}
+        inputMode="decimal"
+        autoComplete="off"
+      />
+      <p className="op-hint muted">{t('trade.limits', { min: fmt(play.minAmount), max: fmt(play.maxAmount) })}</p>
+      {contractMoney && (
+        <div className="op-quick">
+          {contractMoney.presets.map((v) => (
+            <button key={v} type="button" className="num" disabled={!inRange(v)} onClick={() => type(v)}>
+              {formatMoney(v, money, { symbol: false })}
+            </button>
+          ))}
+        </div>
+      )}
+      <dl className="op-info">
+        {token && (
+          <div>
+            <dt>{t('trade.available')}</dt>
+            <Balance money={money} />
+          </div>
+        )}
+        <div>
+          <dt>{t('trade.rate')}</dt>
+          <dd className="num">{play.rate}%</dd>
+        </div>
+        <div>
+          <dt>{t('trade.income')}</dt>
+          <dd className="num up">{formatMoney(estimatedIncome(amount, play.rate), money, { down: true })}</dd>
+        </div>
+      </dl>
+      {token ? (
+        <div className="op-go">
+          {(['up', 'down'] as const).map((d) => (
+            <Button key={d} className={'op-' + d} loading={busy === d} disabled={!!busy} onClick={() => submit(d)}>
+              {t('trade.' + d)}
+            </Button>
+          ))}
+        </div>
+      ) : (
+        <Button block onClick={() => navigate('/login?redirect=' + encodeURIComponent('/trade'))}>
+          {t('trade.loginToTrade')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/index.ts';
+import { cmp, isDecimal } from '../../lib/decimal.ts';
+import { formatPrice } from '../../lib/price.ts';
+import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
+import type { Ticker } from '../../shared/contract.ts';
+import { Popup } from '../../ui/Popup.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { precisionOf } from './order-math.ts';
+
+/** `up` or `down` for a signed change, and the change as `+1.23%`. */
+const change = (tk: Ticker | undefined): [cls: string, text: string] => {
+  if (!tk || !isDecimal(tk.change)) return ['', ''];
+  const sign = cmp(tk.change, 0);
+  return [sign < 0 ? 'down' : 'up', (sign > 0 ? '+' : '') + tk.change + '%'];
+};
+
+/** Subscribes to one ticker only: a poll re-renders this and nothing around it. */
+function useTicker(symbol: string): Ticker | undefined {
+  const keys = useMemo(() => [symbol], [symbol]);
+  return useStore($tickers, { keys })[symbol];
+}
+
+/** The selected ticker's name (opens the picker), last price, 24 h change, high and low. */
+export function Quote({ symbol }: { symbol: string }) {
+  const [open, setOpen] = useState(false);
+  const tk = useTicker(symbol);
+  const p = precisionOf(tk && tk.price);
+  const [cls, pct] = change(tk);
+  return (
+    <section className="qh">
+      <button type="button" className="qh-pick" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={t('trade.pick')}>
+        <strong>{tk ? tk.name : symbol.toUpperCase()}</strong>
+        <Icon name="chev" size={16} />
+      </button>
+      <div className="qh-row">
+        <span className={'qh-last num ' + cls}>{tk ? formatPrice(tk.price, p, true) : '–'}</span>
+        <span className={'qh-chg num ' + cls}>{pct}</span>
+      </div>
+      <dl className="qh-hl">
+        <dt>{t('trade.high')}</dt>
+        <dd className="num">{tk ? formatPrice(tk.high, p, true) : '–'}</dd>
+        <dt>{t('trade.low')}</dt>
+        <dd className="num">{tk ? formatPrice(tk.low, p, true) : '–'}</dd>
+      </dl>
+      <TickerPicker open={open} current={symbol} onClose={() => setOpen(false)} />
+    </section>
+  );
+}
+
+function TickerRow({ symbol, current, pick }: { symbol: string; current: boolean; pick: (s: string) => void }) {
+  const tk = useTicker(symbol);
+  const [cls, pct] = change(tk);
+  return (
+    <button type="button" className="cell tk-row" role="option" aria-selected={current} onClick={() => pick(symbol)}>
+      <span>{tk ? tk.name : symbol.toUpperCase()}</span>
+      <b className={'num ' + cls}>{tk ? formatPrice(tk.price, precisionOf(tk.price), true) : ''}</b>
+      <b className={'num ' + cls}>{pct}</b>
+    </button>
+  );
+}
+
+const LIST_KEYS: 'tickerList'[] = ['tickerList'];
+
+/** The quote list as a bottom sheet, each row live (only while open: the sheet unmounts when closed). */
+function TickerPicker({ open, current, onClose }: { open: boolean; current: string; onClose: () => void }) {
+  const list = useStore($trade, { keys: LIST_KEYS }).tickerList;
+  const pick = (s: string) => {
+    if (s !== current) selectTicker(s);
+    onClose();
+  };
+  return (
+    <Popup open={open} onClose={onClose} title={t('trade.pick')}>
+      <div className="cells" role="listbox" aria-label={t('trade.pick')}>
+        {list.map((s) => <TickerRow key={s} symbol={s} current={s === current} pick={pick} />)}
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,14 @@
+import { atom } from 'nanostores';
+
+/**
+ * Bumped when the user's orders may have changed (an order placed, a `balance` push after a
+ * settlement, a countdown that ran out): position lists reload their first page when it moves.
+ */
+export const $orderRefresh = atom(0);
+
+export const refreshOrders = (): void => $orderRefresh.set($orderRefresh.get() + 1);
+
+/** Bumped by the `expenses` push (SPEC §4): the withdrawal records reload when it moves. */
+export const $expensesRefresh = atom(0);
+
+export const refreshExpenses = (): void => $expensesRefresh.set($expensesRefresh.get() + 1);

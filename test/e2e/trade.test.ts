@@ -1,0 +1,193 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+const test = suite('trade: live quote and chart, an order from placing to settlement, a refused order');
+
+let server: ServerHandle;
+let browser: Browser;
+/** One page through the whole journey: settlement must arrive without a reload. */
+let page: Page;
+/** The demo user's session from the first login, for the right-to-left page. */
+let token = '';
+
+test.before(async () => {
+  // The test clock lets an order expire now instead of in a minute.
+  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1' } });
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Moves the server's clock forward through the operator API (only there with TEST_CLOCK=1). */
+const advanceClock = async (ms: number): Promise<void> => {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  assert.is(res.status, 200, 'the test clock route answers: ' + (await res.text()));
+};
+
+const lastPrice = () => page.locator('.qh-last').innerText();
+const balance = () => page.locator('.op-info div').filter({ hasText: 'Available balance' }).locator('dd').innerText();
+const amountField = () => page.getByLabel('Investment amount', { exact: true });
+const positions = () => page.locator('.pos ul li');
+const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+/** Pixels of the candle colours on the chart's canvas: candles drawn, not just axes and grid. */
+const candlePixels = (p: Page) =>
+  p.locator('.ch-plot canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d')!;
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      // --up #0ecb81 and --down #f6465d, with some room for antialiasing.
+      if ((r < 60 && g > 170 && b > 90 && b < 170) || (r > 200 && g < 110 && b > 60 && b < 130)) n++;
+    }
+    return n;
+  });
+
+const chartDrawn = async (p = page) => {
+  await p.locator('.ch-load').waitFor({ state: 'detached', timeout: 15_000 });
+  assert.ok((await candlePixels(p)) > 200, 'candles on the canvas');
+};
+
+test('the demo user opens the quote screen: the price moves by itself and the chart is drawn', async () => {
+  page = await newMobilePage(browser);
+  await page.goto(server.url + '/trade');
+  await page.waitForURL(/\/login\?redirect=%2Ftrade$/);
+  await page.getByLabel('Username', { exact: true }).fill('demo01');
+  await page.getByLabel('Password', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await waitForApp(page);
+  token = await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token);
+
+  await page.getByRole('button', { name: 'Choose a quote' }).getByText('BTC/USDT').waitFor();
+  await page.locator('.qh-last').filter({ hasText: /^\d[\d,]*\.\d{2}$/ }).waitFor();
+  const first = await lastPrice();
+  await page.waitForFunction((before) => document.querySelector('.qh-last')!.textContent !== before, first, { timeout: 12_000 });
+  await chartDrawn();
+  assert.match(await balance(), /^\$10,000$/, 'the demo balance');
+  await screenshot(page, 'trade');
+  assert.equal(errorsOf(page), []);
+});
+
+test('another period and another ticker each empty the chart and draw it again', async () => {
+  await page.getByRole('tab', { name: '5m', exact: true }).click();
+  assert.is(await page.getByRole('tab', { name: '5m', exact: true }).getAttribute('aria-selected'), 'true');
+  await chartDrawn();
+
+  await page.getByRole('button', { name: 'Choose a quote' }).click();
+  await page.getByRole('option', { name: /ETH\/USDT/ }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Choose a quote' }).getByText('ETH/USDT').waitFor();
+  await chartDrawn();
+  assert.is(
+    await page.evaluate(() => JSON.parse(sessionStorage.getItem('trade') || '{}').selectedTicker),
+    'eth',
+    'the choice is kept in the session trade state',
+  );
+});
+
+test('at 320 px nothing runs off the side and the chart is redrawn to fit', async () => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.waitForFunction(() => document.querySelector('.ch-plot canvas')!.getBoundingClientRect().width <= 320);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), 'no sideways scrolling');
+  await chartDrawn();
+  await screenshot(page, 'trade-320');
+  await page.setViewportSize({ width: 360, height: 740 });
+});
+
+test('an up order on the 60 s expiry: confirmed, listed as to be settled, then settled by the server', async () => {
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('radio', { name: /^1 min/ }).click();
+  await amountField().fill('100');
+  assert.match(await page.locator('.op-info div').filter({ hasText: 'Estimated income' }).innerText(), /\$10$/, '100 × 10 %');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Buy up ETH/USDT for $100, expiry 1 min').waitFor();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await page.locator('.notify').getByText('Investment success').waitFor();
+  await page.waitForFunction(() => /\$9,900$/.test(document.querySelector('.op-info dd')!.textContent || ''));
+
+  assert.is(await page.getByRole('tab', { name: 'To be settled' }).getAttribute('aria-selected'), 'true');
+  const row = positions().filter({ hasText: 'ETH/USDT' });
+  await row.waitFor();
+  assert.match(await row.innerText(), /Up/);
+  await row.getByText(/^Settles in 0[01]:\d\d$/).waitFor();
+  await screenshot(page, 'trade-order-placed');
+
+  await advanceClock(61_000);
+  // The settlement job runs every second and pushes `balance`: the row leaves the tab by itself.
+  await row.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {
+    throw new Error('the settled order stayed under "To be settled": did the push socket start (startSocket after mount)?');
+  });
+  await page.getByRole('tab', { name: 'Closed position' }).click();
+  const settled = positions().filter({ hasText: 'ETH/USDT' }).first();
+  await settled.getByText(/Win|Loss|Tie/).waitFor();
+  await page.getByRole('link', { name: 'Trade orders' }).click();
+  await page.waitForURL((u) => u.pathname === '/orderList');
+  const card = page.locator('.oc').first();
+  await card.getByText(/Win|Loss|Tie/).first().waitFor();
+  const payout = money(await card.locator('div').filter({ hasText: /^Paid out/ }).locator('dd').innerText());
+  assert.ok([0, 100, 110].includes(payout), 'paid out: nothing, the amount, or amount and income');
+  await page.waitForTimeout(400); // the page's slide-in has ended
+  await screenshot(page, 'order-list');
+  await page.goBack();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.waitForFunction(
+    (expected) => document.querySelector('.op-info dd')!.textContent === expected,
+    '$' + (9900 + payout).toLocaleString('en-US'),
+    { timeout: 5_000 },
+  );
+  assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'never reloaded');
+  assert.equal(errorsOf(page), []);
+});
+
+test('an amount the balance cannot cover: the server says why and the amount stays typed', async () => {
+  // Within the 15 min expiry's limit (20,000), beyond any balance the first order can have left.
+  await page.getByRole('radio', { name: /^15 min/ }).click();
+  await amountField().fill('0020000');
+  assert.is(await amountField().inputValue(), '20000', 'the amount filter drops leading zeros');
+  await page.getByRole('button', { name: 'Buy down' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.locator('.notify').getByText('Insufficient balance').waitFor();
+  await page.locator('.op').getByRole('alert').getByText('Insufficient balance').waitFor();
+  assert.is(await amountField().inputValue(), '20000');
+
+  await page.getByRole('radio', { name: /^1 min/ }).click();
+  await page.getByRole('button', { name: 'Buy down' }).click();
+  await page.locator('.op').getByRole('alert').getByText('At most $5,000').waitFor();
+  assert.is(await page.getByRole('dialog').count(), 0, 'refused before asking to confirm');
+  assert.is(await amountField().inputValue(), '20000');
+  await screenshot(page, 'trade-refused');
+  await page.close();
+});
+
+test('right to left: the quote screen in Arabic', async () => {
+  if (!existsSync(new URL('../../locales/ar.json', import.meta.url))) return;
+  const p = await newMobilePage(browser, { locale: 'ar' });
+  await p.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await p.goto(server.url + '/trade');
+  await waitForApp(p);
+  assert.is(await p.evaluate(() => document.documentElement.dir), 'rtl');
+  await chartDrawn(p);
+  await screenshot(p, 'trade-ar');
+  assert.equal(errorsOf(p), []);
+  await p.close();
+});
+
+test.run();
