@@ -107,7 +107,7 @@ export class Poller {
     const current = () => this.controller === controller;
     const { symbol, period } = this;
     const jobs = [
-      this.get<Ticker[]>('/h5/symbol/getHomeTickerList', controller.signal).then((list) => {
+      this.get<Ticker[]>('/h5/symbol/getHomeTickerList', controller.signal, false).then((list) => {
         const changed = current() ? diffTickers(this.tickers, list) : [];
         if (changed.length) this.deps.post({ type: 'tickers', changed });
       }),
@@ -116,7 +116,7 @@ export class Poller {
       const last = this.candles.time[this.candles.time.length - 1];
       const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${MAX_CANDLES}` : `since=${last * 1000}`);
       jobs.push(
-        this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal).then((list) => {
+        this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true).then((list) => {
           if (!current()) return;
           const diff = mergeCandles(this.candles, list);
           if (!diff) return;
@@ -142,9 +142,10 @@ export class Poller {
     }
   }
 
-  private async get<T>(path: string, signal: AbortSignal): Promise<T> {
+  /** `auth`: the call needs the session. Every header is paid for on every poll, so only then. */
+  private async get<T>(path: string, signal: AbortSignal, auth: boolean): Promise<T> {
     const headers: Record<string, string> = { clientId: 'app' };
-    if (this.token) headers.Authorization = this.token;
+    if (auth && this.token) headers.Authorization = this.token;
     const res = await this.deps.fetch(`${this.baseUrl}/prod-api${path}`, { headers, signal });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = (await res.json()) as Envelope<T>;

@@ -125,14 +125,15 @@ schedule('with no chart open only the tickers are polled', async () => {
   poller.handle({ type: 'stop' });
 });
 
-schedule('clientId always, Authorization once a token is given', async () => {
+schedule('clientId always; Authorization once a token is given, and only on the candles', async () => {
   const { time, calls, poller } = setup();
   poller.handle(start);
   await time.advance(0);
   assert.equal(calls[0].headers, { clientId: 'app' });
   poller.handle({ type: 'token', token: 'tok' });
   await time.advance(5_000);
-  assert.equal(calls[calls.length - 1].headers, { clientId: 'app', Authorization: 'tok' });
+  assert.equal(klines(calls).pop()!.headers, { clientId: 'app', Authorization: 'tok' });
+  assert.equal(tickerCalls(calls).pop()!.headers, { clientId: 'app' }, 'the public ticker list goes without the token');
   poller.handle({ type: 'stop' });
 });
 
