@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
@@ -183,4 +184,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Opens `path` as a visitor (the guard sends it to the login form, as isNeedLogin is on), signs in
+ * as the demo user, lands back on `path`, and answers the session token.
+ */
+export async function loginAsDemo(page: Page, base: string, path: string): Promise<string> {
+  await page.goto(base + path);
+  await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === path);
+  await page.getByLabel('Username', { exact: true }).fill(DEMO_USERNAME);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname === path);
+  return page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token as string);
 }

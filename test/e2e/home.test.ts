@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
-import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
 
 const test = suite('home: promotions from the server, live quotes, polling that rests while hidden');
 
@@ -46,13 +46,7 @@ const row = (page: Page, symbol: string) => page.locator(`.qs button[data-symbol
 
 test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', async () => {
   const page = await newMobilePage(browser);
-  await page.goto(server.url + '/home');
-  await page.waitForURL(/\/login\?redirect=%2Fhome$/);
-  await page.getByLabel('Username', { exact: true }).fill('demo01');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/home');
-  token = await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token);
+  token = await loginAsDemo(page, server.url, '/home');
   assert.type(token, 'string');
 
   await page.getByRole('heading', { name: 'Quotes' }).waitFor();

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
-import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
 
 const test = suite('trade: live quote and chart, an order from placing to settlement, a refused order');
 
@@ -66,14 +66,8 @@ const chartDrawn = async (p = page) => {
 
 test('the demo user opens the quote screen: the price moves by itself and the chart is drawn', async () => {
   page = await newMobilePage(browser);
-  await page.goto(server.url + '/trade');
-  await page.waitForURL(/\/login\?redirect=%2Ftrade$/);
-  await page.getByLabel('Username', { exact: true }).fill('demo01');
-  await page.getByLabel('Password', { exact: true }).fill('demo1234');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((u) => u.pathname === '/trade');
+  token = await loginAsDemo(page, server.url, '/trade');
   await waitForApp(page);
-  token = await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token);
 
   await page.getByRole('button', { name: 'Choose a quote' }).getByText('BTC/USDT').waitFor();
   await page.locator('.qh-last').filter({ hasText: /^\d[\d,]*\.\d{2}$/ }).waitFor();
