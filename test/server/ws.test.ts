@@ -145,7 +145,7 @@ test('PostgreSQL: an operator action on one process reaches a socket held by ano
     assert.is((await socket.nextJson()).type, 'ready');
     const res = await adminA.inject({ method: 'POST', url: '/admin/mask', headers: { [KEY_HEADER]: KEY }, payload: { username, on: true } });
     assert.is(res.json().code, 200);
-    assert.equal(await socket.nextJson(), { code: 'is_order', data: { is_order: true } });
+    assert.equal(await socket.nextJson(), { code: 'is_order', data: { is_order: false } });
   } finally {
     await appB.close();
     await adminA.close();
