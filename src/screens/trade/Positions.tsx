@@ -16,11 +16,13 @@ import { DirectionTag, Outcome, useMoney } from './order-view.tsx';
 /** The quote screen shows the latest orders of a tab; the order list screen has them all. */
 const PAGE_SIZE = 20;
 
-function PositionRow({ o, money }: { o: ContractOrder; money: MoneySettings }) {
+/** `latest`: the newest order of the tab, marked so the one just placed is found at a glance. */
+function PositionRow({ o, money, latest }: { o: ContractOrder; money: MoneySettings; latest: boolean }) {
   return (
     <li className="pr">
       <div>
         <b>{o.name}</b> <DirectionTag o={o} />
+        {latest && <span className="tag pr-new">{t('trade.latestOrder')}</span>}
         <small className="muted">
           {expiryLabel(o.seconds)} · <span className="num">{formatShort(o.time, currentLocale())}</span>
         </small>
@@ -71,7 +73,7 @@ export function Positions({ tab, onTab, active }: Props) {
       </div>
       <Tabs items={ORDER_TABS.map((key) => ({ key, label: t('order.tab.' + key) }))} value={tab} onChange={onTab} />
       {rows && rows.length ? (
-        <ul>{rows.map((o) => <PositionRow key={o.orderNo} o={o} money={money} />)}</ul>
+        <ul>{rows.map((o, i) => <PositionRow key={o.orderNo} o={o} money={money} latest={i === 0} />)}</ul>
       ) : (
         // A few lines under the order panel: a spinner or one short text says enough here.
         <div className="list-end" aria-live="polite">
