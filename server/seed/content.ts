@@ -47,7 +47,7 @@ export const NOTICES = [
 export const MARQUEE = [
   'Welcome bonus up to 100% on your first deposit, max 5 BTC.',
   'Trade BTC with leverage up to 2000x.',
-  'Withdrawals arrive in real time, with no fee.',
+  'Every deposit and withdrawal is reviewed by the platform; your wallet details record each change.',
 ];
 
 export const BANNERS = [
