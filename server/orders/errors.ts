@@ -11,5 +11,9 @@ export const belowMin = (min: string) =>
 export const aboveMax = (max: string) =>
   new AppError(400, 'order.amountMax', `The maximum amount for this expiry is ${max}`, { max });
 
+/** The operator's global mask (`is_order` false) holds the account: the app shows why, the API refuses too. */
+export const accountMasked = () =>
+  new AppError(403, 'order.masked', 'Your account is under review. Please contact customer service.');
+
 /** The feed had no price at this instant; nothing was charged, so trying again is safe. */
 export const noPrice = () => new AppError(409, 'order.price', 'No price for this quote at the moment, try again');

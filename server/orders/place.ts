@@ -2,11 +2,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContractOrder, SaveContactOrderRequest } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
-import { contractOrders, plays } from '../db/schema/index.ts';
+import { contractOrders, plays, users } from '../db/schema/index.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { marketOf } from '../market/context.ts';
 import type { MarketSource } from '../market/source.ts';
-import { aboveMax, belowMin, noPrice, playUnavailable, symbolNotTradable } from './errors.ts';
+import { aboveMax, accountMasked, belowMin, noPrice, playUnavailable, symbolNotTradable } from './errors.ts';
 import { newOrderNo } from './order-no.ts';
 import { orderFields, tickerNames, toContractOrder } from './rows.ts';
 
@@ -18,6 +18,8 @@ export async function placeOrder(ctx: ServerContext, userId: number, input: Save
   const market = marketOf(ctx);
   const symbol = input.symbol.toLowerCase();
   return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ isOrder: users.isOrder }).from(users).where(eq(users.id, userId));
+    if (user && user.isOrder === false) throw accountMasked();
     const [play] = await tx
       .select({
         seconds: plays.seconds,

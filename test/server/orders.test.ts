@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Page, Play } from '../../src/shared/contract.ts';
-import { contractOrders, plays, walletBills } from '../../server/db/schema/index.ts';
+import { contractOrders, plays, users, walletBills } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
 import { marketOf } from '../../server/market/context.ts';
 import type { MarketSource } from '../../server/market/source.ts';
@@ -161,6 +161,18 @@ save('50 parallel orders of 10 on a balance of 100: exactly 10 succeed, never ne
   assert.is(await billSum(s.ctx.db, userId), wallet.balance, 'bills sum to the balance');
   const rows = await s.ctx.db.select().from(contractOrders).where(eq(contractOrders.userId, userId));
   assert.is(rows.length, 10, 'one order row per debit');
+});
+
+save('a user under the operator\'s mask is refused, and nothing is charged', async ({ s, play60 }) => {
+  const { token, userId } = await trader(s, '1000');
+  await s.ctx.db.update(users).set({ isOrder: false }).where(eq(users.id, userId));
+  const res = await placeOrder(s, token, { symbol: 'btc', playId: String(play60.id), direction: 'up', amount: '100' });
+  assert.is(res.code, 403);
+  assert.is(res.key, 'order.masked');
+  assert.is(res.msg, 'Your account is under review. Please contact customer service.');
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '1000.00000000', 'balance untouched');
+  await s.ctx.db.update(users).set({ isOrder: true }).where(eq(users.id, userId));
+  assert.is((await placeOrder(s, token, { symbol: 'btc', playId: String(play60.id), direction: 'up', amount: '100' })).code, 200, 'unmasked: orders again');
 });
 
 const list = suite<Ctx>('myOrderList', {} as Ctx);
