@@ -58,8 +58,10 @@ const candlePixels = (p: Page) =>
     return n;
   });
 
-const chartDrawn = async (p = page) => {
-  await p.locator('.ch-load').waitFor({ state: 'detached', timeout: 15_000 });
+/** The chart shows the history of `shown` (`symbol period`, e.g. `eth 5min`), or of anything when not given. */
+const chartDrawn = async (p = page, shown?: string) => {
+  const box = shown ? `.ch-box[data-drawn="${shown}"]` : '.ch-box[data-drawn]:not([data-drawn=""])';
+  await p.locator(box).waitFor({ timeout: 15_000 });
   assert.ok((await candlePixels(p)) > 200, 'candles on the canvas');
 };
 
@@ -81,13 +83,13 @@ test('the demo user opens the quote screen: the price moves by itself and the ch
 test('another period and another ticker each empty the chart and draw it again', async () => {
   await page.getByRole('tab', { name: '5m', exact: true }).click();
   assert.is(await page.getByRole('tab', { name: '5m', exact: true }).getAttribute('aria-selected'), 'true');
-  await chartDrawn();
+  await chartDrawn(page, 'btc 5min');
 
   await page.getByRole('button', { name: 'Choose a quote' }).click();
   await page.getByRole('option', { name: /ETH\/USDT/ }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Choose a quote' }).getByText('ETH/USDT').waitFor();
-  await chartDrawn();
+  await chartDrawn(page, 'eth 5min');
   assert.is(
     await page.evaluate(() => JSON.parse(sessionStorage.getItem('trade') || '{}').selectedTicker),
     'eth',

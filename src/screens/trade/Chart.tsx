@@ -22,7 +22,8 @@ interface Props {
 export function Chart({ symbol, period, active }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<CandleChart | null>(null);
-  const [empty, setEmpty] = useState(true);
+  /** `symbol period` of the candles on the canvas; '' while the history loads. */
+  const [drawn, setDrawn] = useState('');
 
   useEffect(() => {
     const c = createCandleChart(box.current!, {
@@ -47,11 +48,11 @@ export function Chart({ symbol, period, active }: Props) {
     c.setPrecision(precisionOf(tk && tk.price));
     // SPEC §4: a new period or ticker starts from an empty chart until its history arrives.
     c.setPeriod(period);
-    setEmpty(true);
+    setDrawn('');
     return watchCandles(symbol, period, (columns, reset) => {
       if (reset) c.setData(columns);
       else c.update(columns);
-      setEmpty(!columns.time.length);
+      setDrawn(columns.time.length ? symbol + ' ' + period : '');
     });
   }, [symbol, period, active]);
 
@@ -62,9 +63,9 @@ export function Chart({ symbol, period, active }: Props) {
         value={period}
         onChange={setKlinePeriod}
       />
-      <div className="ch-box">
+      <div className="ch-box" data-drawn={drawn}>
         <div ref={box} className="ch-plot" />
-        {empty && <p className="ch-load muted">{t('trade.chartLoading')}</p>}
+        {!drawn && <p className="ch-load muted">{t('trade.chartLoading')}</p>}
       </div>
     </section>
   );
