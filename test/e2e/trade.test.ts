@@ -178,11 +178,17 @@ test('an amount the balance cannot cover: the server says why and the amount sta
   await page.close();
 });
 
-test('right to left: the quote screen in Arabic', async () => {
-  const p = await newMobilePage(browser, { locale: 'ar' });
-  await p.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+/** Another page of the demo user's session, with `language` saved, on the quote screen. */
+const quoteScreenIn = async (language: string): Promise<Page> => {
+  const p = await newMobilePage(browser, { locale: language });
+  await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
   await p.goto(server.url + '/trade');
   await waitForApp(p);
+  return p;
+};
+
+test('right to left: the quote screen in Arabic', async () => {
+  const p = await quoteScreenIn('ar');
   assert.is(await p.evaluate(() => document.documentElement.dir), 'rtl');
   await chartDrawn(p);
   await screenshot(p, 'trade-ar');
@@ -191,10 +197,7 @@ test('right to left: the quote screen in Arabic', async () => {
 });
 
 test('Japanese: the quote screen speaks it, with its own label for the latest order (SPEC §1)', async () => {
-  const p = await newMobilePage(browser, { locale: 'ja' });
-  await p.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ja' })), token);
-  await p.goto(server.url + '/trade');
-  await waitForApp(p);
+  const p = await quoteScreenIn('ja');
   assert.is(await p.evaluate(() => document.documentElement.lang), 'ja');
   await p.getByRole('heading', { name: '取引' }).waitFor();
   await p.getByRole('tab', { name: 'すべて' }).click();
