@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { getBanners, getMarquee, getNotices } from '../../api/content.ts';
+import { match } from '../../app/routes.ts';
 import { t } from '../../i18n/index.ts';
 import { $session } from '../../stores/session.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -35,8 +36,7 @@ export default function Home() {
   const marquee = useList(getMarquee);
   const notices = useList(getNotices);
   // The tab stays mounted behind other screens; prices are polled only while it is the one shown.
-  // Same test as routes.ts `match` (any case, trailing slashes), which would cost a shared chunk.
-  const shown = /^\/home\/*$/i.test(path);
+  const shown = match(path).name === 'home';
 
   return (
     <Page title={t('route.home')} back={false}>

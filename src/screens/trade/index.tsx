@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useStore } from '@nanostores/react';
+import { match } from '../../app/routes.ts';
 import { t } from '../../i18n/index.ts';
 import type { OrderTab } from '../../shared/contract.ts';
 import { $session } from '../../stores/session.ts';
@@ -24,7 +25,7 @@ export default function Trade() {
   const { selectedTicker: symbol, kLinePeriod: period } = useStore($trade, { keys: TRADE_KEYS });
   const token = useStore($session, { keys: TOKEN_KEYS }).token;
   const [path] = useLocation();
-  const active = path.replace(/(.)\/+$/, '$1').toLowerCase() === '/trade';
+  const active = match(path).name === 'trade';
   const [tab, setTab] = useState<OrderTab>('pending');
   return (
     <Page title={t('route.trade')} back={false}>
