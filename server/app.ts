@@ -12,6 +12,7 @@ import type { ServerContext } from './context.ts';
 import { installApiErrorHandling } from './http/errors.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
+import { installRouteAuth } from './http/route-auth.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
 
@@ -52,6 +53,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       installApiErrorHandling(api);
+      installRouteAuth(api);
       api.addHook('onRequest', checkXsrf);
       // A POST with no body at all validates like an empty JSON object.
       api.addHook('preValidation', async (request) => {

@@ -13,7 +13,7 @@ export const adminClockRoutes: FastifyPluginAsync<{ clock: AdjustableClock }> = 
     {
       schema: {
         body: Type.Object({
-          advanceMs: Type.Integer({ minimum: 0, maximum: MAX_ADVANCE_MS, errorMessage: 'must be whole milliseconds from 0 to a year' }),
+          advanceMs: Type.Integer({ minimum: 0, maximum: MAX_ADVANCE_MS, 'x-error': 'must be whole milliseconds from 0 to a year' }),
         }),
       },
     },

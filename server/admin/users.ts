@@ -14,7 +14,7 @@ const Username = Type.String({ minLength: 1, maxLength: 64 });
 /** Signed amount: `+100`, `-25.5`; non-zero, at most 8 decimals. */
 const SignedAmount = Type.String({
   pattern: '^[+-]?(?=[\\d.]*[1-9])(0|[1-9]\\d{0,11})(\\.\\d{1,8})?$',
-  errorMessage: 'must be a signed amount such as +100 or -25.5',
+  'x-error': 'must be a signed amount such as +100 or -25.5',
 });
 
 async function userIdOf(db: DbOrTx, username: string): Promise<number> {

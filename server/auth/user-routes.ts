@@ -10,7 +10,7 @@ import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkFundPassword, checkPassword, checkPhone, requireValue } from './rules.ts';
-import { requireUser, revokeAllSessions } from './session.ts';
+import { revokeAllSessions } from './session.ts';
 
 const ChangePwdBody = Type.Object({
   oldPassword: Type.String({ maxLength: 128 }),
@@ -28,7 +28,7 @@ const SetPhoneBody = Type.Object({
   code: Type.String({ maxLength: 16 }),
 });
 const AvatarBody = Type.Object({
-  avatar: Type.String({ minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\]*$', errorMessage: 'must be an image path of this site' }),
+  avatar: Type.String({ minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
 const BillQuery = Type.Object({ ...Paging, bizType: Type.Optional(Type.String({ maxLength: 32 })) });
 
@@ -48,9 +48,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   app.get('/h5/user/defaultAvatar', async () => ok(defaultAvatars()));
 
   app.register(async (auth) => {
-    auth.addHook('preHandler', requireUser);
 
-    auth.post('/h5/user/getUserInfo', async (request) => {
+    auth.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
       const [row] = await ctx.db
         .select({ user: users, balance: wallets.balance, frozen: wallets.frozen, vipName: vipLevels.name })
         .from(users)
@@ -77,7 +76,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       return ok(info);
     });
 
-    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { schema: { body: ChangePwdBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { body: ChangePwdBody } }, async (request) => {
       const { oldPassword, confirmPassword } = request.body;
       requireValue('oldPassword', oldPassword);
       const newPassword = checkPassword(request.body.newPassword, 'newPassword');
@@ -96,7 +95,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
       '/h5/user/changeWalletPwd',
-      { schema: { body: ChangeWalletPwdBody } },
+      { config: { auth: true }, schema: { body: ChangeWalletPwdBody } },
       async (request) => {
         const newPassword = checkFundPassword(request.body.newPassword);
         checkConfirm(newPassword, request.body.confirmPassword);
@@ -112,25 +111,25 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       },
     );
 
-    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { schema: { body: SetPhoneBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
       const phone = checkPhone(request.body.phone, request.body.area);
       await consumeCode(ctx, 'sms', phone, request.body.code);
       await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
       return ok(null, 'Successfully modified');
     });
 
-    auth.get('/h5/user/vipInformation', async (request) => {
+    auth.get('/h5/user/vipInformation', { config: { auth: true } }, async (request) => {
       const [user] = await ctx.db.select({ level: users.vipLevel }).from(users).where(eq(users.id, request.userId));
       const levels = await ctx.db.select().from(vipLevels).orderBy(asc(vipLevels.level));
       return ok<VipInformation>({ current: user!.level, levels });
     });
 
-    auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { schema: { body: AvatarBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
       await ctx.db.update(users).set({ avatar: request.body.avatar }).where(eq(users.id, request.userId));
       return ok(null, 'Successfully modified');
     });
 
-    auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { schema: { querystring: BillQuery } }, async (request) => {
+    auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
       const { pageNum = 1, pageSize = 10, bizType } = request.query;
       const where = and(eq(walletBills.userId, request.userId), bizType ? eq(walletBills.bizType, bizType) : undefined);
       const [rows, [count]] = await Promise.all([

@@ -38,7 +38,7 @@ const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
 };
 
 const LogoQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 16 })) });
-const RateQuery = Type.Object({ symbol: Type.String({ pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', errorMessage: 'must look like usdt_brl' }) });
+const RateQuery = Type.Object({ symbol: Type.String({ pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', 'x-error': 'must look like usdt_brl' }) });
 
 /** `numeric` comes back padded (`10.00000000`); clients get the plain value. */
 const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);

@@ -7,7 +7,7 @@ interface AjvError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
-  parentSchema?: { errorMessage?: string };
+  parentSchema?: { 'x-error'?: string };
 }
 
 /** Maps the first schema violation to `field.required` / `field.invalid` naming the field. */
@@ -19,7 +19,7 @@ export function validationError(error: FastifyError): AppError {
     return new AppError(400, 'field.required', `${field} cannot be empty`, { field });
   }
   const field = path || (error.validationContext ?? 'request');
-  const why = first.parentSchema?.errorMessage ?? first.message ?? 'is invalid';
+  const why = first.parentSchema?.['x-error'] ?? first.message ?? 'is invalid';
   return new AppError(400, 'field.invalid', `${field} ${why}`, { field });
 }
 

@@ -8,15 +8,15 @@ import { Type } from '@sinclair/typebox';
 export const Amount = Type.String({
   pattern: '^(?=.*[1-9])(0|[1-9]\\d{0,11})(\\.\\d{1,8})?$',
   maxLength: 21,
-  errorMessage: 'must be a positive amount with at most 8 decimals',
+  'x-error': 'must be a positive amount with at most 8 decimals',
   examples: ['100', '12.5'],
 });
 
 /**
  * Fastify's AJV options: `verbose` hands the failing schema to the error handler, which uses a
- * schema's `errorMessage` as the readable reason (server/http/errors.ts).
+ * schema's `x-error` (an OpenAPI extension, so the published document stays valid) as the readable reason (server/http/errors.ts).
  */
-export const AJV_OPTIONS = { customOptions: { verbose: true, keywords: ['errorMessage'] } };
+export const AJV_OPTIONS = { customOptions: { verbose: true, keywords: ['x-error'] } };
 
 /** A 1-based page number and page size as query strings. */
 export const Paging = {

@@ -2,7 +2,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type {} from '@fastify/swagger';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
-import { requireUser } from '../auth/session.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { marketOf } from './context.ts';
@@ -37,11 +36,11 @@ const KlineQuery = Type.Object({
     type: 'string',
     enum: [...KLINE_PERIODS],
     default: '1min',
-    errorMessage: `must be one of ${KLINE_PERIODS.join(', ')}`,
+    'x-error': `must be one of ${KLINE_PERIODS.join(', ')}`,
   }),
-  size: Type.Integer({ minimum: 1, maximum: MAX_CANDLES, default: MAX_CANDLES, errorMessage: `must be a whole number from 1 to ${MAX_CANDLES}` }),
+  size: Type.Integer({ minimum: 1, maximum: MAX_CANDLES, default: MAX_CANDLES, 'x-error': `must be a whole number from 1 to ${MAX_CANDLES}` }),
   since: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'only candles opening at or after this epoch ms', errorMessage: 'must be a time in epoch milliseconds' }),
+    Type.Integer({ minimum: 0, description: 'only candles opening at or after this epoch ms', 'x-error': 'must be a time in epoch milliseconds' }),
   ),
 });
 
@@ -73,10 +72,9 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof KlineQuery> }>(
     '/h5/symbol/getHistoryKline',
     {
-      preHandler: requireUser,
+      config: { auth: true },
       schema: {
         tags: ['market'],
-        security: [{ token: [] }],
         summary: 'Candles newest first; the first one is still forming',
         querystring: KlineQuery,
         response: envelope(CandleSchema),

@@ -1,6 +1,5 @@
 /** Order endpoints of SPEC §7: place a contract order, list one's own orders. */
 import type {} from '@fastify/swagger';
-import { requireUser } from '../auth/session.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { listOrders } from './list.ts';
@@ -12,10 +11,9 @@ export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Querystring: SaveOrderQuery }>(
     '/h5/order/saveContactOrder',
     {
-      preHandler: requireUser,
+      config: { auth: true },
       schema: {
         tags: ['orders'],
-        security: [{ token: [] }],
         summary: 'Place a contract order; every field in the query string, empty body',
         querystring: SaveOrderQuery,
         response: OrderAnswer,
@@ -27,10 +25,9 @@ export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: OrderListQuery }>(
     '/h5/order/myOrderList',
     {
-      preHandler: requireUser,
+      config: { auth: true },
       schema: {
         tags: ['orders'],
-        security: [{ token: [] }],
         summary: "The caller's orders of one position tab, newest first",
         querystring: OrderListQuery,
         response: OrderPageAnswer,

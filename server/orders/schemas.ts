@@ -3,11 +3,11 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ORDER_TABS, type OrderDirection, type OrderTab } from '../../src/shared/contract.ts';
 import { Amount } from '../http/schemas.ts';
 
-const Direction = Type.Unsafe<OrderDirection>({ type: 'string', enum: ['up', 'down'], errorMessage: 'must be up or down' });
+const Direction = Type.Unsafe<OrderDirection>({ type: 'string', enum: ['up', 'down'], 'x-error': 'must be up or down' });
 
 export const SaveOrderQuery = Type.Object({
   symbol: Type.String({ minLength: 1, maxLength: 16, examples: ['btc'] }),
-  playId: Type.Integer({ minimum: 1, description: '`Play.id` of the chosen expiry', errorMessage: 'must be a play id' }),
+  playId: Type.Integer({ minimum: 1, description: '`Play.id` of the chosen expiry', 'x-error': 'must be a play id' }),
   direction: Direction,
   amount: Amount,
 });
@@ -16,13 +16,13 @@ export type SaveOrderQuery = Static<typeof SaveOrderQuery>;
 export const MAX_PAGE_SIZE = 50;
 
 export const OrderListQuery = Type.Object({
-  tab: Type.Unsafe<OrderTab>({ type: 'string', enum: [...ORDER_TABS], default: 'all', errorMessage: `must be one of ${ORDER_TABS.join(', ')}` }),
-  pageNum: Type.Integer({ minimum: 1, default: 1, errorMessage: 'must be a whole number from 1' }),
+  tab: Type.Unsafe<OrderTab>({ type: 'string', enum: [...ORDER_TABS], default: 'all', 'x-error': `must be one of ${ORDER_TABS.join(', ')}` }),
+  pageNum: Type.Integer({ minimum: 1, default: 1, 'x-error': 'must be a whole number from 1' }),
   pageSize: Type.Integer({
     minimum: 1,
     maximum: MAX_PAGE_SIZE,
     default: 10,
-    errorMessage: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+    'x-error': `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
   }),
 });
 export type OrderListQuery = Static<typeof OrderListQuery>;

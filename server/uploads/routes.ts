@@ -9,7 +9,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { requireUser } from '../auth/session.ts';
 import { sniffImage } from './sniff.ts';
 import { STORED_NAME, localFolderStorage, type Storage } from './storage.ts';
 
@@ -51,8 +50,8 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
   api.post(
     '/common/oss/upload',
     {
-      preHandler: requireUser,
-      schema: { summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB)', consumes: ['multipart/form-data'], security: [{ token: [] }] },
+      config: { auth: true },
+      schema: { summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB)', consumes: ['multipart/form-data'] },
     },
     async (request) => {
       if (!request.isMultipart()) throw emptyError();
