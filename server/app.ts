@@ -10,6 +10,7 @@ import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
 import { installApiErrorHandling } from './http/errors.ts';
+import { installInputGuards } from './http/input-guard.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       api.addHook('preValidation', async (request) => {
         if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
       });
+      installInputGuards(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
 
       await api.register(authRoutes, { ctx });

@@ -6,6 +6,7 @@ import { getConfig } from '../content/config.ts';
 import { users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { LIMITS, hitLimit } from '../http/rate-limit.ts';
+import { Text } from '../http/schemas.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
 import { consumeCode, sendCode } from './codes.ts';
 import { newInviteCode } from './invite.ts';
@@ -14,37 +15,37 @@ import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, req
 import { createSession, revokeAllSessions } from './session.ts';
 import userRoutes from './user-routes.ts';
 
-const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
+const MaybeText = (maxLength: number) => Type.Optional(Text(maxLength));
 
 const RegisterFields = Type.Object({
-  username: Text(60),
-  password: Text(128),
-  confirmPassword: Text(128),
-  inviteCode: Text(32),
-  code: Text(16),
-  uuid: Text(64),
+  username: MaybeText(60),
+  password: MaybeText(128),
+  confirmPassword: MaybeText(128),
+  inviteCode: MaybeText(32),
+  code: MaybeText(16),
+  uuid: MaybeText(64),
 });
 type RegisterFields = Static<typeof RegisterFields>;
 
 const LoginBody = Type.Object({
-  username: Type.String({ maxLength: 64 }),
-  password: Type.String({ maxLength: 128 }),
-  code: Text(16),
-  uuid: Text(64),
+  username: Text(64),
+  password: Text(128),
+  code: MaybeText(16),
+  uuid: MaybeText(64),
 });
 
 const ForgetBody = Type.Object({
   type: Type.Union([Type.Literal('sms'), Type.Literal('email')]),
-  phone: Text(32),
-  area: Text(8),
-  email: Text(254),
-  code: Type.String({ maxLength: 16 }),
-  password: Type.String({ maxLength: 128 }),
-  confirmPassword: Text(128),
+  phone: MaybeText(32),
+  area: MaybeText(8),
+  email: MaybeText(254),
+  code: Text(16),
+  password: Text(128),
+  confirmPassword: MaybeText(128),
 });
 
-const SmsQuery = Type.Object({ phone: Type.String({ maxLength: 32 }), area: Text(8) });
-const EmailQuery = Type.Object({ email: Type.String({ maxLength: 254 }) });
+const SmsQuery = Type.Object({ phone: Text(32), area: MaybeText(8) });
+const EmailQuery = Type.Object({ email: Text(254) });
 
 const usernameTaken = () => new AppError(409, 'username.taken', 'Username already exists', { field: 'username' });
 

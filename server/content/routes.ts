@@ -16,6 +16,7 @@ import type {
 import type { FeaturePlugin } from '../context.ts';
 import { banners, communities, config, contractPresets, marquee, notices, plays, rates } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
+import { Text } from '../http/schemas.ts';
 import { BIZ_TYPES } from '../ledger/index.ts';
 import { PLATFORM_KEYS, getValues } from './config.ts';
 
@@ -37,8 +38,8 @@ const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
   bonus: 'Bonus',
 };
 
-const LogoQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 16 })) });
-const RateQuery = Type.Object({ symbol: Type.String({ pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', 'x-error': 'must look like usdt_brl' }) });
+const LogoQuery = Type.Object({ version: Type.Optional(Text(16)) });
+const RateQuery = Type.Object({ symbol: Text(21, { pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', 'x-error': 'must look like usdt_brl', example: 'usdt_brl' }) });
 
 /** `numeric` comes back padded (`10.00000000`); clients get the plain value. */
 const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);

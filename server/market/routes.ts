@@ -4,6 +4,7 @@ import type {} from '@fastify/swagger';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
+import { Int, Text } from '../http/schemas.ts';
 import { marketOf } from './context.ts';
 import { EncodedJson } from './encode.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
@@ -30,17 +31,24 @@ const CandleSchema = Type.Object({
   volume: Price,
 });
 
+/** `since` is a time the market could have: from 2000-01-01 to the last millisecond of 9999. */
+const SINCE_MIN = Date.UTC(2000, 0, 1);
+const SINCE_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const KlineQuery = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 16 }),
+  symbol: Text(16, { minLength: 1, example: 'btc' }),
   period: Type.Unsafe<KlinePeriod>({
     type: 'string',
     enum: [...KLINE_PERIODS],
     default: '1min',
     'x-error': `must be one of ${KLINE_PERIODS.join(', ')}`,
   }),
-  size: Type.Integer({ minimum: 1, maximum: MAX_CANDLES, default: MAX_CANDLES, 'x-error': `must be a whole number from 1 to ${MAX_CANDLES}` }),
+  size: Int(1, MAX_CANDLES, { default: MAX_CANDLES }),
   since: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'only candles opening at or after this epoch ms', 'x-error': 'must be a time in epoch milliseconds' }),
+    Int(SINCE_MIN, SINCE_MAX, {
+      description: 'only candles opening at or after this epoch ms',
+      'x-error': 'must be a time in epoch milliseconds from 2000 to 9999',
+    }),
   ),
 });
 

@@ -1,13 +1,13 @@
 /** TypeBox schemas of the order routes: validation and the OpenAPI description in one place. */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ORDER_TABS, type OrderDirection, type OrderTab } from '../../src/shared/contract.ts';
-import { Amount } from '../http/schemas.ts';
+import { Amount, Id, Int, MAX_PAGE, Text } from '../http/schemas.ts';
 
 const Direction = Type.Unsafe<OrderDirection>({ type: 'string', enum: ['up', 'down'], 'x-error': 'must be up or down' });
 
 export const SaveOrderQuery = Type.Object({
-  symbol: Type.String({ minLength: 1, maxLength: 16, examples: ['btc'] }),
-  playId: Type.Integer({ minimum: 1, description: '`Play.id` of the chosen expiry', 'x-error': 'must be a play id' }),
+  symbol: Text(16, { minLength: 1, example: 'btc' }),
+  playId: Id({ description: '`Play.id` of the chosen expiry', 'x-error': 'must be a play id', example: 1 }),
   direction: Direction,
   amount: Amount,
 });
@@ -17,13 +17,8 @@ export const MAX_PAGE_SIZE = 50;
 
 export const OrderListQuery = Type.Object({
   tab: Type.Unsafe<OrderTab>({ type: 'string', enum: [...ORDER_TABS], default: 'all', 'x-error': `must be one of ${ORDER_TABS.join(', ')}` }),
-  pageNum: Type.Integer({ minimum: 1, default: 1, 'x-error': 'must be a whole number from 1' }),
-  pageSize: Type.Integer({
-    minimum: 1,
-    maximum: MAX_PAGE_SIZE,
-    default: 10,
-    'x-error': `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-  }),
+  pageNum: Int(1, MAX_PAGE, { default: 1 }),
+  pageSize: Int(1, MAX_PAGE_SIZE, { default: 10 }),
 });
 export type OrderListQuery = Static<typeof OrderListQuery>;
 
