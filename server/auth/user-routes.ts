@@ -5,7 +5,7 @@ import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/cont
 import type { FeaturePlugin } from '../context.ts';
 import { users, vipLevels, walletBills, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { Paging } from '../http/schemas.ts';
+import { Paging, Text } from '../http/schemas.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -13,24 +13,24 @@ import { checkConfirm, checkFundPassword, checkPassword, checkPhone, requireValu
 import { revokeAllSessions } from './session.ts';
 
 const ChangePwdBody = Type.Object({
-  oldPassword: Type.String({ maxLength: 128 }),
-  newPassword: Type.String({ maxLength: 128 }),
-  confirmPassword: Type.Optional(Type.String({ maxLength: 128 })),
+  oldPassword: Text(128),
+  newPassword: Text(128),
+  confirmPassword: Type.Optional(Text(128)),
 });
 const ChangeWalletPwdBody = Type.Object({
-  oldPassword: Type.Optional(Type.String({ maxLength: 128 })),
-  newPassword: Type.String({ maxLength: 128 }),
-  confirmPassword: Type.Optional(Type.String({ maxLength: 128 })),
+  oldPassword: Type.Optional(Text(128)),
+  newPassword: Text(128),
+  confirmPassword: Type.Optional(Text(128)),
 });
 const SetPhoneBody = Type.Object({
-  phone: Type.String({ maxLength: 32 }),
-  area: Type.Optional(Type.String({ maxLength: 8 })),
-  code: Type.String({ maxLength: 16 }),
+  phone: Text(32),
+  area: Type.Optional(Text(8)),
+  code: Text(16),
 });
 const AvatarBody = Type.Object({
-  avatar: Type.String({ minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
+  avatar: Text(300, { minLength: 1, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
-const BillQuery = Type.Object({ ...Paging, bizType: Type.Optional(Type.String({ maxLength: 32 })) });
+const BillQuery = Type.Object({ ...Paging(), bizType: Type.Optional(Text(32)) });
 
 const defaultAvatars = () => Array.from({ length: AVATAR_COUNT }, (_, i) => `/prod-api/common/avatar/${i + 1}.svg`);
 
@@ -47,107 +47,104 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.get('/h5/user/defaultAvatar', async () => ok(defaultAvatars()));
 
-  app.register(async (auth) => {
+  app.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
+    const [row] = await ctx.db
+      .select({ user: users, balance: wallets.balance, frozen: wallets.frozen, vipName: vipLevels.name })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
+      .where(eq(users.id, request.userId));
+    const u = row!.user;
+    const info: UserInfo = {
+      userId: u.id,
+      username: u.username,
+      phone: u.phone,
+      email: u.email,
+      realName: u.realName,
+      inviteCode: u.inviteCode,
+      creditScore: u.creditScore,
+      vipLevel: u.vipLevel,
+      vipName: row!.vipName ?? `VIP${u.vipLevel}`,
+      avatar: u.avatar,
+      hasFundPassword: u.fundPasswordHash !== null,
+      balance: row!.balance ?? '0.00000000',
+      frozen: row!.frozen ?? '0.00000000',
+      ...(u.isOrder === null ? {} : { isOrder: u.isOrder }),
+    };
+    return ok(info);
+  });
 
-    auth.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
-      const [row] = await ctx.db
-        .select({ user: users, balance: wallets.balance, frozen: wallets.frozen, vipName: vipLevels.name })
-        .from(users)
-        .leftJoin(wallets, eq(wallets.userId, users.id))
-        .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
-        .where(eq(users.id, request.userId));
-      const u = row!.user;
-      const info: UserInfo = {
-        userId: u.id,
-        username: u.username,
-        phone: u.phone,
-        email: u.email,
-        realName: u.realName,
-        inviteCode: u.inviteCode,
-        creditScore: u.creditScore,
-        vipLevel: u.vipLevel,
-        vipName: row!.vipName ?? `VIP${u.vipLevel}`,
-        avatar: u.avatar,
-        hasFundPassword: u.fundPasswordHash !== null,
-        balance: row!.balance ?? '0.00000000',
-        frozen: row!.frozen ?? '0.00000000',
-        ...(u.isOrder === null ? {} : { isOrder: u.isOrder }),
-      };
-      return ok(info);
+  app.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { body: ChangePwdBody } }, async (request) => {
+    const { oldPassword, confirmPassword } = request.body;
+    requireValue('oldPassword', oldPassword);
+    const newPassword = checkPassword(request.body.newPassword, 'newPassword');
+    checkConfirm(newPassword, confirmPassword);
+    const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
+    if (!(await verifyPassword(oldPassword, user!.hash))) {
+      throw new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
+      await revokeAllSessions(tx, request.userId);
     });
+    return ok(null, 'Password changed successfully, please log in again');
+  });
 
-    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { body: ChangePwdBody } }, async (request) => {
-      const { oldPassword, confirmPassword } = request.body;
-      requireValue('oldPassword', oldPassword);
-      const newPassword = checkPassword(request.body.newPassword, 'newPassword');
-      checkConfirm(newPassword, confirmPassword);
-      const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
-      if (!(await verifyPassword(oldPassword, user!.hash))) {
-        throw new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
-      }
-      const passwordHash = await hashPassword(newPassword);
-      await ctx.db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
-        await revokeAllSessions(tx, request.userId);
-      });
-      return ok(null, 'Password changed successfully, please log in again');
-    });
-
-    auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
-      '/h5/user/changeWalletPwd',
-      { config: { auth: true }, schema: { body: ChangeWalletPwdBody } },
-      async (request) => {
-        const newPassword = checkFundPassword(request.body.newPassword);
-        checkConfirm(newPassword, request.body.confirmPassword);
-        const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
-        if (user!.hash !== null) {
-          const old = requireValue('oldPassword', request.body.oldPassword);
-          if (!(await verifyPassword(old, user!.hash))) {
-            throw new AppError(400, 'fundPassword.wrong', 'Original fund password is incorrect', { field: 'oldPassword' });
-          }
+  app.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
+    '/h5/user/changeWalletPwd',
+    { config: { auth: true }, schema: { body: ChangeWalletPwdBody } },
+    async (request) => {
+      const newPassword = checkFundPassword(request.body.newPassword);
+      checkConfirm(newPassword, request.body.confirmPassword);
+      const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
+      if (user!.hash !== null) {
+        const old = requireValue('oldPassword', request.body.oldPassword);
+        if (!(await verifyPassword(old, user!.hash))) {
+          throw new AppError(400, 'fundPassword.wrong', 'Original fund password is incorrect', { field: 'oldPassword' });
         }
-        await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
-        return ok(null, 'Successfully modified');
-      },
-    );
-
-    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
-      const phone = checkPhone(request.body.phone, request.body.area);
-      await consumeCode(ctx, 'sms', phone, request.body.code);
-      await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
+      }
+      await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
       return ok(null, 'Successfully modified');
-    });
+    },
+  );
 
-    auth.get('/h5/user/vipInformation', { config: { auth: true } }, async (request) => {
-      const [user] = await ctx.db.select({ level: users.vipLevel }).from(users).where(eq(users.id, request.userId));
-      const levels = await ctx.db.select().from(vipLevels).orderBy(asc(vipLevels.level));
-      return ok<VipInformation>({ current: user!.level, levels });
-    });
+  app.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
+    const phone = checkPhone(request.body.phone, request.body.area);
+    await consumeCode(ctx, 'sms', phone, request.body.code);
+    await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
+    return ok(null, 'Successfully modified');
+  });
 
-    auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
-      await ctx.db.update(users).set({ avatar: request.body.avatar }).where(eq(users.id, request.userId));
-      return ok(null, 'Successfully modified');
-    });
+  app.get('/h5/user/vipInformation', { config: { auth: true } }, async (request) => {
+    const [user] = await ctx.db.select({ level: users.vipLevel }).from(users).where(eq(users.id, request.userId));
+    const levels = await ctx.db.select().from(vipLevels).orderBy(asc(vipLevels.level));
+    return ok<VipInformation>({ current: user!.level, levels });
+  });
 
-    auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
-      const { pageNum = 1, pageSize = 10, bizType } = request.query;
-      const where = and(eq(walletBills.userId, request.userId), bizType ? eq(walletBills.bizType, bizType) : undefined);
-      const [rows, [count]] = await Promise.all([
-        ctx.db.select().from(walletBills).where(where).orderBy(desc(walletBills.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),
-      ]);
-      const bills: WalletBill[] = rows.map((b) => ({
-        id: b.id,
-        bizType: b.bizType,
-        amount: b.amount,
-        balanceAfter: b.balanceAfter,
-        frozenDelta: b.frozenDelta,
-        remark: b.remark,
-        ref: b.ref,
-        time: b.createdAt.getTime(),
-      }));
-      return ok({ rows: bills, total: count!.n });
-    });
+  app.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
+    await ctx.db.update(users).set({ avatar: request.body.avatar }).where(eq(users.id, request.userId));
+    return ok(null, 'Successfully modified');
+  });
+
+  app.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
+    const { pageNum = 1, pageSize = 10, bizType } = request.query;
+    const where = and(eq(walletBills.userId, request.userId), bizType ? eq(walletBills.bizType, bizType) : undefined);
+    const [rows, [count]] = await Promise.all([
+      ctx.db.select().from(walletBills).where(where).orderBy(desc(walletBills.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+      ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),
+    ]);
+    const bills: WalletBill[] = rows.map((b) => ({
+      id: b.id,
+      bizType: b.bizType,
+      amount: b.amount,
+      balanceAfter: b.balanceAfter,
+      frozenDelta: b.frozenDelta,
+      remark: b.remark,
+      ref: b.ref,
+      time: b.createdAt.getTime(),
+    }));
+    return ok({ rows: bills, total: count!.n });
   });
 };
 
