@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { sniffImage } from './sniff.ts';
@@ -25,8 +25,30 @@ export const UPLOADS_PATH = '/uploads/';
 const typeError = () =>
   new AppError(400, 'upload.type', 'Only PNG, JPEG or WebP images can be uploaded');
 const sizeError = () =>
-  new AppError(400, 'upload.size', 'The image is larger than 5 MB', { maxMb: 5 });
+  new AppError(400, 'upload.tooLarge', 'The image is larger than 5 MB', { maxMb: 5 });
 const emptyError = () => new AppError(400, 'upload.empty', 'No image was uploaded, or the file is empty');
+const malformedError = () => new AppError(400, 'upload.malformed', 'The upload was cut off or damaged, please try again');
+
+/**
+ * The one file of a multipart request. Busboy stops a file at `fileSize` and marks it truncated,
+ * but `toBuffer` only notices when another chunk follows the cut, so a file cut at exactly 5 MB
+ * can come back looking complete: the flag decides. A part the parser cannot read (no boundary,
+ * cut off, garbled) is the client's fault, not ours.
+ */
+async function readOneFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw emptyError();
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw sizeError();
+    return bytes;
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw sizeError();
+    if ((e as { statusCode?: number }).statusCode === undefined) throw malformedError();
+    throw e;
+  }
+}
 
 /** The context's storage, creating the local-folder default on first use. */
 export function storageOf(ctx: ServerContext): Storage {
@@ -55,15 +77,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
     },
     async (request) => {
       if (!request.isMultipart()) throw emptyError();
-      const file = await request.file();
-      if (!file) throw emptyError();
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw sizeError();
-        throw e;
-      }
+      const bytes = await readOneFile(request);
       if (bytes.length === 0) throw emptyError();
       const image = sniffImage(bytes);
       if (!image) throw typeError();

@@ -96,12 +96,12 @@ test('refuses HTML renamed .png with upload.type', async () => {
   assert.is(res.key, 'upload.type');
 });
 
-test('refuses a 6 MB file with upload.size, and accepts exactly 5 MB', async () => {
+test('refuses a 6 MB file with upload.tooLarge, and accepts exactly 5 MB', async () => {
   const big = Buffer.alloc(6 * 1024 * 1024);
   PNG.copy(big);
   const res = await upload(big, 'big.png', 'image/png');
   assert.is(res.code, 400);
-  assert.is(res.key, 'upload.size');
+  assert.is(res.key, 'upload.tooLarge');
   assert.match(res.msg, '5 MB');
 
   const limit = Buffer.alloc(5 * 1024 * 1024);
