@@ -9,11 +9,18 @@ import { AppError } from './envelope.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
+/** The cookie's value; undefined when absent, null when its percent-encoding is broken (`%E0%A4%A`). */
+export function readCookie(header: string | undefined, name: string): string | null | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
   }
   return undefined;
 }
@@ -22,6 +29,8 @@ export async function checkXsrf(request: FastifyRequest): Promise<void> {
   if (SAFE.has(request.method)) return;
   const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
   if (cookie === undefined) return;
+  // Loading the page sets a fresh cookie, so the user can recover by reloading.
+  if (cookie === null) throw new AppError(400, 'auth.badCookie', "This site's security cookie is damaged, please reload the page");
   if (request.headers['x-xsrf-token'] !== cookie) {
     throw new AppError(403, 'auth.xsrf', 'Security check failed, please reload the page');
   }
