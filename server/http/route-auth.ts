@@ -15,10 +15,24 @@ declare module 'fastify' {
 
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
+export interface TokenRoute {
+  method: string;
+  url: string;
+}
+
+/** Per HTTP server (one per app), the routes that ask for a token, as registered. */
+const tokenRoutes = new WeakMap<object, TokenRoute[]>();
+
+/** Every route of `app` that needs a token, method by method (HEAD included). */
+export const routesNeedingToken = (app: FastifyInstance): readonly TokenRoute[] => tokenRoutes.get(app.server) ?? [];
+
 /** Registers the hook on `api`; routes of plugins registered after it inherit it. */
 export function installRouteAuth(api: FastifyInstance): void {
+  const list: TokenRoute[] = [];
+  tokenRoutes.set(api.server, list);
   api.addHook('onRoute', (route) => {
     if (!route.config?.auth) return;
+    for (const method of asArray(route.method)) list.push({ method, url: route.url });
     route.onRequest = [...asArray(route.onRequest), requireUser as onRequestHookHandler];
     route.schema = { ...route.schema, security: [{ token: [] }] };
   });
