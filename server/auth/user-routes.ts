@@ -30,12 +30,13 @@ const SetPhoneBody = Type.Object({
 const AvatarBody = Type.Object({
   avatar: Text(300, { minLength: 1, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
+const AvatarParams = Type.Object({ n: Text(16, { description: 'the number of a default avatar, `.svg` optional', example: '1.svg' }) });
 const BillQuery = Type.Object({ ...Paging(), bizType: Type.Optional(Text(32)) });
 
 const defaultAvatars = () => Array.from({ length: AVATAR_COUNT }, (_, i) => `/prod-api/common/avatar/${i + 1}.svg`);
 
 const plugin: FeaturePlugin = async (app, { ctx }) => {
-  app.get<{ Params: { n: string } }>('/common/avatar/:n', async (request, reply) => {
+  app.get<{ Params: { n: string } }>('/common/avatar/:n', { schema: { params: AvatarParams } }, async (request, reply) => {
     const n = Number(request.params.n.replace(/\.svg$/, ''));
     if (!Number.isInteger(n) || n < 1 || n > AVATAR_COUNT) throw new AppError(404, 'http.notFound', 'Request Address Not Found');
     return reply
