@@ -5,7 +5,7 @@ import type { FeaturePlugin } from '../context.ts';
 import { getConfig } from '../content/config.ts';
 import { users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { LIMITS, hitLimit } from '../http/rate-limit.ts';
+import { LIMITS, checkLimit, countHit, forgiveHit, hitLimit } from '../http/rate-limit.ts';
 import { Text } from '../http/schemas.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
 import { consumeCode, sendCode } from './codes.ts';
@@ -94,16 +94,27 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     const raw = requireValue('username', request.body.username).trim();
     const username = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
     requireValue('password', request.body.password);
-    await hitLimit(ctx, `login:ip:${request.ip}`, LIMITS.loginPerIp);
-    await hitLimit(ctx, `login:user:${username.toLowerCase()}`, LIMITS.loginPerUser);
+    const account = username.toLowerCase();
+    const addressKey = `login:ip:${request.ip}`;
+    const pairKey = `login:ip-user:${request.ip}:${account}`;
+    const accountKey = `login:user:${account}`;
+    // Every attempt counts as a failure until it succeeds, so a burst of parallel guesses cannot
+    // all start before the first wrong one is recorded.
+    await hitLimit(ctx, addressKey, LIMITS.loginPerIp);
+    const pairAttempts = await hitLimit(ctx, pairKey, LIMITS.loginPerAddressUser);
+    // An account under attack holds back only the addresses that already failed for it.
+    if (pairAttempts > 1) await checkLimit(ctx, accountKey, LIMITS.loginPerUser);
     if (await captchaOn()) await checkCaptcha(ctx, request.body.uuid, request.body.code);
     const [user] = await ctx.db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`);
     if (!user || !(await verifyPassword(request.body.password, user.passwordHash))) {
+      await countHit(ctx, accountKey, LIMITS.loginPerUser);
       throw new AppError(400, 'auth.badCredentials', 'Incorrect username or password');
     }
+    await forgiveHit(ctx, addressKey);
+    await forgiveHit(ctx, pairKey);
     return ok(await createSession(ctx, ctx.db, user.id), 'Login successful');
   });
 
