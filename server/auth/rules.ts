@@ -50,12 +50,25 @@ export function checkEmail(value: string | undefined): string {
   return email;
 }
 
-/** Phone with an optional country code: stored as `+<area><number>` or the bare digits. */
+/** Countries whose national numbers keep their leading 0 after the country code (Italy, San Marino, Vatican). */
+const KEEPS_LEADING_ZERO = new Set(['39', '378', '379']);
+
+/**
+ * A phone number in E.164 (`+` and 7 to 15 digits), one form for every way of typing it, so rate
+ * limits, codes and the stored number agree: `+15551234567`, `0015551234567`, `15551234567`, or
+ * `5551234567` with the country code `1`, `+1` or `001`. A number written with `+` or `00` carries
+ * its own country code; otherwise the country code comes first and one national leading 0 is
+ * dropped (`44` + `07911123456` → `+447911123456`), except where the country keeps it.
+ */
 export function checkPhone(value: string | undefined, area?: string): string {
-  const phone = requireValue('phone', value).replace(/[\s-]/g, '');
-  const code = (area ?? '').replace(/[\s+]/g, '');
-  if (!/^\+?\d{5,20}$/.test(phone) || (code && !/^\d{1,4}$/.test(code))) {
-    throw new AppError(400, 'phone.invalid', 'Please enter a valid phone number', { field: 'phone' });
-  }
-  return code && !phone.startsWith('+') ? `+${code}${phone}` : phone;
+  const invalid = () => new AppError(400, 'phone.invalid', 'Please enter a valid phone number', { field: 'phone' });
+  const phone = requireValue('phone', value).replace(/[\s\-().]/g, '');
+  const country = (area ?? '').replace(/\s/g, '').replace(/^(\+|00)/, '');
+  if (country && !/^[1-9]\d{0,2}$/.test(country)) throw invalid();
+  let digits: string;
+  if (/^(\+|00)/.test(phone)) digits = phone.replace(/^(\+|00)/, '');
+  else if (country) digits = country + (KEEPS_LEADING_ZERO.has(country) ? phone : phone.replace(/^0/, ''));
+  else digits = phone;
+  if (!/^[1-9]\d{6,14}$/.test(digits)) throw invalid();
+  return `+${digits}`;
 }
