@@ -31,7 +31,7 @@ const AvatarBody = Type.Object({
   avatar: Text(300, { minLength: 1, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
 const AvatarParams = Type.Object({ n: Text(16, { description: 'the number of a default avatar, `.svg` optional', example: '1.svg' }) });
-const BillQuery = Type.Object({ ...Paging(), bizType: Type.Optional(Text(32)) });
+const BillQuery = Type.Object({ ...Paging, bizType: Type.Optional(Text(32)) });
 
 const defaultAvatars = () => Array.from({ length: AVATAR_COUNT }, (_, i) => `/prod-api/common/avatar/${i + 1}.svg`);
 

@@ -33,11 +33,14 @@ export const Amount = Type.String({
   example: '100',
 });
 
-/** A 1-based page number and page size, both optional (1 and 10), as query strings. */
-export const Paging = (maxPageSize = MAX_PAGE_SIZE) => ({
+/** A 1-based page number and a page size up to `maxPageSize`, both optional (1 and 10), as query strings. */
+export const pagingUpTo = (maxPageSize: number) => ({
   pageNum: Type.Optional(Int(1, MAX_PAGE, { default: 1 })),
-  pageSize: Type.Optional(Int(1, maxPageSize, { default: 10 })),
+  pageSize: Type.Optional(Int(1, Math.min(maxPageSize, MAX_PAGE_SIZE), { default: 10 })),
 });
+
+/** Page number (≤ 100000) and page size (≤ 100), both optional: `Type.Object({ ...Paging, … })`. */
+export const Paging = pagingUpTo(MAX_PAGE_SIZE);
 
 /**
  * Fastify's AJV options: `verbose` hands the failing schema to the error handler, which uses a
