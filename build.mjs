@@ -2,7 +2,7 @@
 /**
  * Builds the app, the market worker, index.html and the locales into dist/ (the folder served to
  * browsers) and the server into dist-server/ (never served), prints the size report and fails
- * over the budgets of size-budgets.json.
+ * over the budgets of .size-limit.json (size-limit's format, so size-limit checks the same).
  *
  *   node build.mjs               production build into dist/
  *   node build.mjs --react       the same app on real react/react-dom into dist-react/ (comparison)

@@ -33,6 +33,8 @@ export const SERVER_ENTRY = 'server/index.ts';
 export const SERVER_DIR = 'dist-server';
 export const SERVER_FILE = 'server.js';
 export const REPORT_DIR = 'dist-report';
+/** The first-load JS of the `--react` build must be at least this many times larger (DESIGN). */
+export const MIN_REACT_RATIO = 4;
 /** The lazy screen whose chunk group is budgeted as the quote screen. */
 export const QUOTE_SCREEN = 'src/screens/trade/';
 

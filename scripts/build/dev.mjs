@@ -4,7 +4,7 @@ import { existsSync, watch as watchFs } from 'node:fs';
 import { build, serverFile } from './pipeline.mjs';
 import { r } from './config.mjs';
 
-const WATCHED = ['src', 'locales', 'public', 'server', 'size-budgets.json'];
+const WATCHED = ['src', 'locales', 'public', 'server', '.size-limit.json'];
 
 export async function watch({ serve }) {
   let server = null;

@@ -3,12 +3,12 @@
  * `dist-server/`, then the size report (`dist-report/`) and budgets.
  */
 import * as esbuild from 'esbuild';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
+import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
@@ -23,8 +23,22 @@ export const serverFile = () => r(SERVER_DIR, SERVER_FILE);
 /** The size report of a build; beside it, not in it, so it is never served. */
 const reportFile = (react) => r(REPORT_DIR, react ? 'size-react.json' : 'size.json');
 
+/** Group name → brotli bytes, from `.size-limit.json` (the file size-limit itself reads). */
 export async function loadBudgets() {
-  return JSON.parse(await readFile(r('size-budgets.json'), 'utf8'));
+  return budgetsFromSizeLimit(JSON.parse(await readFile(r('.size-limit.json'), 'utf8')));
+}
+
+/**
+ * Each group's files side by side in `dist-report/groups/<group>/`: size-limit measures a path
+ * glob, and a group (the largest lazy screen with its chunks) is the build's finding, not a glob.
+ */
+async function writeGroups(report, outdir) {
+  await rm(r(GROUPS_DIR), { recursive: true, force: true });
+  for (const group of report.groups) {
+    const dir = r(GROUPS_DIR, group.name);
+    await mkdir(dir, { recursive: true });
+    for (const file of group.files) await copyFile(path.join(outdir, file), path.join(dir, path.basename(file)));
+  }
 }
 
 const url = (outdir, file) => '/' + path.relative(outdir, r(file)).split(path.sep).join('/');
@@ -131,6 +145,7 @@ export async function build({ react = false, compress = true, strict = true } = 
   // The report names files relative to the build folder, so it holds after the move.
   await mkdir(r(REPORT_DIR), { recursive: true });
   await writeFile(reportFile(react), JSON.stringify({ react, assets: ASSETS, ...report }, null, 2));
+  if (!react) await writeGroups(report, final);
   console.log(`built ${path.relative(r(), final)}/${react ? ' (react)' : ` and ${SERVER_DIR}/`} in ${Date.now() - started} ms\n`);
   // A normal build only prints the ratio: the other directory may be older than this build.
   await check(report, { react, strict, ratioFails: react });
@@ -144,12 +159,14 @@ export async function sizeOnly({ react = false } = {}) {
     throw new Error(`${path.relative(r(), reportFile(react))} not found: build first`);
   }));
   const report = await measure(outdir, saved.definitions);
+  if (!react) await writeGroups(report, outdir);
   await check(report, { react, strict: true, ratioFails: true });
   return report;
 }
 
 async function check(report, { react, strict, ratioFails }) {
-  const { brotliBytes, minReactRatio } = await loadBudgets();
+  const brotliBytes = await loadBudgets();
+  const minReactRatio = MIN_REACT_RATIO;
   console.log(formatReport(report, react ? {} : brotliBytes) + '\n');
   const over = react ? [] : checkBudgets(report.groups, brotliBytes);
   const failures = over.map(formatFailure);
