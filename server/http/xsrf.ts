@@ -25,6 +25,9 @@ export function readCookie(header: string | undefined, name: string): string | n
   return undefined;
 }
 
+/** A token this server could have issued (32 hex digits); anything else is replaced when the page loads. */
+export const isXsrfToken = (value: string | null | undefined): boolean => typeof value === 'string' && /^[0-9a-f]{32}$/.test(value);
+
 export async function checkXsrf(request: FastifyRequest): Promise<void> {
   if (SAFE.has(request.method)) return;
   const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
