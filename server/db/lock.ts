@@ -52,7 +52,12 @@ function self(): Owner {
   const stat = readStat('self');
   if (stat) {
     // /proc/self names us as this /proc does, which is what another server reading it will see.
-    const pid = Number(readlinkSync('/proc/self'));
+    let pid = process.pid;
+    try {
+      pid = Number(readlinkSync('/proc/self'));
+    } catch {
+      // A /proc without the self link: our own pid is then the one it uses.
+    }
     return { pid, start: statField(stat, 22), boot: bootId(), token: TOKEN };
   }
   return { pid: process.pid, token: TOKEN };
