@@ -1,6 +1,8 @@
+// First-load path: every byte here is downloaded before the app paints (the build puts it in the shell chunk, as most screens show numbers).
 import { currentLocale } from '../i18n/index.ts';
 
 const cache: Record<string, Intl.NumberFormat> = {};
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * A cached `Intl.NumberFormat` of the interface language with exactly `decimals` decimals:
@@ -24,17 +26,27 @@ export function numberFormat(decimals: number, grouping: boolean, unit = '', sig
   );
 }
 
-/**
- * A decimal string written the language's way (`65.447,53` in pt-BR). Engines with
- * Intl.NumberFormat v3 format the string exactly; older ones go through a double, exact up to 15
- * significant digits.
- */
-export const formatNumber = (value: string, decimals: number, grouping: boolean, sign = false, locale?: string): string =>
-  numberFormat(decimals, grouping, '', sign, locale).format(value as unknown as number);
+/** Decimals of a number as the server writes it (`65012.30` → 2). */
+export const decimalsOf = (v: string | null | undefined): number => {
+  const dot = v ? v.indexOf('.') : -1;
+  return dot < 0 ? 0 : v!.length - dot - 1;
+};
 
 /**
- * `text` as an isolated left-to-right run inside a sentence (U+2066 … U+2069, the plain-text form
- * of `<bdi dir="ltr">`): an amount or a date placed into a translated text keeps its own order in
- * Arabic, whatever surrounds it. Elements of their own use the `num` class instead.
+ * A plain decimal string (`65447.53`) written the language's way (`65.447,53` in pt-BR) with
+ * `decimals` decimals (default: as written), grouped unless told not; '' for anything else.
+ * Engines with Intl.NumberFormat v3 format the string exactly; older ones go through a double,
+ * exact up to 15 significant digits.
  */
-export const ltr = (text: string): string => '\u2066' + text + '\u2069';
+export const formatNumber = (value: string, decimals = decimalsOf(value), grouping = true, sign = false, locale?: string): string =>
+  DECIMAL.test(value) ? numberFormat(decimals, grouping, '', sign, locale).format(value as unknown as number) : '';
+
+/**
+ * A rate or change given in percent (`10` → `10%`, `1,53 %` in French); with `sign`, the sign of a
+ * gain too (`+0.20%`). `E-2` makes it the fraction Intl's percent style expects, without a float
+ * division.
+ */
+export const formatPercent = (value: string | null | undefined, sign = false): string =>
+  value && DECIMAL.test(value)
+    ? numberFormat(decimalsOf(value), false, 'percent', sign).format((value + 'E-2') as unknown as number)
+    : '';

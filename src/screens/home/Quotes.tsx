@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
-import { formatChange, formatPrice, precisionOf } from '../../lib/price.ts';
+import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
 
@@ -19,18 +19,18 @@ function Row({ symbol }: { symbol: string }) {
   const tk = useStore($tickers, { keys: [symbol], deps: [symbol] })[symbol];
   if (!tk) return null;
   const change = +tk.change;
-  const p = precisionOf(tk.price);
+  const p = decimalsOf(tk.price);
   return (
     <li>
       <button type="button" className="q" data-symbol={symbol} onClick={() => open(symbol)}>
         <b>{tk.name}</b>
-        <span className="num">{formatPrice(tk.price)}</span>
+        <span className="num">{formatNumber(tk.price)}</span>
         <em className={'num chip' + (change > 0 ? ' up' : change < 0 ? ' down' : '')}>
-          {formatChange(tk.change)}
+          {formatPercent(tk.change, true)}
         </em>
         <small className="muted">
-          <span>{t('home.high')} <span className="num">{formatPrice(tk.high, p)}</span></span>
-          <span>{t('home.low')} <span className="num">{formatPrice(tk.low, p)}</span></span>
+          <span>{t('home.high')} <span className="num">{formatNumber(tk.high, p)}</span></span>
+          <span>{t('home.low')} <span className="num">{formatNumber(tk.low, p)}</span></span>
         </small>
       </button>
     </li>

@@ -5,7 +5,8 @@ import type { OrderDirection, Play } from '../../shared/contract.ts';
 import { amountRefusal, filterAmount } from '../../lib/filters.ts';
 import { cmp, formatMoney, isDecimal, type MoneySettings } from '../../lib/money.ts';
 import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
-import { ltr } from '../../lib/number.ts';
+import { formatPercent } from '../../lib/number.ts';
+import { ltr } from '../../lib/bidi.ts';
 import { amount as checkAmount } from '../../lib/amount.ts';
 import { ApiError } from '../../api/client.ts';
 import { saveContactOrder } from '../../api/orders.ts';
@@ -120,7 +121,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
             onClick={() => (setPlayId(p.id), setError(''), setRefused(null))}
           >
             {expiryLabel(p.seconds)}
-            <small className="num">{p.rate}%</small>
+            <small className="num">{formatPercent(p.rate)}</small>
           </button>
         ))}
       </div>
@@ -154,7 +155,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
         )}
         <div>
           <dt>{t('trade.rate')}</dt>
-          <dd className="num">{play.rate}%</dd>
+          <dd className="num">{formatPercent(play.rate)}</dd>
         </div>
         <div>
           <dt>{t('trade.income')}</dt>

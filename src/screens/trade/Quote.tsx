@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { formatChange, formatPrice, precisionOf } from '../../lib/price.ts';
+import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
 import type { Ticker } from '../../shared/contract.ts';
 import { Popup } from '../../ui/Popup.tsx';
@@ -9,7 +9,7 @@ import { Icon } from '../../ui/Icon.tsx';
 
 /** `up` or `down` for a signed change, and the change as `+1.23%` in the interface language. */
 const change = (tk: Ticker | undefined): [cls: string, text: string] =>
-  tk ? [tk.change[0] === '-' ? 'down' : 'up', formatChange(tk.change)] : ['', ''];
+  tk ? [tk.change[0] === '-' ? 'down' : 'up', formatPercent(tk.change, true)] : ['', ''];
 
 /** Subscribes to one ticker only: a poll re-renders this and nothing around it. */
 function useTicker(symbol: string): Ticker | undefined {
@@ -29,14 +29,14 @@ export function Quote({ symbol }: { symbol: string }) {
         <Icon name="chev" size={16} />
       </button>
       <div className="qh-row">
-        <span className={'qh-last num ' + cls}>{tk ? formatPrice(tk.price) : '–'}</span>
+        <span className={'qh-last num ' + cls}>{tk ? formatNumber(tk.price) : '–'}</span>
         <span className={'qh-chg num ' + cls}>{pct}</span>
       </div>
       <dl className="qh-hl">
         <dt>{t('trade.high')}</dt>
-        <dd className="num">{tk ? formatPrice(tk.high, precisionOf(tk.price)) : '–'}</dd>
+        <dd className="num">{tk ? formatNumber(tk.high, decimalsOf(tk.price)) : '–'}</dd>
         <dt>{t('trade.low')}</dt>
-        <dd className="num">{tk ? formatPrice(tk.low, precisionOf(tk.price)) : '–'}</dd>
+        <dd className="num">{tk ? formatNumber(tk.low, decimalsOf(tk.price)) : '–'}</dd>
       </dl>
       <TickerPicker open={open} current={symbol} onClose={() => setOpen(false)} />
     </section>
@@ -49,7 +49,7 @@ function TickerRow({ symbol, current, pick }: { symbol: string; current: boolean
   return (
     <button type="button" className="cell tk-row" role="option" aria-selected={current} onClick={() => pick(symbol)}>
       <span>{tk ? tk.name : symbol.toUpperCase()}</span>
-      <b className={'num ' + cls}>{tk ? formatPrice(tk.price) : ''}</b>
+      <b className={'num ' + cls}>{tk ? formatNumber(tk.price) : ''}</b>
       <b className={'num ' + cls}>{pct}</b>
     </button>
   );
