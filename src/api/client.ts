@@ -6,6 +6,7 @@ import { $app, config } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
 import { $session, logout } from '../stores/session.ts';
+import { session } from '../lib/storage.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -68,7 +69,27 @@ const serverText = (env: Envelope<unknown>, customPrompt?: boolean): [string, nu
   return [tServer(env) || t('err.unknown'), 3000];
 };
 
-const reload = () => setTimeout(() => location.reload(), 1000);
+/** Session-storage flag: the last session ended on a 401; the login form says so once. */
+export const SESSION_ENDED = 'sessionEnded';
+
+/** Whether the user arrives at the login form because the session ended; asks once. */
+export const takeSessionEnded = (): boolean => {
+  const ended = session.get(SESSION_ENDED, false);
+  session.remove(SESSION_ENDED);
+  return ended;
+};
+
+/**
+ * A 401: the token is dropped and the page loads afresh (nothing of the old session stays in
+ * memory) on the login form, which says the session ended and returns here afterwards. The flag
+ * is set after logout, which empties session storage.
+ */
+const endSession = () => {
+  logout();
+  session.set(SESSION_ENDED, true);
+  const here = location.pathname + location.search;
+  location.replace(/^\/(login|register)\b/i.test(here) ? here : '/login?redirect=' + encodeURIComponent(here));
+};
 
 /** One `/prod-api` call: resolves with `data` of a code-200 envelope, rejects with an ApiError. */
 export async function request<T>(method: string, url: string, body?: unknown, o: RequestOptions = {}): Promise<T> {
@@ -131,8 +152,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   if (code === 200) return env.data;
   if (code === 401) {
     const e = new ApiError('expired', env.key ? tServer(env) : t('err.expired'), 401, env.key);
-    logout();
-    reload();
+    endSession();
     return fail(e);
   }
   const [text, duration] = serverText(env, o.customPrompt);
