@@ -5,8 +5,9 @@ import { t, tServer } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
-import { $session, logout } from '../stores/session.ts';
-import { session } from '../lib/storage.ts';
+import { $session } from '../stores/session.ts';
+import { local, session } from '../lib/storage.ts';
+import { save } from '../stores/persist.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -69,24 +70,29 @@ const serverText = (env: Envelope<unknown>, customPrompt?: boolean): [string, nu
   return [tServer(env) || t('err.unknown'), 3000];
 };
 
-/** Session-storage flag: the last session ended on a 401; the login form says so once. */
+/**
+ * Flag in local storage (a logout, the guard's too, empties session storage): the last session
+ * ended on a 401; the login form says so once.
+ */
 export const SESSION_ENDED = 'sessionEnded';
 
 /** Whether the user arrives at the login form because the session ended; asks once. */
 export const takeSessionEnded = (): boolean => {
-  const ended = session.get(SESSION_ENDED, false);
-  session.remove(SESSION_ENDED);
+  const ended = local.get(SESSION_ENDED, false);
+  local.remove(SESSION_ENDED);
   return ended;
 };
 
 /**
- * A 401: the token is dropped and the page loads afresh (nothing of the old session stays in
- * memory) on the login form, which says the session ended and returns here afterwards. The flag
- * is set after logout, which empties session storage.
+ * A 401: the stored session is dropped (as logout does) and the page loads afresh on the login
+ * form, which says the session ended and returns here afterwards; nothing of the old session
+ * stays in memory. The token in memory stays until then: dropping it would let the route guard
+ * open the login form on this page first, and that form, not the fresh one, would take the flag.
  */
 const endSession = () => {
-  logout();
-  session.set(SESSION_ENDED, true);
+  save({ token: undefined, userInfo: undefined });
+  session.clear();
+  local.set(SESSION_ENDED, true);
   const here = location.pathname + location.search;
   location.replace(/^\/(login|register)\b/i.test(here) ? here : '/login?redirect=' + encodeURIComponent(here));
 };

@@ -15,7 +15,7 @@ let replaced: string[] = [];
 const place = { pathname: '/orderList', search: '?tab=all', reload: () => reloads++, replace: (to: string) => replaced.push(to) };
 (globalThis as { location?: unknown }).location = place;
 const stored = new Map<string, string>();
-(globalThis as { sessionStorage?: unknown }).sessionStorage = {
+(globalThis as { localStorage?: unknown }).localStorage = {
   getItem: (k: string) => stored.get(k) ?? null,
   setItem: (k: string, v: string) => stored.set(k, v),
   removeItem: (k: string) => stored.delete(k),
@@ -112,11 +112,12 @@ call('noNotify rejects without a banner', async () => {
 
 call('401 logs out and opens the login form, which returns here and says the session ended', async () => {
   $session.setKey('token', 'old');
+  stored.set('app', JSON.stringify({ token: 'old', language: 'en' }));
   answer(() => json({ code: 401, msg: 'expired', data: null }));
   const e = await rejection(post('/x'));
   assert.is(e.kind, 'expired');
   assert.is($notify.get().message, 'Login status expired, please log in again');
-  assert.is($session.get().token, '', 'logged out');
+  assert.equal(JSON.parse(stored.get('app') || '{}'), { language: 'en' }, 'the stored session is gone, the language stays');
   assert.equal(replaced, ['/login?redirect=%2ForderList%3Ftab%3Dall'], 'a fresh page on the login form, the redirect kept');
   assert.is(takeSessionEnded(), true, 'the login form is told why');
   assert.is(takeSessionEnded(), false, 'once');
