@@ -5,7 +5,7 @@ import type { OrderDirection, Play } from '../../shared/contract.ts';
 import { amountRefusal, filterAmount } from '../../lib/filters.ts';
 import { cmp, formatMoney, isDecimal, type MoneySettings } from '../../lib/money.ts';
 import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
-import { formatPercent } from '../../lib/number.ts';
+import { formatNumber, formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { amount as checkAmount } from '../../lib/amount.ts';
 import { ApiError } from '../../api/client.ts';
@@ -64,6 +64,8 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
   const fmt = (v: string) => ltr(formatMoney(v, shown));
   const [min, max] = play ? displayLimits(play.minAmount, play.maxAmount, rule) : ['0', '0'];
   const inRange = (v: string) => cmp(v, min) >= 0 && cmp(v, max) <= 0;
+  // The field writes the language's decimal point (`12,5` in pt-BR); the filter reads either.
+  const point = formatNumber('0.5', 1).charAt(1);
 
   const type = (v: string) => {
     const why = amountRefusal(v, money.decimals);
@@ -127,7 +129,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
       </div>
       <Field
         label={t('trade.amount')}
-        value={amount}
+        value={amount.replace('.', point)}
         onValue={type}
         error={error || (refused ? refused.text : '')}
         inputMode="decimal"

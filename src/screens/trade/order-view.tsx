@@ -29,7 +29,8 @@ export function Outcome({ o, money }: { o: ContractOrder; money: MoneySettings }
   return (
     <span className={cls}>
       {t('order.result.' + o.result)}
-      {o.profit && o.result !== 'tie' && <span className="num"> {signedMoney(o.profit, money)}</span>}
+      {/* The space goes before the left-to-right run, not inside it: between word and amount in both directions. */}
+      {o.profit && o.result !== 'tie' && <> <span className="num">{signedMoney(o.profit, money)}</span></>}
     </span>
   );
 }
