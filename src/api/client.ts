@@ -76,13 +76,6 @@ const serverText = (env: Envelope<unknown>, customPrompt?: boolean): [string, nu
  */
 export const SESSION_ENDED = 'sessionEnded';
 
-/** Whether the user arrives at the login form because the session ended; asks once. */
-export const takeSessionEnded = (): boolean => {
-  const ended = local.get(SESSION_ENDED, false);
-  local.remove(SESSION_ENDED);
-  return ended;
-};
-
 /**
  * A 401: the stored session is dropped (as logout does) and the page loads afresh on the login
  * form, which says the session ended and returns here afterwards; nothing of the old session

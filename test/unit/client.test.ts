@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { setLocale } from '../../src/i18n/index.ts';
 import en from '../../locales/en.json' with { type: 'json' };
-import { ApiError, fingerprint, get, post, takeSessionEnded } from '../../src/api/client.ts';
+import { ApiError, fingerprint, get, post } from '../../src/api/client.ts';
+import { takeSessionEnded } from '../../src/screens/login/session-ended.ts';
 import { $notify, closeNotify } from '../../src/stores/notify.ts';
 import { $session } from '../../src/stores/session.ts';
 

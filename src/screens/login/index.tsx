@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { t } from '../../i18n/index.ts';
 import { password, required } from '../../lib/validators.ts';
-import { takeSessionEnded } from '../../api/client.ts';
+import { takeSessionEnded } from './session-ended.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { login } from '../../stores/session.ts';
 import { Page } from '../../ui/Page.tsx';

@@ -28,9 +28,9 @@ export function Outcome({ o, money }: { o: ContractOrder; money: MoneySettings }
   const cls = o.result === 'win' ? 'up' : o.result === 'loss' ? 'down' : 'muted';
   return (
     <span className={cls}>
-      {t('order.result.' + o.result)}
-      {/* The space goes before the left-to-right run, not inside it: between word and amount in both directions. */}
-      {o.profit && o.result !== 'tie' && <> <span className="num">{signedMoney(o.profit, money)}</span></>}
+      {/* The space stays outside the amount's left-to-right run: between word and amount in both directions. */}
+      {t('order.result.' + o.result) + ' '}
+      {o.profit && o.result !== 'tie' && <span className="num">{signedMoney(o.profit, money)}</span>}
     </span>
   );
 }
