@@ -12,6 +12,8 @@
  * A typed amount goes to the server as toPlatform(typed); the server books and records that, and
  * shows it back as toDisplay(it), which is the typed number again: the rounding to 8 decimals moves
  * it by at most num/den × 0.5e-8, less than half a display unit while num/den < 10^(8 - decimals).
+ * Platform amounts (a balance, a fee, what arrives) are shown with formatMoney(v, settings); display
+ * amounts (the typed one, limits) with formatMoney(v, asDisplayed(settings)).
  * Limits a user must stay within are shown rounded inwards (minimum up, maximum down), so typing
  * the shown limit is always accepted, and checking the display amount against the shown limits
  * agrees with the server checking the platform amount against its own.
@@ -88,6 +90,12 @@ export function toPlatform(display: string, rule: MoneyRule): string {
   const v = round(divide(mul(abs, rule.den), rule.num, PLATFORM_DECIMALS), PLATFORM_DECIMALS);
   return neg && cmp(v, 0) ? '-' + v : v;
 }
+
+/**
+ * Settings that show a display amount as it is (no ratio or rate applied again), for
+ * `formatMoney(typed, asDisplayed(settings))`: the typed amount, a limit from displayLimits.
+ */
+export const asDisplayed = (s: MoneySettings): MoneySettings => ({ ...s, ratio: '1', rateOn: false });
 
 /** Platform limits as the display amounts to show and to check typed amounts against (inwards). */
 export const displayLimits = (min: string, max: string, rule: MoneyRule): [min: string, max: string] => [

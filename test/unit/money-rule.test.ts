@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cmp, sub } from '../../src/lib/decimal.ts';
 import { formatMoney, settingsFromConfig } from '../../src/lib/money.ts';
-import { coinRule, displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
+import { asDisplayed, coinRule, displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
 
 // Ratio and exchange rate both differ from 1: a platform unit shows as 2 × 5.1234 = 10.2468.
 const money = settingsFromConfig({ moneyDecimals: '2', moneyRatio: '2', exchangeRateOn: '1', moneySymbol: 'R$' }, '5.1234', 'pt-BR');
@@ -34,6 +34,7 @@ test('what is typed, confirmed, debited and recorded is one number', () => {
     assert.is(formatMoney(platform, money, { symbol: false }), formatMoney(toPlatform(x, rule), money, { symbol: false }));
   }
   assert.is(formatMoney(toPlatform('12345.67', rule), money), 'R$\u00a012.345,67', 'the confirmation and the bill show what was typed');
+  assert.is(formatMoney('12345.67', asDisplayed(money)), 'R$\u00a012.345,67', 'the typed amount shown as it is');
 });
 
 test('limits show inwards, so the shown limits are exactly what is accepted', () => {

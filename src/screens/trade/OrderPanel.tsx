@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
 import { amountRefusal, filterAmount } from '../../lib/filters.ts';
 import { cmp, formatMoney, isDecimal, type MoneySettings } from '../../lib/money.ts';
-import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
+import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
 import { formatNumber, formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { amount as checkAmount } from '../../lib/amount.ts';
@@ -60,7 +60,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
   const play: Play | undefined = plays.find((p) => p.id === playId) || plays[0];
   const rule = useMemo(() => moneyRule(money), [money]);
   // Display amounts are already converted: shown as they are, with the symbol and the language's format.
-  const shown = useMemo(() => ({ ...money, ratio: '1', rateOn: false }), [money]);
+  const shown = useMemo(() => asDisplayed(money), [money]);
   const fmt = (v: string) => ltr(formatMoney(v, shown));
   const [min, max] = play ? displayLimits(play.minAmount, play.maxAmount, rule) : ['0', '0'];
   const inRange = (v: string) => cmp(v, min) >= 0 && cmp(v, max) <= 0;
