@@ -5,7 +5,9 @@ import { t, tServer } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
-import { $session, logout } from '../stores/session.ts';
+import { $session } from '../stores/session.ts';
+import { local, session } from '../lib/storage.ts';
+import { save } from '../stores/persist.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -68,7 +70,25 @@ const serverText = (env: Envelope<unknown>, customPrompt?: boolean): [string, nu
   return [tServer(env) || t('err.unknown'), 3000];
 };
 
-const reload = () => setTimeout(() => location.reload(), 1000);
+/**
+ * Flag in local storage (a logout, the guard's too, empties session storage): the last session
+ * ended on a 401; the login form says so once.
+ */
+export const SESSION_ENDED = 'sessionEnded';
+
+/**
+ * A 401: the stored session is dropped (as logout does) and the page loads afresh on the login
+ * form, which says the session ended and returns here afterwards; nothing of the old session
+ * stays in memory. The token in memory stays until then: dropping it would let the route guard
+ * open the login form on this page first, and that form, not the fresh one, would take the flag.
+ */
+const endSession = () => {
+  save({ token: undefined, userInfo: undefined });
+  session.clear();
+  local.set(SESSION_ENDED, true);
+  const here = location.pathname + location.search;
+  location.replace(/^\/(login|register)\b/i.test(here) ? here : '/login?redirect=' + encodeURIComponent(here));
+};
 
 /** One `/prod-api` call: resolves with `data` of a code-200 envelope, rejects with an ApiError. */
 export async function request<T>(method: string, url: string, body?: unknown, o: RequestOptions = {}): Promise<T> {
@@ -131,8 +151,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   if (code === 200) return env.data;
   if (code === 401) {
     const e = new ApiError('expired', env.key ? tServer(env) : t('err.expired'), 401, env.key);
-    logout();
-    reload();
+    endSession();
     return fail(e);
   }
   const [text, duration] = serverText(env, o.customPrompt);

@@ -18,6 +18,8 @@ export interface CandleChartOptions {
   /** Puts the price axis on the left (the end side in RTL); time still runs left to right. */
   rtl?: boolean;
   formatPrice?: (n: number) => string;
+  /** Language of the default price format (the interface language); default en. */
+  locale?: string;
   /** Volume bars along the bottom; default true. */
   volume?: boolean;
   /** Legend labels for open, high, low, close; default O H L C. */
@@ -48,8 +50,8 @@ const LEGEND_H = 18;
  * half of it is how close a label may come to the plot's edges before it pokes out of them. */
 const LABEL_CLEARANCE = 15;
 
-function priceFormat(precision: number): (n: number) => string {
-  const f = new Intl.NumberFormat('en-US', { minimumFractionDigits: precision, maximumFractionDigits: precision });
+function priceFormat(precision: number, locale = 'en'): (n: number) => string {
+  const f = new Intl.NumberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision });
   return (n) => f.format(n);
 }
 
@@ -58,7 +60,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const css = getComputedStyle(el);
   const rtl = !!opts.rtl;
   const volume = opts.volume !== false;
-  let format = memo(opts.formatPrice || priceFormat(opts.precision));
+  let format = memo(opts.formatPrice || priceFormat(opts.precision, opts.locale));
   let timeLabel = memo(timeLabeler(opts.period));
   let cols: CandleColumns = emptyColumns();
   const aligned: number[][] = volume ? [[], [], [], []] : [[], [], []];
@@ -224,7 +226,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
       apply(emptyColumns());
     },
     setPrecision(precision, formatPrice) {
-      format = memo(formatPrice || priceFormat(precision));
+      format = memo(formatPrice || priceFormat(precision, opts.locale));
       apply(cols);
     },
     destroy() {

@@ -18,7 +18,10 @@ export function createLegend(
   for (let k = 0; k < 4; k++) {
     const label = document.createElement('span');
     label.textContent = labels[k];
-    values.push(label.appendChild(document.createElement('b')));
+    const value = label.appendChild(document.createElement('b'));
+    // A price is an isolated left-to-right run: in Arabic it must not reorder with the label.
+    value.dir = 'ltr';
+    values.push(value);
     root.appendChild(label);
   }
   parent.appendChild(root);

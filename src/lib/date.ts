@@ -9,7 +9,10 @@ const SHORT: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', ho
 function format(kind: string, opts: Intl.DateTimeFormatOptions, ms: number, locale: string, timeZone?: string): string {
   const key = kind + locale + (timeZone || '');
   const f = cache[key] || (cache[key] = new Intl.DateTimeFormat(locale, timeZone ? Object.assign({ timeZone }, opts) : opts));
-  return f.format(ms);
+  // Intl writes Arabic dates for a right-to-left line: bidi marks, and an Arabic comma that would
+  // turn the time after it around. The app shows a date as one left-to-right run (`num`), so the
+  // marks go and the comma is followed by a left-to-right mark.
+  return f.format(ms).replace(/[\u200e\u200f\u061c]/g, '').replace(/\u060c/g, '\u060c\u200e');
 }
 
 /** Date and time to the second, in the user's language (e.g. `12/03/2025, 14:05:09` for en-GB). */

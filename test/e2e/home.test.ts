@@ -51,7 +51,7 @@ test('the demo user logs in and lands on home: banners, marquee and notices from
 
   await page.getByRole('heading', { name: 'Quotes' }).waitFor();
   assert.match(await row(page, 'btc').innerText(), /BTC\/USDT/);
-  assert.match(await row(page, 'btc').locator('span.num').first().innerText(), /^\d+\.\d{2}$/, 'the price as quoted');
+  assert.match(await row(page, 'btc').locator('span.num').first().innerText(), /^\d{1,3}(,\d{3})*\.\d{2}$/, 'the price as quoted, grouped as on the quote screen');
   assert.ok((await page.locator('.qs li').count()) >= 10, 'every coin of the market');
   const banner = page.getByRole('img', { name: 'Welcome bonus up to 100%' });
   await banner.waitFor();

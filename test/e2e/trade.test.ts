@@ -113,7 +113,8 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   assert.match(await page.locator('.op-info div').filter({ hasText: 'Estimated income' }).innerText(), /\$10$/, '100 × 10 %');
   await page.getByRole('button', { name: 'Buy up' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('Buy up ETH/USDT for $100, expiry 1 min').waitFor();
+  // Amount and expiry are isolated left-to-right runs inside the sentence (U+2066 … U+2069).
+  await dialog.getByText('Buy up ETH/USDT for \u2066$100\u2069, expiry \u20661 min\u2069').waitFor();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await page.locator('.notify').getByText('Investment success').waitFor();
   await page.waitForFunction(() => /\$9,900$/.test(document.querySelector('.op-info dd')!.textContent || ''));
@@ -171,7 +172,7 @@ test('an amount the balance cannot cover: the server says why and the amount sta
 
   await page.getByRole('radio', { name: /^1 min/ }).click();
   await page.getByRole('button', { name: 'Buy down' }).click();
-  await page.locator('.op').getByRole('alert').getByText('At most $5,000').waitFor();
+  await page.locator('.op').getByRole('alert').getByText('At most \u2066$5,000\u2069').waitFor();
   assert.is(await page.getByRole('dialog').count(), 0, 'refused before asking to confirm');
   assert.is(await amountField().inputValue(), '20000');
   await screenshot(page, 'trade-refused');

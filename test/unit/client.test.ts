@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { setLocale } from '../../src/i18n/index.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { ApiError, fingerprint, get, post } from '../../src/api/client.ts';
+import { takeSessionEnded } from '../../src/screens/login/session-ended.ts';
 import { $notify, closeNotify } from '../../src/stores/notify.ts';
 import { $session } from '../../src/stores/session.ts';
 
@@ -11,7 +12,16 @@ setLocale('en', en);
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
 let reloads = 0;
-(globalThis as { location?: unknown }).location = { reload: () => reloads++ };
+let replaced: string[] = [];
+const place = { pathname: '/orderList', search: '?tab=all', reload: () => reloads++, replace: (to: string) => replaced.push(to) };
+(globalThis as { location?: unknown }).location = place;
+const stored = new Map<string, string>();
+(globalThis as { localStorage?: unknown }).localStorage = {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => stored.set(k, v),
+  removeItem: (k: string) => stored.delete(k),
+  clear: () => stored.clear(),
+};
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const answer = (fn: (c: Call) => Response | Promise<Response>) => {
@@ -32,6 +42,7 @@ const rejection = async (p: Promise<unknown>): Promise<ApiError> => {
 const reset = () => {
   calls = [];
   reloads = 0;
+  replaced = [];
   closeNotify();
   $session.set({ token: '', userInfo: null });
 };
@@ -100,16 +111,27 @@ call('noNotify rejects without a banner', async () => {
   assert.is($notify.get().show, false);
 });
 
-call('401 notifies, logs out and reloads after a second', async () => {
+call('401 logs out and opens the login form, which returns here and says the session ended', async () => {
   $session.setKey('token', 'old');
+  stored.set('app', JSON.stringify({ token: 'old', language: 'en' }));
   answer(() => json({ code: 401, msg: 'expired', data: null }));
   const e = await rejection(post('/x'));
   assert.is(e.kind, 'expired');
   assert.is($notify.get().message, 'Login status expired, please log in again');
-  assert.is($session.get().token, '', 'logged out');
-  assert.is(reloads, 0);
-  await new Promise((r) => setTimeout(r, 1050));
-  assert.is(reloads, 1, 'reloaded after 1 s');
+  assert.equal(JSON.parse(stored.get('app') || '{}'), { language: 'en' }, 'the stored session is gone, the language stays');
+  assert.equal(replaced, ['/login?redirect=%2ForderList%3Ftab%3Dall'], 'a fresh page on the login form, the redirect kept');
+  assert.is(takeSessionEnded(), true, 'the login form is told why');
+  assert.is(takeSessionEnded(), false, 'once');
+});
+
+call('a 401 on the login form itself stays there', async () => {
+  place.pathname = '/login';
+  place.search = '?redirect=%2Fuser';
+  answer(() => json({ code: 401, msg: 'expired', data: null }));
+  await rejection(post('/x'));
+  assert.equal(replaced, ['/login?redirect=%2Fuser']);
+  place.pathname = '/orderList';
+  place.search = '?tab=all';
 });
 
 call('transport failures: network, HTTP status, timeout, and silent cancellation', async () => {

@@ -19,6 +19,13 @@ formats('time of day', () => {
 formats('short form leaves out year and seconds', () => {
   assert.is(formatShort(AT, 'en-GB', 'UTC'), '12/03, 00:05');
 });
+formats('Arabic reads as one left-to-right run: no bidi marks, the time not turned around by the comma', () => {
+  const text = formatDateTime(AT, 'ar', 'UTC');
+  assert.not.match(text, /[\u200e\u200f\u061c]\//, 'no right-to-left marks between day, month and year');
+  assert.is(text.replace(/\u200e/g, ''), '12/03/2025، 00:05:09');
+  assert.match(text, /\u060c\u200e/, 'the Arabic comma is followed by a left-to-right mark');
+  assert.not.match(text, /\u200f/);
+});
 formats('follows the time zone', () => {
   assert.is(formatTime(AT, 'en', 'Asia/Bangkok'), '07:05:09');
 });

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { setLocale } from '../../src/i18n/index.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { expiryLabel, expiryParts } from '../../src/screens/trade/expiry.ts';
-import { estimatedIncome, precisionOf } from '../../src/screens/trade/order-math.ts';
+import { estimatedIncome } from '../../src/screens/trade/order-math.ts';
+import { decimalsOf } from '../../src/lib/number.ts';
 import { SETTLE_GRACE_MS, SETTLE_RETRY_MS, SettleClock, settleText } from '../../src/screens/trade/countdown.ts';
 
 setLocale('en', en);
@@ -56,10 +57,10 @@ income.run();
 const precision = suite('price precision from the quoted string');
 
 precision('decimals as the server writes them', () => {
-  assert.is(precisionOf('65012.30'), 2, 'trailing zeros count');
-  assert.is(precisionOf('0.12345'), 5);
-  assert.is(precisionOf('42'), 0);
-  assert.is(precisionOf(undefined), 0, 'no ticker yet');
+  assert.is(decimalsOf('65012.30'), 2, 'trailing zeros count');
+  assert.is(decimalsOf('0.12345'), 5);
+  assert.is(decimalsOf('42'), 0);
+  assert.is(decimalsOf(undefined), 0, 'no ticker yet');
 });
 
 precision.run();

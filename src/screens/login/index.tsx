@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { t } from '../../i18n/index.ts';
 import { password, required } from '../../lib/validators.ts';
+import { takeSessionEnded } from './session-ended.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { login } from '../../stores/session.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -18,6 +19,8 @@ export default function Login() {
   const captchaOn = flag('captchaOn');
   const [uuid, setUuid] = useState('');
   const [round, setRound] = useState(0);
+  // Read once: the message belongs to this arrival, not to a later visit of the form.
+  const [ended] = useState(takeSessionEnded);
   const f = useForm(
     { username: '', password: '', code: '' },
     { username: required, password, ...(captchaOn ? { code: required } : {}) },
@@ -32,6 +35,7 @@ export default function Login() {
     <Page title={t('route.login')} back={false} end={<LanguageButton />}>
       <div className="auth">
         <AuthHead />
+        {ended && <p className="auth-ended" role="alert">{t('err.expired')}</p>}
         <form className="form" onSubmit={f.onSubmit} noValidate>
           <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username" autoCapitalize="off" name="username" />
           <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="current-password" name="password" />

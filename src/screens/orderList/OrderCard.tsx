@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { formatNumber, formatPercent } from '../../lib/number.ts';
 import type { ContractOrder } from '../../shared/contract.ts';
 import { expiryLabel } from '../trade/expiry.ts';
 import { DirectionTag, Outcome, signedMoney } from '../trade/order-view.tsx';
@@ -17,10 +18,10 @@ export function OrderCard({ o, money }: { o: ContractOrder; money: MoneySettings
     ['time', formatDateTime(o.time, lang)],
     ['amount', m(o.amount)],
     ['expiry', expiryLabel(o.seconds)],
-    ['rate', o.rate + '%'],
+    ['rate', formatPercent(o.rate)],
     ['income', m(o.estimatedIncome)],
-    ['openPrice', o.openPrice],
-    ['closePrice', o.closePrice || NONE],
+    ['openPrice', formatNumber(o.openPrice)],
+    ['closePrice', (o.closePrice && formatNumber(o.closePrice)) || NONE],
     ['payout', m(o.payout)],
     ['profit', o.profit == null ? NONE : signedMoney(o.profit, money)],
     ['start', formatDateTime(o.time, lang)],

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../../i18n/index.ts';
+import { currentLocale, t } from '../../i18n/index.ts';
 import type { KlinePeriod } from '../../shared/contract.ts';
 import { createCandleChart, type CandleChart } from '../../chart/candle-chart.ts';
 import { $marketStatus, watchCandles } from '../../stores/market.ts';
 import { $tickers, setKlinePeriod } from '../../stores/trade.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { precisionOf } from './order-math.ts';
+import { Button } from '../../ui/Button.tsx';
+import { navigate } from '../../stores/app.ts';
+import { decimalsOf } from '../../lib/number.ts';
 
 /** SPEC §2 chart periods. */
 const PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
@@ -32,6 +34,7 @@ export function Chart({ symbol, period, active }: Props) {
       period,
       // The language is fixed for the page's life (a change reloads), so reading it once is enough.
       rtl: document.documentElement.dir === 'rtl',
+      locale: currentLocale(),
       labels: [t('trade.open'), t('trade.high'), t('trade.low'), t('trade.close')],
     });
     chart.current = c;
@@ -45,7 +48,7 @@ export function Chart({ symbol, period, active }: Props) {
     const c = chart.current;
     if (!c || !active || !symbol) return;
     const tk = $tickers.get()[symbol];
-    c.setPrecision(precisionOf(tk && tk.price));
+    c.setPrecision(decimalsOf(tk && tk.price));
     // SPEC §4: a new period or ticker starts from an empty chart until its history arrives.
     c.setPeriod(period);
     setDrawn('');
@@ -77,4 +80,18 @@ export function MarketStatus() {
   return s.state === 'backoff' ? (
     <p className="qh-off" role="status">{t('trade.offline', { seconds: Math.ceil(s.retryInMs / 1000) })}</p>
   ) : null;
+}
+
+/**
+ * What a visitor sees where the chart would be (SPEC §1 "log in to enjoy more"): the candle
+ * history is for signed-in users, so a visitor is asked to log in instead of waiting on a chart
+ * that never loads. The live price above stays public.
+ */
+export function ChartLogin() {
+  return (
+    <section className="ch ch-box ch-login">
+      <p>{t('ui.loginToEnjoy')}</p>
+      <Button onClick={() => navigate('/login?redirect=' + encodeURIComponent('/trade'))}>{t('auth.login')}</Button>
+    </section>
+  );
 }

@@ -7,7 +7,7 @@ import type { OrderTab } from '../../shared/contract.ts';
 import { $session } from '../../stores/session.ts';
 import { $trade } from '../../stores/trade.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Chart, MarketStatus } from './Chart.tsx';
+import { Chart, ChartLogin, MarketStatus } from './Chart.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
 import { Positions } from './Positions.tsx';
 import { Quote } from './Quote.tsx';
@@ -31,7 +31,7 @@ export default function Trade() {
     <Page title={t('route.trade')} back={false}>
       <Quote symbol={symbol} />
       {active && <MarketStatus />}
-      <Chart symbol={symbol} period={period} active={active} />
+      {token ? <Chart symbol={symbol} period={period} active={active} /> : <ChartLogin />}
       <OrderPanel symbol={symbol} onPlaced={() => setTab('pending')} />
       {token && <Positions tab={tab} onTab={setTab} active={active} />}
     </Page>

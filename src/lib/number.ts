@@ -1,0 +1,52 @@
+// First-load path: every byte here is downloaded before the app paints (the build puts it in the shell chunk, as most screens show numbers).
+import { currentLocale } from '../i18n/index.ts';
+
+const cache: Record<string, Intl.NumberFormat> = {};
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A cached `Intl.NumberFormat` of the interface language with exactly `decimals` decimals:
+ * grouped or not; `unit` `percent`, or `symbol` / `code` for the currency style with a currency
+ * sign or a code of letters (money.ts replaces either with the configured symbol, keeping the
+ * language's spacing for each kind); the sign written for positive values too when `sign` is set.
+ */
+export function numberFormat(decimals: number, grouping: boolean, unit = '', sign = false, locale = currentLocale() || 'en'): Intl.NumberFormat {
+  const key = [locale, decimals, grouping, unit, sign].join();
+  return (
+    cache[key] ||
+    (cache[key] = new Intl.NumberFormat(locale, {
+      style: unit == 'percent' ? unit : unit ? 'currency' : 'decimal',
+      currency: 'USD',
+      currencyDisplay: unit == 'code' ? unit : 'symbol',
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: grouping,
+      signDisplay: sign ? 'exceptZero' : 'auto',
+    }))
+  );
+}
+
+/** Decimals of a number as the server writes it (`65012.30` → 2). */
+export const decimalsOf = (v: string | null | undefined): number => {
+  const dot = v ? v.indexOf('.') : -1;
+  return dot < 0 ? 0 : v!.length - dot - 1;
+};
+
+/**
+ * A plain decimal string (`65447.53`) written the language's way (`65.447,53` in pt-BR) with
+ * `decimals` decimals (default: as written), grouped unless told not; '' for anything else.
+ * Engines with Intl.NumberFormat v3 format the string exactly; older ones go through a double,
+ * exact up to 15 significant digits.
+ */
+export const formatNumber = (value: string, decimals = decimalsOf(value), grouping = true, sign = false, locale?: string): string =>
+  DECIMAL.test(value) ? numberFormat(decimals, grouping, '', sign, locale).format(value as unknown as number) : '';
+
+/**
+ * A rate or change given in percent (`10` → `10%`, `1,53 %` in French); with `sign`, the sign of a
+ * gain too (`+0.20%`). `E-2` makes it the fraction Intl's percent style expects, without a float
+ * division.
+ */
+export const formatPercent = (value: string | null | undefined, sign = false): string =>
+  value && DECIMAL.test(value)
+    ? numberFormat(decimalsOf(value), false, 'percent', sign).format((value + 'E-2') as unknown as number)
+    : '';

@@ -1,0 +1,364 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+const test = suite('numbers, amounts and dates: the language\'s format in left-to-right runs, the amount field, an ended session, visitors');
+
+let server: ServerHandle;
+let browser: Browser;
+/** The demo user's session, for the pages in other languages. */
+let token = '';
+
+test.before(async () => {
+  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1' } });
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One call to the operator API (only on 127.0.0.1, with the key in the data folder). */
+const admin = async (method: string, route: string, body: unknown): Promise<void> => {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
+    body: JSON.stringify(body),
+  });
+  assert.is(res.status, 200, `${method} ${route}: ${await res.text()}`);
+};
+const setConfig = (key: string, value: string) => admin('PUT', '/config', { key, value });
+
+const amountField = (p: Page) => p.locator('.op input');
+const fieldMessage = (p: Page) => p.locator('.op .field [role=alert]');
+const balanceText = (p: Page) => p.locator('.op-info div').first().locator('dd').innerText();
+/** The number in a text, whatever the language writes around it (`$9,950`, `9.950 $`). */
+const digits = (text: string) => text.replace(/[^\d]/g, '');
+
+/** A page of the demo session in `language` on `route`. */
+const pageIn = async (language: string, route: string): Promise<Page> => {
+  const p = await newMobilePage(browser, { locale: language });
+  await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
+  await p.goto(server.url + route);
+  await waitForApp(p);
+  return p;
+};
+
+/**
+ * Left edges of the visible characters of an element's text as laid out: in a left-to-right run
+ * each character stands right of the one before it (format characters have no box and are skipped).
+ */
+const charLefts = (l: Locator) =>
+  l.evaluate((el) => {
+    const out: [string, number][] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent || '';
+      for (let i = 0; i < text.length; i++) {
+        if (/[\s\u200e\u200f\u2066-\u2069\u061c]/.test(text[i]!)) continue;
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const box = r.getBoundingClientRect();
+        if (box.width > 0) out.push([text[i]!, box.left]);
+      }
+    }
+    return out;
+  });
+
+/** Asserts that the characters of `l` read left to right in the order of its text. */
+const readsLeftToRight = async (l: Locator, what: string) => {
+  const chars = await charLefts(l);
+  assert.ok(chars.length > 1, what + ': has text');
+  for (let i = 1; i < chars.length; i++) {
+    assert.ok(chars[i]![1] > chars[i - 1]![1], `${what}: "${chars.map((c) => c[0]).join('')}", ${chars[i]![0]} after ${chars[i - 1]![0]}`);
+  }
+};
+
+/** The money text Intl writes for `value` in `language`, with the configured `$` (what the app must show). */
+const intlMoney = (p: Page, language: string, value: number, sign = false) =>
+  p.evaluate(
+    ([lang, v, s]) =>
+      new Intl.NumberFormat(lang as string, {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+        signDisplay: s ? 'exceptZero' : 'auto',
+      })
+        .formatToParts(v as number)
+        .map((x) => (x.type === 'currency' ? '$' : x.value))
+        .join('')
+        .replace(/[\u200e\u200f]/g, ''),
+    [language, value, sign] as const,
+  );
+
+const clean = (s: string) => s.replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+
+/** Places an order of `amount` in the English page and waits for its success banner. */
+const order = async (p: Page, amount: string, direction: 'Buy up' | 'Buy down') => {
+  await amountField(p).fill(amount);
+  await p.getByRole('button', { name: direction }).click();
+  await p.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await p.locator('.notify').getByText('Investment success').last().waitFor();
+};
+
+test('the amount field takes only what can be ordered and says why it refuses a key or a paste (0 money decimals)', async () => {
+  const p = await newMobilePage(browser);
+  token = await loginAsDemo(p, server.url, '/trade');
+  await p.getByRole('radio', { name: /^1 min/ }).click();
+  const field = amountField(p);
+
+  await field.click();
+  await p.keyboard.type('12.');
+  assert.is(await field.inputValue(), '12', 'the point is refused: whole amounts only');
+  assert.is(await fieldMessage(p).innerText(), 'Whole amounts only, without decimals');
+  await p.keyboard.type('999');
+  assert.is(await field.inputValue(), '12999', 'the next digits are taken, the message goes');
+  assert.is(await fieldMessage(p).count(), 0);
+
+  await field.fill('');
+  await p.keyboard.type('-');
+  assert.is(await field.inputValue(), '', '-50 does not silently become 50');
+  assert.is(await fieldMessage(p).innerText(), 'Amounts cannot have a sign');
+  await p.keyboard.type('1e');
+  assert.is(await field.inputValue(), '1', '1e5 does not silently become 15');
+  assert.is(await fieldMessage(p).innerText(), 'Type the amount in plain digits, without an exponent');
+  await field.fill('');
+  for (const [upToPoint, rest, kept] of [['5.', '', '5'], ['.', '5', '5'], ['1.', '.2', '12']]) {
+    await field.fill('');
+    await p.keyboard.type(upToPoint);
+    assert.is(await fieldMessage(p).innerText(), 'Whole amounts only, without decimals', upToPoint + rest);
+    await p.keyboard.type(rest);
+    assert.is(await field.inputValue(), kept, upToPoint + rest + ': no point in a whole amount');
+  }
+
+  // A paste is taken whole or refused whole, with the reason; the field keeps what it had.
+  await field.fill('40');
+  for (const [pasted, reason] of [
+    ['1e5', 'Type the amount in plain digits, without an exponent'],
+    ['-50', 'Amounts cannot have a sign'],
+    ['12.999', 'Whole amounts only, without decimals'],
+    ['$50', 'Only digits and one decimal point'],
+  ] as const) {
+    await field.fill('');
+    await p.evaluate((text) => navigator.clipboard.writeText(text), pasted).catch(() => {});
+    await field.focus();
+    await p.evaluate((text) => document.execCommand('insertText', false, text), pasted);
+    assert.is(await field.inputValue(), '', pasted + ' is refused whole');
+    assert.is(await fieldMessage(p).innerText(), reason, pasted);
+  }
+  await field.focus();
+  await p.evaluate(() => document.execCommand('insertText', false, '٥٠'));
+  assert.is(await field.inputValue(), '50', 'Arabic-Indic digits are digits');
+
+  // What is typed is what is confirmed, debited and recorded.
+  const before = Number(digits(await balanceText(p)));
+  await p.getByRole('button', { name: 'Buy up' }).click();
+  const dialog = p.getByRole('dialog');
+  assert.match(clean(await dialog.innerText()), /for \$50, expiry 1 min/);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await p.locator('.notify').getByText('Investment success').waitFor();
+  await p.waitForFunction(
+    (expected) => document.querySelector('.op-info dd')!.textContent!.replace(/\D/g, '') === expected,
+    String(before - 50),
+  );
+  await p.locator('.pos li').first().locator('.pr-end .num').getByText('$50', { exact: true }).waitFor();
+  assert.equal(errorsOf(p), []);
+  await p.close();
+});
+
+test('with 2 money decimals and a ratio of 2, in Portuguese: typed, confirmed, debited and recorded are one number', async () => {
+  await setConfig('moneyDecimals', '2');
+  await setConfig('moneyRatio', '2');
+  try {
+    await ratioOrder();
+  } finally {
+    await setConfig('moneyDecimals', '0');
+    await setConfig('moneyRatio', '1');
+  }
+});
+
+const ratioOrder = async () => {
+  const p = await pageIn('pt-BR', '/trade');
+  await p.getByRole('radio', { name: /^1 min/ }).click();
+  const field = amountField(p);
+  // Limits: platform 10 to 5,000, shown ×2 in the Brazilian format.
+  assert.is(clean(await p.locator('.op-hint').innerText()), 'Valor de $\u00a020,00 a $\u00a010.000,00');
+
+  await field.click();
+  await p.keyboard.type('1..');
+  assert.is(await field.inputValue(), '1,', 'the second point is refused; the field writes the language\'s point');
+  assert.is(await fieldMessage(p).innerText(), 'Apenas um separador decimal');
+  await field.fill('');
+  await p.keyboard.type('25,999');
+  assert.is(await field.inputValue(), '25,99');
+  assert.is(await fieldMessage(p).innerText(), 'No máximo 2 casas decimais');
+  await field.fill('');
+  await p.keyboard.type('.5');
+  assert.is(await field.inputValue(), '0,5', 'a bare point gets its zero');
+
+  await field.fill('');
+  await p.keyboard.type('25,5');
+  const before = await balanceText(p);
+  await p.getByRole('button', { name: 'Comprar em alta' }).click();
+  const dialog = p.getByRole('dialog');
+  assert.match(clean(await dialog.innerText()), /\$\u00a025,50/, 'the confirmation shows the typed amount');
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await p.locator('.pos li').first().locator('.pr-end .num').getByText('$\u00a025,50', { exact: true }).waitFor();
+  // The platform booked 12.75; the balance shown (×2) fell by exactly what was typed.
+  const cents = (s: string) => Number(digits(s));
+  await p.waitForFunction(
+    (expected) => Number(document.querySelector('.op-info dd')!.textContent!.replace(/\D/g, '')) === expected,
+    cents(before) - 2550,
+  );
+  await p.goto(server.url + '/orderList?tab=all');
+  const card = p.locator('.oc').first();
+  await card.waitFor();
+  assert.is(clean(await card.locator('div').filter({ hasText: /^Valor do investimento/ }).locator('dd').innerText()), '$\u00a025,50');
+  await screenshot(p, 'numbers-pt-BR-order-list');
+  await p.close();
+};
+
+/** Orders up and down at once and settles them: one of them is a loss unless the price stood still. */
+const settleAWinAndALoss = async (): Promise<void> => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const p = await pageIn('en', '/trade');
+    await p.getByRole('radio', { name: /^1 min/ }).click();
+    await order(p, '100', 'Buy up');
+    await order(p, '100', 'Buy down');
+    await admin('POST', '/test/clock', { advanceMs: 61_000 });
+    await p.getByRole('tab', { name: 'Closed position' }).click();
+    await p.locator('.pos li').first().getByText(/Win|Loss|Tie/).waitFor({ timeout: 10_000 });
+    const loss = await p.locator('.pos li').filter({ hasText: 'Loss' }).count();
+    await p.close();
+    if (loss) return;
+  }
+  throw new Error('three pairs of orders settled without a loss');
+};
+
+for (const language of ['en', 'ar']) {
+  test(`${language}: the order card, the limits and the legend read as Intl writes them, each number an isolated left-to-right run`, async () => {
+    if (language === 'en') await settleAWinAndALoss();
+    const p = await pageIn(language, '/trade');
+    assert.is(await p.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
+    await p.locator('.ch-box[data-drawn]:not([data-drawn=""])').waitFor({ timeout: 15_000 });
+
+    // Limits: both amounts as Intl writes them with the configured symbol, each read left to right.
+    const hint = p.locator('.op-hint');
+    const runs = (await hint.innerText()).match(/\u2066[^\u2069]*\u2069/g) || [];
+    assert.equal(runs.map(clean), [await intlMoney(p, language, 10), await intlMoney(p, language, 5000)]);
+    for (const run of runs) {
+      const box = await hint.evaluate((el, text) => {
+        const node = el.firstChild!;
+        const at = node.textContent!.indexOf(text);
+        const chars: number[] = [];
+        for (let i = at; i < at + text.length; i++) {
+          if (/[\s\u200e\u200f\u2066-\u2069]/.test(node.textContent![i]!)) continue;
+          const r = document.createRange();
+          r.setStart(node, i);
+          r.setEnd(node, i + 1);
+          chars.push(r.getBoundingClientRect().left);
+        }
+        return chars;
+      }, run);
+      for (let i = 1; i < box.length; i++) assert.ok(box[i]! > box[i - 1]!, `limit "${clean(run)}" reads left to right`);
+    }
+
+    // The legend: no number covers its label.
+    await p.locator('.ch-plot').hover({ position: { x: 150, y: 120 } });
+    const overlaps = await p.locator('.cc-legend span').evaluateAll((spans) =>
+      spans.map((span) => {
+        const r = document.createRange();
+        r.selectNodeContents(span.firstChild!);
+        const label = r.getBoundingClientRect();
+        const value = span.querySelector('b')!.getBoundingClientRect();
+        return Math.min(label.right, value.right) - Math.max(label.left, value.left);
+      }),
+    );
+    assert.is(overlaps.length, 4);
+    for (const o of overlaps) assert.ok(o <= 0, 'label and price apart, overlap ' + o + ' px');
+    for (const b of await p.locator('.cc-legend b').all()) await readsLeftToRight(b, 'legend price');
+
+    // The order card: a loss as Intl writes -100 with the sign, a date as one run.
+    await p.locator('.pos [role=tab]').last().click();
+    const loss = p.locator('.pos li').filter({ has: p.locator('.down .num') }).first();
+    await loss.waitFor();
+    const lossText = loss.locator('.pr-end small .num');
+    assert.is(clean(await lossText.innerText()), await intlMoney(p, language, -100, true));
+    await readsLeftToRight(lossText, 'loss');
+    await readsLeftToRight(loss.locator('small.muted .num'), 'order time');
+    await screenshot(p, 'numbers-' + language + '-trade');
+
+    await p.goto(server.url + '/orderList?tab=all');
+    const card = p.locator('.oc').filter({ has: p.locator('header .down') }).first();
+    await card.waitFor();
+    for (const dd of await card.locator('dd.num').all()) await readsLeftToRight(dd, 'order card field');
+    await screenshot(p, 'numbers-' + language + '-order-list');
+    assert.equal(errorsOf(p), []);
+    await p.close();
+  });
+}
+
+test('pt-BR: home and the quote screen write a price the same way, 65.447,53', async () => {
+  const p = await pageIn('pt-BR', '/home');
+  const brazilian = /^\d{1,3}(\.\d{3})*,\d{2}$/;
+  const home = p.locator('.qs [data-symbol="btc"] span.num').first();
+  await home.waitFor();
+  assert.match(await home.innerText(), brazilian);
+  await p.goto(server.url + '/trade');
+  assert.match(await p.locator('.qh-last').innerText(), brazilian);
+  assert.match(await p.locator('.op-quick button').nth(2).innerText(), /^1\.000$/);
+  await p.close();
+});
+
+test('an ended session: the login form says so, keeps the redirect, and returns there', async () => {
+  const p = await newMobilePage(browser);
+  await p.goto(server.url + '/login');
+  await waitForApp(p);
+  await p.evaluate(() => localStorage.setItem('app', JSON.stringify({ token: 'a-token-the-server-no-longer-knows', language: 'en' })));
+  await p.goto(server.url + '/user');
+  await p.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user');
+  await p.getByRole('alert').getByText('Login status expired, please log in again').waitFor();
+  await screenshot(p, 'session-ended');
+  await p.getByLabel('Username', { exact: true }).fill('demo01');
+  await p.getByLabel('Password', { exact: true }).fill('demo1234');
+  await p.getByRole('button', { name: 'Log in' }).click();
+  await p.waitForURL((u) => u.pathname === '/user');
+  await p.close();
+});
+
+test('visitors (isNeedLogin 0) see a log-in prompt where the chart would be, and nothing polls the history', async () => {
+  await setConfig('isNeedLogin', '0');
+  try {
+    await visitor();
+  } finally {
+    await setConfig('isNeedLogin', '1');
+  }
+});
+
+const visitor = async () => {
+  const p = await newMobilePage(browser);
+  let history = 0;
+  p.on('request', (r) => r.url().includes('getHistoryKline') && history++);
+  await p.goto(server.url + '/trade');
+  await waitForApp(p);
+  const prompt = p.locator('.ch-login');
+  await prompt.getByText('Log in to enjoy more').waitFor();
+  await p.locator('.qh-last').filter({ hasText: /\d/ }).waitFor();
+  await p.waitForTimeout(6_000);
+  assert.is(history, 0, 'no candle history requested');
+  assert.is(await p.getByText(/Loading chart|Prices paused/).count(), 0, 'no chart that never loads, no paused prices');
+  await screenshot(p, 'trade-visitor');
+  await prompt.getByRole('button', { name: 'Log in' }).click();
+  await p.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/trade');
+  await p.close();
+};
+
+test.run();
