@@ -1,6 +1,6 @@
 /** The logged-in user's own account: info, passwords, phone, VIP, avatar, wallet bills. */
 import { Type, type Static } from '@sinclair/typebox';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { users, vipLevels, walletBills, wallets } from '../db/schema/index.ts';
@@ -113,6 +113,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
       const phone = checkPhone(request.body.phone, request.body.area);
+      // One account per phone: forgot-password finds the account by it.
+      const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, request.userId)));
+      if (other) throw new AppError(409, 'phone.taken', 'This phone number is bound to another account', { field: 'phone' });
       await consumeCode(ctx, 'sms', phone, request.body.code);
       await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
       return ok(null, 'Successfully modified');

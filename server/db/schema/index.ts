@@ -4,3 +4,8 @@ export * from './content.ts';
 export * from './security.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './finance.ts';
+export * from './savings.ts';
+export * from './jobs.ts';
+export * from './pages.ts';
+export * from './reads.ts';
