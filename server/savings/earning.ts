@@ -24,11 +24,11 @@ function baseFields(day: string, pauseHours: number, until: Date) {
       coalesce(sum(${signed}) filter (where ${m.createdAt} < ${start}), 0)
       - coalesce(sum(${m.amount}) filter (where ${m.direction} = 'out' and ${m.createdAt} >= ${start} and ${m.createdAt} < ${until}), 0))::text`,
     // A withdrawal at W pauses [W, W + pause): it touches the day when W > start − pause and W < the day's end.
-    paused: sql<boolean>`coalesce(bool_or(${m.direction} = 'out' and ${m.createdAt} > ${pauseFrom} and ${m.createdAt} < ${until}), false)`,
+    paused: sql<boolean>`${pauseHours > 0} and coalesce(bool_or(${m.direction} = 'out' and ${m.createdAt} > ${pauseFrom} and ${m.createdAt} < ${until}), false)`,
   };
 }
 
-/** Every user's base for a day that has ended (the daily job). */
+/** The base of every user who had money earning on a day that has ended (the daily job). */
 export async function dayBases(db: DbOrTx, day: string, pauseHours: number): Promise<DayBase[]> {
   const end = new Date(dayStart(day) + DAY_MS);
   const rows = await db
@@ -36,7 +36,7 @@ export async function dayBases(db: DbOrTx, day: string, pauseHours: number): Pro
     .from(m)
     .where(sql`${m.createdAt} < ${end}`)
     .groupBy(m.userId);
-  return rows.filter((r) => /[1-9]/.test(r.base) || r.paused);
+  return rows.filter((r) => /[1-9]/.test(r.base));
 }
 
 /** One user's base for the day now running, as far as it has gone (the summary's estimate). */
