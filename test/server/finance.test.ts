@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FinanceHolding, FinanceList, FinanceProduct, UserInfo } from '../../src/shared/contract.ts';
+import type { FinanceHolding, FinanceList, FinanceProduct } from '../../src/shared/contract.ts';
 import { dayOf } from '../../server/jobs/days.ts';
 import { runDaily } from '../../server/jobs/daily.ts';
 import { getWallet } from '../../server/ledger/index.ts';

@@ -9,3 +9,4 @@ export * from './savings.ts';
 export * from './jobs.ts';
 export * from './pages.ts';
 export * from './reads.ts';
+export * from './money.ts';
