@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { FINANCE_TABS, type FinanceTab } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { Amount } from '../http/schemas.ts';
 import { Id, PageQuery } from '../account/schemas.ts';
 import { push } from '../ws/push.ts';
@@ -30,12 +31,13 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/licai',
     {
       config: { auth: true },
-      schema: { tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day', body: BuyBody },
+      schema: { tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day; a retry with the same Idempotency-Key buys once', body: BuyBody },
     },
     async (request) => {
-      const holding = await buyProduct(ctx, request.userId, request.body.productId, request.body.amount);
+      const { productId, amount } = request.body;
+      const answer = await idempotent(ctx, request, async (tx) => ok(await buyProduct(tx, ctx.clock, request.userId, productId, amount), 'Investment success'));
       await push(ctx, { userId: request.userId, code: 'balance' });
-      return ok(holding, 'Investment success');
+      return answer;
     },
   );
 

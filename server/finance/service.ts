@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FinanceHolding, FinanceList, FinanceProduct, FinanceTab } from '../../src/shared/contract.ts';
-import type { ServerContext } from '../context.ts';
-import type { DbOrTx } from '../db/client.ts';
+import type { Clock, ServerContext } from '../context.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { financeHoldings as h, financeIncome, financeProducts as p } from '../db/schema/index.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { addDays, dayOf } from '../jobs/days.ts';
@@ -23,13 +23,13 @@ export async function getProduct(db: DbOrTx, id: number): Promise<FinanceProduct
 const newOrderNo = () => 'F' + randomBytes(9).toString('hex').toUpperCase();
 
 /**
- * Debits `amount` (bill `finance_buy`) and opens a holding that earns from the next day, in one
- * transaction: either both happen or neither.
+ * Debits `amount` (bill `finance_buy`) and opens a holding that earns from the next day, in the
+ * caller's transaction: either both happen or neither.
  */
-export async function buyProduct(ctx: ServerContext, userId: number, productId: number, amount: string): Promise<FinanceHolding> {
-  const now = ctx.clock.now();
+export async function buyProduct(tx: Tx, clock: Clock, userId: number, productId: number, amount: string): Promise<FinanceHolding> {
+  const now = clock.now();
   const today = dayOf(now);
-  return ctx.db.transaction(async (tx) => {
+  {
     const [product] = await tx
       .select({
         id: p.id,
@@ -63,7 +63,7 @@ export async function buyProduct(ctx: ServerContext, userId: number, productId: 
       })
       .returning(holdingFields(today, addDays(today, -1)));
     return toHolding(row!);
-  });
+  }
 }
 
 const TAB_WHERE: Record<FinanceTab, ReturnType<typeof eq> | undefined> = {

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeaturePlugin } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { Amount } from '../http/schemas.ts';
 import { PageQuery } from '../account/schemas.ts';
 import { push } from '../ws/push.ts';
@@ -18,17 +19,21 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/user/openProfit',
     {
       config: { auth: true },
-      schema: { tags: ['savings'], summary: 'Move money between the wallet and savings', body: TransferBody },
+      schema: { tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody },
     },
     async (request) => {
-      await transfer(ctx, request.userId, request.body.direction, request.body.amount);
+      const { direction, amount } = request.body;
+      const answer = await idempotent(ctx, request, async (tx) => {
+        await transfer(tx, ctx.clock, request.userId, direction, amount);
+        return ok(await summary(tx, ctx.clock, request.userId), 'Successfully modified');
+      });
       await push(ctx, { userId: request.userId, code: 'balance' });
-      return ok(await summary(ctx, request.userId), 'Successfully modified');
+      return answer;
     },
   );
 
   app.get('/h5/user/yesterdayProfit', { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings balance and income figures' } }, async (request) =>
-    ok(await summary(ctx, request.userId)),
+    ok(await summary(ctx.db, ctx.clock, request.userId)),
   );
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(

@@ -1,7 +1,8 @@
 /** Savings (yuebao): moves in and out through the ledger, the summary and the income list. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Page, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
-import type { ServerContext } from '../context.ts';
+import type { Clock, ServerContext } from '../context.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { savingsAccounts as a, savingsIncome as si, savingsMoves } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
@@ -12,10 +13,10 @@ import { todayBase } from './earning.ts';
 
 export const savingsInsufficient = () => new AppError(409, 'savings.insufficient', 'Insufficient savings balance');
 
-/** Moves `amount` between the wallet and savings in one transaction, each side locked and billed. */
-export async function transfer(ctx: ServerContext, userId: number, direction: 'in' | 'out', amount: string): Promise<void> {
-  const now = new Date(ctx.clock.now());
-  await ctx.db.transaction(async (tx) => {
+/** Moves `amount` between the wallet and savings in the caller's transaction, each side locked and billed. */
+export async function transfer(tx: Tx, clock: Clock, userId: number, direction: 'in' | 'out', amount: string): Promise<void> {
+  const now = new Date(clock.now());
+  {
     await tx.insert(a).values({ userId }).onConflictDoNothing();
     const [account] = await tx
       .select({ enough: sql<boolean>`${a.balance} >= ${amount}::numeric` })
@@ -33,31 +34,32 @@ export async function transfer(ctx: ServerContext, userId: number, direction: 'i
       .set({ balance: direction === 'in' ? sql`${a.balance} + ${amount}::numeric` : sql`${a.balance} - ${amount}::numeric` })
       .where(eq(a.userId, userId));
     await tx.insert(savingsMoves).values({ userId, direction, amount, createdAt: now });
-  });
+  }
 }
 
-export async function summary(ctx: ServerContext, userId: number): Promise<SavingsSummary> {
-  const now = ctx.clock.now();
+/** The savings figures; `db` may be the transaction that just moved money, so its answer includes the move. */
+export async function summary(db: DbOrTx, clock: Clock, userId: number): Promise<SavingsSummary> {
+  const now = clock.now();
   const today = dayOf(now);
-  const rules = await savingsRules(ctx.db);
+  const rules = await savingsRules(db);
   const [[account], [income], base, [lastOut]] = await Promise.all([
-    ctx.db.select({ balance: plain(a.balance) }).from(a).where(eq(a.userId, userId)),
-    ctx.db
+    db.select({ balance: plain(a.balance) }).from(a).where(eq(a.userId, userId)),
+    db
       .select({
         cumulative: plain(sql`coalesce(sum(${si.amount}), 0)`),
         yesterday: plain(sql`coalesce(sum(${si.amount}) filter (where ${si.day} = ${addDays(today, -1)}::date), 0)`),
       })
       .from(si)
       .where(eq(si.userId, userId)),
-    todayBase(ctx.db, userId, today, rules.pauseHours, now),
-    ctx.db
+    todayBase(db, userId, today, rules.pauseHours, now),
+    db
       .select({ at: sql<Date | null>`max(${savingsMoves.createdAt})`.mapWith(savingsMoves.createdAt) })
       .from(savingsMoves)
       .where(and(eq(savingsMoves.userId, userId), eq(savingsMoves.direction, 'out'))),
   ]);
   const balance = account?.balance ?? '0';
   const pauseEnd = lastOut?.at ? lastOut.at.getTime() + rules.pauseHours * 3600_000 : 0;
-  const [figures] = rowsOf<{ earning: string; today: string; total: string }>(await ctx.db.execute(sql`select
+  const [figures] = rowsOf<{ earning: string; today: string; total: string }>(await db.execute(sql`select
       trim_scale(${base.paused ? '0' : base.base}::numeric)::text as earning,
       trim_scale(trunc(${base.paused ? '0' : base.base}::numeric * ${rules.rate}::numeric / 100, 8))::text as today,
       trim_scale(${balance}::numeric + ${income!.cumulative}::numeric)::text as total`));

@@ -151,6 +151,22 @@ test('purchases outside the limits, of unknown products or beyond the balance ar
   assert.is(anonymous.code, 401);
 });
 
+test('a retried purchase with the same Idempotency-Key buys once and answers the first holding', async (c) => {
+  const { s } = c;
+  const t = await trader(s, '1000');
+  const headers = { 'idempotency-key': 'buy-retry-1' };
+  const body = { productId: aurora(c).id, amount: '150' };
+  const first = await s.call<FinanceHolding>('POST', '/h5/licai', { token: t.token, body, headers });
+  const retry = await s.call<FinanceHolding>('POST', '/h5/licai', { token: t.token, body, headers });
+  assert.is(first.code, 200, first.msg);
+  assert.equal(retry, first, 'the retry answers the first result');
+  assert.is((await holdings(s, t.token)).total, 1);
+  assert.is((await getWallet(s.ctx.db, t.userId)).balance, '850.00000000');
+  const changed = await s.call('POST', '/h5/licai', { token: t.token, body: { ...body, amount: '200' }, headers });
+  assert.is(changed.key, 'idempotency.mismatch');
+  assert.is((await getWallet(s.ctx.db, t.userId)).balance, '850.00000000');
+});
+
 test("another user's holdings are never listed", async (c) => {
   const { s } = c;
   const a = await trader(s, '1000');

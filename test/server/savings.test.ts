@@ -138,4 +138,14 @@ test('moving out more than the savings hold, or bad amounts, is refused and move
   assert.is((await move(s, other.token, 'out', '1')).key, 'savings.insufficient');
 });
 
+test('a retried move with the same Idempotency-Key moves once', async ({ s }) => {
+  const t = await trader(s, '100');
+  const headers = { 'idempotency-key': 'save-1' };
+  const first = await s.call<SavingsSummary>('POST', '/h5/user/openProfit', { token: t.token, body: { direction: 'in', amount: '40' }, headers });
+  const retry = await s.call<SavingsSummary>('POST', '/h5/user/openProfit', { token: t.token, body: { direction: 'in', amount: '40' }, headers });
+  assert.equal(retry, first);
+  assert.is((await summary(s, t.token)).balance, '40');
+  assert.is((await getWallet(s.ctx.db, t.userId)).balance, '60.00000000');
+});
+
 test.run();
