@@ -152,7 +152,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
           .select({ coin: coinNetworks.coin })
           .from(coinNetworks)
           .where(and(eq(coinNetworks.coin, coin), eq(coinNetworks.network, network)));
-        if (!known) throw new AppError(400, 'network.invalid', 'This network is not supported', { field: 'network' });
+        if (!known) throw new AppError(400, 'address.network', 'This network is not supported', { field: 'network' });
         const address = checkAddress(network, required('address', request.body.address));
         const method = await insertMethod(tx, { userId: request.userId, kind: 'coin', coin, network, account: address, createdAt: new Date(ctx.clock.now()) });
         return ok(method, 'Successfully bound');
