@@ -59,7 +59,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     const rows = await ctx.db
       .select({ configKey: config.key, configValue: config.value })
       .from(config)
-      .where(sql`${config.key} not like 'platform.%'`)
+      // Platform rows have their own call; money settings reach the app through getExpensesMoney.
+      .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%'`)
       .orderBy(asc(config.key));
     return ok<ConfigItem[]>(rows);
   });

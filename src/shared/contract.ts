@@ -691,12 +691,12 @@ export interface ExpensesMoney {
   /** VIP maximum total per day (UTC), and what is left of it today. */
   maxTotal: Decimal;
   remainingTotal: Decimal;
-  /** A verification code is needed when `sms` or `email` (config `withdrawCodeType`). */
+  /** A verification code is needed when `sms` or `email` (config `money.withdrawCodeType`). */
   codeType: 'none' | 'sms' | 'email';
   hasFundPassword: boolean;
   /** Locked after 5 wrong fund passwords: epoch ms when withdrawing opens again, else null. */
   lockedUntil: number | null;
-  /** True only when payouts are configured to skip review (config `withdrawRealTime`). Never true today. */
+  /** True only when payouts are configured to skip review (config `money.withdrawRealTime`). Never true today. */
   realTime: boolean;
   /** True only when the fee rule is all zeros. */
   free: boolean;

@@ -10,7 +10,7 @@ import { config, deposits, userMessages, walletBills } from '../../server/db/sch
 import { getWallet } from '../../server/ledger/index.ts';
 import { reviewDeposit } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { info, member, recharge, upload, type Member } from './money-fixtures.ts';
+import { adminApiOf, info, member, recharge, runCommand, upload, type Member } from './money-fixtures.ts';
 
 const KEY = 'test-operator-key-0123456789abcdef';
 let s: TestServer;
@@ -203,26 +203,10 @@ test('a submit retried with the same Idempotency-Key records one deposit and ans
 });
 
 test('the operator command line lists and reviews deposits through the admin API', async () => {
-  const { COMMANDS } = await import('../../server/operator/commands.ts');
   const m = await member(s);
   const d = await submitted(m, '60');
-  const api = {
-    get: async <T>(route: string, query?: Record<string, string | number | undefined>) => {
-      const qs = new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
-      const r = await operator<T>('GET', qs ? `${route}?${qs}` : route);
-      if (r.code !== 200) throw new Error(r.msg);
-      return r.data;
-    },
-    post: async <T>(route: string, body: object) => {
-      const r = await operator<T>('POST', route, body);
-      if (r.code !== 200) throw new Error(r.msg);
-      return r.data;
-    },
-    put: async () => {
-      throw new Error('unused');
-    },
-  };
-  const run = (name: string, args: string[], options: Record<string, string> = {}) => COMMANDS.find((c) => c.name === name)!.run({ args, options, api });
+  const api = adminApiOf(admin, KEY);
+  const run = (name: string, args: string[], options: Record<string, string> = {}) => runCommand(api, name, args, options);
   const list = await run('deposits', [], { status: 'submitted' });
   assert.match(list, /^\s*order\s+user\s+status\s+amount\s+pay\s+channel\s+proof\s+time/);
   assert.match(list, new RegExp(`${d.orderNo}\\s+${m.username}\\s+submitted\\s+60\\s+312 BRL`));

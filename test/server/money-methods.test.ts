@@ -204,16 +204,16 @@ test('a binding retried with the same Idempotency-Key binds once and answers the
   assert.is(bad.key, 'idempotency.key');
 });
 
-// Non-finite numbers (1e309, Infinity) are refused for every route by the input guard of the API
-// platform, whose test walks every published operation, these included.
+// Non-finite numbers (1e309, Infinity) and NUL characters are refused for every route by the input
+// guard of the API platform, whose test walks every published operation, these included.
 test('hostile inputs get a 400 envelope, never a 500', async () => {
   const cases: Array<[string, Record<string, unknown>]> = [
     ['delcob', { id: 2147483648 }],
     ['delcob', { id: -1 }],
-    ['bindCard', { kind: 'bank', payee: 'A\u0000B', bankCode: 'VISA', cardNo: '4000000000000028' }],
     ['bindCard', { kind: 'bank', payee: 'x'.repeat(65), bankCode: 'VISA', cardNo: '4000000000000028' }],
     ['bindCard', { kind: 'card', payee: 'A', bankCode: 'VISA', cardNo: '4000000000000028' }],
     ['bindCoinAddress', { coin: 'USDT', network: 'TRC20', address: 'T'.repeat(101) }],
+    ['bindCard', { kind: 'bank', payee: 'A', bankCode: 'VISA', cardNo: '4000000000000028', phone: '+55 11 abc' }],
     ['bindCardQr', { kind: 'qr', payee: 'A', image: 'x', id: 2147483648 }],
   ];
   for (const [path, body] of cases) {

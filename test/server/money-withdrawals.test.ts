@@ -11,7 +11,8 @@ import { config, users, walletBills, withdrawals } from '../../server/db/schema/
 import { getWallet } from '../../server/ledger/index.ts';
 import { moveWithdrawal, WITHDRAW_MOVES } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { FUND_PASSWORD, bindBank, member, withdraw, type Member } from './money-fixtures.ts';
+import { buildAdminApp } from '../../server/admin/app.ts';
+import { FUND_PASSWORD, adminApiOf, bindBank, member, runCommand, withdraw, type Member } from './money-fixtures.ts';
 
 let s: TestServer;
 const pushes: PushEvent[] = [];
@@ -62,15 +63,15 @@ test('getExpensesMoney: available, fee rule, VIP limits; with an amount, the ser
   assert.equal((await money(m, '50')).data.quote, { amount: '50', fee: '1.00000000', debit: '51.00000000', arrives: '50' }, 'the minimum fee');
   assert.equal((await money(m, '333.33')).data.quote, { amount: '333.33', fee: '3.33330000', debit: '336.66330000', arrives: '333.33' }, '1 %');
   assert.is((await money(m, '1e3')).code, 400);
-  await setConfig('withdrawFeeRate', '0');
-  await setConfig('withdrawFeeMin', '0');
+  await setConfig('money.withdrawFeeRate', '0');
+  await setConfig('money.withdrawFeeMin', '0');
   try {
     const free = await money(m, '100');
     assert.is(free.data.free, true, '"no fee" only when the rule says so');
     assert.is(free.data.quote!.fee, '0.00000000');
   } finally {
-    await setConfig('withdrawFeeRate', '1');
-    await setConfig('withdrawFeeMin', '1');
+    await setConfig('money.withdrawFeeRate', '1');
+    await setConfig('money.withdrawFeeMin', '1');
   }
 });
 
@@ -235,7 +236,7 @@ test('parallel wrong fund passwords still lock after 5', async () => {
 });
 
 test('a verification code when configured: sent to the bound phone, required, checked', async () => {
-  await setConfig('withdrawCodeType', 'sms');
+  await setConfig('money.withdrawCodeType', 'sms');
   try {
     const { m, card } = await payee('500');
     assert.is((await money(m)).data.codeType, 'sms');
@@ -252,7 +253,7 @@ test('a verification code when configured: sent to the bound phone, required, ch
     const right = await withdraw(s, m, { methodId: card, amount: '50', code: s.codes.at(-1)!.code });
     assert.is(right.code, 200, right.msg);
   } finally {
-    await setConfig('withdrawCodeType', '');
+    await setConfig('money.withdrawCodeType', '');
   }
 });
 
@@ -293,6 +294,37 @@ test("another user's withdrawals are unreachable; counts for the badges", async 
   }
   const rows = await s.ctx.db.select().from(withdrawals).where(and(eq(withdrawals.userId, m.userId)));
   assert.is(rows.length, 1, 'nothing else was recorded');
+});
+
+test('the operator command line lists withdrawals and approves, rejects with a reason, or moves them', async () => {
+  const admin = await buildAdminApp(s.ctx, { key: 'k'.repeat(32) });
+  try {
+    const api = adminApiOf(admin, 'k'.repeat(32));
+    const { m, card } = await payee('1000');
+    const a = await withdraw(s, m, { methodId: card, amount: '100' });
+    const b = await withdraw(s, m, { methodId: card, amount: '200' });
+    const list = await runCommand(api, 'withdrawals', [], { status: 'reviewing' });
+    assert.match(list, /^\s*order\s+user\s+status\s+amount\s+fee\s+method\s+account\s+payee\s+time/);
+    assert.match(list, new RegExp(`${a.data.orderNo}\\s+${m.username}\\s+reviewing\\s+100\\s+1\\s+bank`));
+    try {
+      await runCommand(api, 'withdraw', ['reject', a.data.orderNo]);
+      assert.unreachable();
+    } catch (e) {
+      assert.match((e as Error).message, '--reason is required');
+    }
+    assert.match(await runCommand(api, 'withdraw', ['reject', a.data.orderNo], { reason: 'Name mismatch' }), /status\s+rejected\namount\s+100\nfee\s+1\nremark\s+Name mismatch/);
+    assert.match(await runCommand(api, 'withdraw', ['set', b.data.orderNo, 'waiting']), /status\s+waiting/);
+    assert.match(await runCommand(api, 'withdraw', ['approve', b.data.orderNo]), /status\s+paid/);
+    try {
+      await runCommand(api, 'withdraw', ['approve', b.data.orderNo]);
+      assert.unreachable();
+    } catch (e) {
+      assert.is((e as Error).message, 'A withdrawal that is paid cannot become paid');
+    }
+    assert.equal(await getWallet(s.ctx.db, m.userId), { balance: '798.00000000', frozen: '0.00000000' });
+  } finally {
+    await admin.close();
+  }
 });
 
 test.run();

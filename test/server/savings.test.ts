@@ -26,7 +26,7 @@ const incomes = async (s: TestServer, token: string) =>
 const setConfig = (s: TestServer, key: string, value: string) => s.ctx.db.update(config).set({ value }).where(eq(config.key, key));
 
 test('money moved in on a day earns from the next day; interest goes to the wallet as a bill', async ({ s }) => {
-  await setConfig(s, 'savingsRate', '0.05');
+  await setConfig(s, 'savings.rate', '0.05');
   const t = await trader(s, '5000');
   moveTo(s, midnight(s, 1) + 12 * HOUR);
   const day0 = dayOf(s.clock.now());
@@ -62,8 +62,8 @@ test('money moved in on a day earns from the next day; interest goes to the wall
 });
 
 test('no interest while a withdrawal pause touches a day; the pause hours come from config', async ({ s }) => {
-  await setConfig(s, 'savingsRate', '0.05');
-  await setConfig(s, 'savingsPauseHours', '6');
+  await setConfig(s, 'savings.rate', '0.05');
+  await setConfig(s, 'savings.pauseHours', '6');
   const t = await trader(s, '2000');
   await move(s, t.token, 'in', '1000');
   moveTo(s, midnight(s, 1) + 10 * HOUR);
@@ -90,7 +90,7 @@ test('no interest while a withdrawal pause touches a day; the pause hours come f
   assert.is((await summary(s, t.token)).pausedUntil, null);
 
   // A 24-hour pause after a late withdrawal reaches into the next day, which then pays nothing too.
-  await setConfig(s, 'savingsPauseHours', '24');
+  await setConfig(s, 'savings.pauseHours', '24');
   moveTo(s, midnight(s, 1) - HOUR);
   const lateDay = dayOf(s.clock.now());
   await move(s, t.token, 'out', '100');
@@ -104,8 +104,8 @@ test('no interest while a withdrawal pause touches a day; the pause hours come f
 });
 
 test('money moved in and out on the same day earns nothing, and the rate comes from config', async ({ s }) => {
-  await setConfig(s, 'savingsPauseHours', '0');
-  await setConfig(s, 'savingsRate', '1');
+  await setConfig(s, 'savings.pauseHours', '0');
+  await setConfig(s, 'savings.rate', '1');
   const t = await trader(s, '1000');
   await move(s, t.token, 'in', '500');
   await move(s, t.token, 'out', '500');
