@@ -407,9 +407,9 @@ export interface SavingsSummary {
   todayIncome: Decimal;
   yesterdayIncome: Decimal;
   cumulativeIncome: Decimal;
-  /** Daily rate in percent (config `savingsRate`). */
+  /** Daily rate in percent (config `savings.rate`). */
   rate: Decimal;
-  /** Hours without interest after a withdrawal (config `savingsPauseHours`). */
+  /** Hours without interest after a withdrawal (config `savings.pauseHours`). */
   pauseHours: number;
   /** End of the current pause, or null when none runs. */
   pausedUntil: number | null;
