@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FinanceHolding, FinanceList, FinanceProduct } from '../../src/shared/contract.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema/index.ts';
 import { dayOf } from '../../server/jobs/days.ts';
 import { runDaily } from '../../server/jobs/daily.ts';
 import { getWallet } from '../../server/ledger/index.ts';
@@ -171,6 +173,15 @@ test('a retried purchase with the same Idempotency-Key buys once and answers the
   const changed = await s.call('POST', '/h5/licai', { token: t.token, body: { ...body, amount: '200' }, headers });
   assert.is(changed.key, 'idempotency.mismatch');
   assert.is((await getWallet(s.ctx.db, t.userId)).balance, '850.00000000');
+});
+
+test('a masked account cannot buy (403 order.masked) and keeps its money', async (c) => {
+  const { s } = c;
+  const t = await trader(s, '500');
+  await s.ctx.db.update(users).set({ isOrder: false }).where(eq(users.id, t.userId));
+  const res = await buy(s, t.token, aurora(c).id, '100');
+  assert.equal([res.code, res.key], [403, 'order.masked']);
+  assert.is((await getWallet(s.ctx.db, t.userId)).balance, '500.00000000');
 });
 
 test("another user's holdings are never listed", async (c) => {

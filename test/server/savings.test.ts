@@ -103,6 +103,25 @@ test('no interest while a withdrawal pause touches a day; the pause hours come f
   ]);
 });
 
+test('day boundaries: money in at 23:59:59.999 earns the next day, money in at 00:00 waits a day', async ({ s }) => {
+  await setConfig(s, 'savings.rate', '1');
+  await setConfig(s, 'savings.pauseHours', '0');
+  const late = await trader(s, '100');
+  const early = await trader(s, '100');
+  moveTo(s, midnight(s, 1) - 1);
+  const lastMs = dayOf(s.clock.now());
+  await move(s, late.token, 'in', '100');
+  s.clock.advance(1);
+  await move(s, early.token, 'in', '100');
+  moveTo(s, midnight(s, 1) + 1000);
+  await runDaily(s.ctx);
+  assert.equal((await incomes(s, late.token)).rows.map((r) => [r.day, r.amount]), [[addDays(lastMs, 1), '1']]);
+  assert.is((await incomes(s, early.token)).total, 0, 'the day it came in at 00:00 pays nothing');
+  moveTo(s, midnight(s, 1) + 1000);
+  await runDaily(s.ctx);
+  assert.equal((await incomes(s, early.token)).rows.map((r) => [r.day, r.amount]), [[addDays(lastMs, 2), '1']]);
+});
+
 test('money moved in and out on the same day earns nothing, and the rate comes from config', async ({ s }) => {
   await setConfig(s, 'savings.pauseHours', '0');
   await setConfig(s, 'savings.rate', '1');
