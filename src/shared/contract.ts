@@ -457,7 +457,9 @@ export interface FeeRule {
 
 /**
  * `GET /h5/expenses/getExpensesMoney` (optional query `amount`): what the withdraw screen shows.
- * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount.
+ * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount; an
+ * amount outside the limits is refused with the submit's message (`withdraw.belowMin`,
+ * `withdraw.aboveMax`, `withdraw.aboveTotal`).
  */
 export interface ExpensesMoney {
   /** Available balance (what can be frozen for amount + fee). */
