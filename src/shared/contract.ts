@@ -403,7 +403,10 @@ export interface Deposit {
   cardNo: string | null;
   network: string | null;
   address: string | null;
-  /** URL of the proof image, readable only by its owner (with the token) and the operator. */
+  /**
+   * `/prod-api/common/oss/file/<name>`: readable only by its owner and the operator, so the app
+   * fetches it with the `Authorization` header and shows it as a blob URL (an `<img src>` sends no token).
+   */
   proofImage: string | null;
   /** The operator's reason, when rejected. */
   rejectReason: string | null;
@@ -653,7 +656,7 @@ export interface PaymentMethod {
   pixType: PixKeyType | null;
   coin: string | null;
   network: string | null;
-  /** QR kinds: URL of the uploaded image (owner only). */
+  /** QR kinds: URL of the uploaded image, owner only, fetched like `Deposit.proofImage`. */
   image: string | null;
   time: number;
 }
