@@ -624,7 +624,10 @@ export interface Deposit {
   cardNo: string | null;
   network: string | null;
   address: string | null;
-  /** URL of the proof image, readable only by its owner (with the token) and the operator. */
+  /**
+   * `/prod-api/common/oss/file/<name>`: readable only by its owner and the operator, so the app
+   * fetches it with the `Authorization` header and shows it as a blob URL (an `<img src>` sends no token).
+   */
   proofImage: string | null;
   /** The operator's reason, when rejected. */
   rejectReason: string | null;
@@ -678,7 +681,9 @@ export interface FeeRule {
 
 /**
  * `GET /h5/expenses/getExpensesMoney` (optional query `amount`): what the withdraw screen shows.
- * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount.
+ * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount; an
+ * amount outside the limits is refused with the submit's message (`withdraw.belowMin`,
+ * `withdraw.aboveMax`, `withdraw.aboveTotal`).
  */
 export interface ExpensesMoney {
   /** Available balance (what can be frozen for amount + fee). */
@@ -872,7 +877,7 @@ export interface PaymentMethod {
   pixType: PixKeyType | null;
   coin: string | null;
   network: string | null;
-  /** QR kinds: URL of the uploaded image (owner only). */
+  /** QR kinds: URL of the uploaded image, owner only, fetched like `Deposit.proofImage`. */
   image: string | null;
   time: number;
 }

@@ -63,6 +63,9 @@ test('getExpensesMoney: available, fee rule, VIP limits; with an amount, the ser
   assert.equal((await money(m, '50')).data.quote, { amount: '50', fee: '1.00000000', debit: '51.00000000', arrives: '50' }, 'the minimum fee');
   assert.equal((await money(m, '333.33')).data.quote, { amount: '333.33', fee: '3.33330000', debit: '336.66330000', arrives: '333.33' }, '1 %');
   assert.is((await money(m, '1e3')).code, 400);
+  const tooMuch = await money(m, '1000.5');
+  assert.equal([tooMuch.code, tooMuch.key, tooMuch.msg], [400, 'withdraw.aboveMax', 'The maximum single withdrawal for your VIP level is 1000'], 'the quote says what the submit would');
+  assert.is((await money(m, '5')).key, 'withdraw.belowMin');
   await setConfig('money.withdrawFeeRate', '0');
   await setConfig('money.withdrawFeeMin', '0');
   try {
