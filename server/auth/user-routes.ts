@@ -1,11 +1,12 @@
 /** The logged-in user's own account: info, passwords, phone, VIP, avatar, wallet bills. */
 import { Type, type Static } from '@sinclair/typebox';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { users, vipLevels, walletBills, wallets } from '../db/schema/index.ts';
+import { users, vipLevels, walletBills } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { Paging, Text } from '../http/schemas.ts';
+import { walletFigures } from '../money/wallet.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -30,8 +31,16 @@ const SetPhoneBody = Type.Object({
 const AvatarBody = Type.Object({
   avatar: Text(300, { minLength: 1, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
+/** A bill time: from 2000-01-01 to the last millisecond of 9999, in epoch ms. */
+const EpochMs = Type.Integer({ minimum: Date.UTC(2000, 0, 1), maximum: Date.UTC(9999, 11, 31, 23, 59, 59, 999), 'x-error': 'must be a time in epoch milliseconds from 2000 to 9999' });
 const AvatarParams = Type.Object({ n: Text(16, { description: 'the number of a default avatar, `.svg` optional', example: '1.svg' }) });
-const BillQuery = Type.Object({ ...Paging, bizType: Type.Optional(Text(32)) });
+const BillQuery = Type.Object({
+  ...Paging,
+  bizType: Type.Optional(Text(32)),
+  /** Epoch ms, start inclusive, end exclusive. */
+  startTime: Type.Optional(EpochMs),
+  endTime: Type.Optional(EpochMs),
+});
 
 const defaultAvatars = () => Array.from({ length: AVATAR_COUNT }, (_, i) => `/prod-api/common/avatar/${i + 1}.svg`);
 
@@ -48,104 +57,114 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.get('/h5/user/defaultAvatar', async () => ok(defaultAvatars()));
 
-  app.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
-    const [row] = await ctx.db
-      .select({ user: users, balance: wallets.balance, frozen: wallets.frozen, vipName: vipLevels.name })
-      .from(users)
-      .leftJoin(wallets, eq(wallets.userId, users.id))
-      .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
-      .where(eq(users.id, request.userId));
-    const u = row!.user;
-    const info: UserInfo = {
-      userId: u.id,
-      username: u.username,
-      phone: u.phone,
-      email: u.email,
-      realName: u.realName,
-      inviteCode: u.inviteCode,
-      creditScore: u.creditScore,
-      vipLevel: u.vipLevel,
-      vipName: row!.vipName ?? `VIP${u.vipLevel}`,
-      avatar: u.avatar,
-      hasFundPassword: u.fundPasswordHash !== null,
-      balance: row!.balance ?? '0.00000000',
-      frozen: row!.frozen ?? '0.00000000',
-      ...(u.isOrder === null ? {} : { isOrder: u.isOrder }),
-    };
-    return ok(info);
-  });
+  app.register(async (auth) => {
 
-  app.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { body: ChangePwdBody } }, async (request) => {
-    const { oldPassword, confirmPassword } = request.body;
-    requireValue('oldPassword', oldPassword);
-    const newPassword = checkPassword(request.body.newPassword, 'newPassword');
-    checkConfirm(newPassword, confirmPassword);
-    const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
-    if (!(await verifyPassword(oldPassword, user!.hash))) {
-      throw new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
-    }
-    const passwordHash = await hashPassword(newPassword);
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
-      await revokeAllSessions(tx, request.userId);
+    auth.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
+      const [row] = await ctx.db
+        .select({ user: users, vipName: vipLevels.name })
+        .from(users)
+        .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
+        .where(eq(users.id, request.userId));
+      const u = row!.user;
+      const wallet = await walletFigures(ctx.db, u.id);
+      const info: UserInfo = {
+        userId: u.id,
+        username: u.username,
+        phone: u.phone,
+        email: u.email,
+        realName: u.realName,
+        inviteCode: u.inviteCode,
+        creditScore: u.creditScore,
+        vipLevel: u.vipLevel,
+        vipName: row!.vipName ?? `VIP${u.vipLevel}`,
+        avatar: u.avatar,
+        hasFundPassword: u.fundPasswordHash !== null,
+        ...wallet,
+        ...(u.isOrder === null ? {} : { isOrder: u.isOrder }),
+      };
+      return ok(info);
     });
-    return ok(null, 'Password changed successfully, please log in again');
-  });
 
-  app.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
-    '/h5/user/changeWalletPwd',
-    { config: { auth: true }, schema: { body: ChangeWalletPwdBody } },
-    async (request) => {
-      const newPassword = checkFundPassword(request.body.newPassword);
-      checkConfirm(newPassword, request.body.confirmPassword);
-      const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
-      if (user!.hash !== null) {
-        const old = requireValue('oldPassword', request.body.oldPassword);
-        if (!(await verifyPassword(old, user!.hash))) {
-          throw new AppError(400, 'fundPassword.wrong', 'Original fund password is incorrect', { field: 'oldPassword' });
-        }
+    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { body: ChangePwdBody } }, async (request) => {
+      const { oldPassword, confirmPassword } = request.body;
+      requireValue('oldPassword', oldPassword);
+      const newPassword = checkPassword(request.body.newPassword, 'newPassword');
+      checkConfirm(newPassword, confirmPassword);
+      const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
+      if (!(await verifyPassword(oldPassword, user!.hash))) {
+        throw new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
       }
-      await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
+      const passwordHash = await hashPassword(newPassword);
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
+        await revokeAllSessions(tx, request.userId);
+      });
+      return ok(null, 'Password changed successfully, please log in again');
+    });
+
+    auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
+      '/h5/user/changeWalletPwd',
+      { config: { auth: true }, schema: { body: ChangeWalletPwdBody } },
+      async (request) => {
+        const newPassword = checkFundPassword(request.body.newPassword);
+        checkConfirm(newPassword, request.body.confirmPassword);
+        const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
+        if (user!.hash !== null) {
+          const old = requireValue('oldPassword', request.body.oldPassword);
+          if (!(await verifyPassword(old, user!.hash))) {
+            throw new AppError(400, 'fundPassword.wrong', 'Original fund password is incorrect', { field: 'oldPassword' });
+          }
+        }
+        await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
+        return ok(null, 'Successfully modified');
+      },
+    );
+
+    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
+      const phone = checkPhone(request.body.phone, request.body.area);
+      // One account per phone: forgot-password finds the account by it.
+      const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, request.userId)));
+      if (other) throw new AppError(409, 'phone.taken', 'This phone number is bound to another account', { field: 'phone' });
+      await consumeCode(ctx, 'sms', phone, request.body.code);
+      await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
       return ok(null, 'Successfully modified');
-    },
-  );
+    });
 
-  app.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
-    const phone = checkPhone(request.body.phone, request.body.area);
-    await consumeCode(ctx, 'sms', phone, request.body.code);
-    await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
-    return ok(null, 'Successfully modified');
-  });
+    auth.get('/h5/user/vipInformation', { config: { auth: true } }, async (request) => {
+      const [user] = await ctx.db.select({ level: users.vipLevel }).from(users).where(eq(users.id, request.userId));
+      const levels = await ctx.db.select().from(vipLevels).orderBy(asc(vipLevels.level));
+      return ok<VipInformation>({ current: user!.level, levels });
+    });
 
-  app.get('/h5/user/vipInformation', { config: { auth: true } }, async (request) => {
-    const [user] = await ctx.db.select({ level: users.vipLevel }).from(users).where(eq(users.id, request.userId));
-    const levels = await ctx.db.select().from(vipLevels).orderBy(asc(vipLevels.level));
-    return ok<VipInformation>({ current: user!.level, levels });
-  });
+    auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
+      await ctx.db.update(users).set({ avatar: request.body.avatar }).where(eq(users.id, request.userId));
+      return ok(null, 'Successfully modified');
+    });
 
-  app.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
-    await ctx.db.update(users).set({ avatar: request.body.avatar }).where(eq(users.id, request.userId));
-    return ok(null, 'Successfully modified');
-  });
-
-  app.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
-    const { pageNum = 1, pageSize = 10, bizType } = request.query;
-    const where = and(eq(walletBills.userId, request.userId), bizType ? eq(walletBills.bizType, bizType) : undefined);
-    const [rows, [count]] = await Promise.all([
-      ctx.db.select().from(walletBills).where(where).orderBy(desc(walletBills.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
-      ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),
-    ]);
-    const bills: WalletBill[] = rows.map((b) => ({
-      id: b.id,
-      bizType: b.bizType,
-      amount: b.amount,
-      balanceAfter: b.balanceAfter,
-      frozenDelta: b.frozenDelta,
-      remark: b.remark,
-      ref: b.ref,
-      time: b.createdAt.getTime(),
-    }));
-    return ok({ rows: bills, total: count!.n });
+    auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
+      const { pageNum = 1, pageSize = 10, bizType, startTime, endTime } = request.query;
+      const where = and(
+        eq(walletBills.userId, request.userId),
+        bizType ? eq(walletBills.bizType, bizType) : undefined,
+        startTime !== undefined ? gte(walletBills.createdAt, new Date(startTime)) : undefined,
+        endTime !== undefined ? lt(walletBills.createdAt, new Date(endTime)) : undefined,
+      );
+      const [rows, [count]] = await Promise.all([
+        ctx.db.select().from(walletBills).where(where).orderBy(desc(walletBills.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),
+      ]);
+      const bills: WalletBill[] = rows.map((b) => ({
+        id: b.id,
+        bizType: b.bizType,
+        amount: b.amount,
+        balanceAfter: b.balanceAfter,
+        frozenDelta: b.frozenDelta,
+        remark: b.remark,
+        ref: b.ref,
+        time: b.createdAt.getTime(),
+      }));
+      return ok({ rows: bills, total: count!.n });
+    });
   });
 };
 

@@ -18,7 +18,9 @@ import { banners, communities, config, contractPresets, marquee, notices, plays,
 import { AppError, ok } from '../http/envelope.ts';
 import { Text } from '../http/schemas.ts';
 import { BIZ_TYPES } from '../ledger/index.ts';
+import { LangQuery } from '../account/schemas.ts';
 import { PLATFORM_KEYS, getValues } from './config.ts';
+import { requestLanguages, translations } from './lang.ts';
 
 const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
   recharge: 'Recharge',
@@ -44,6 +46,9 @@ const RateQuery = Type.Object({ symbol: Text(21, { pattern: '^[a-z0-9]{1,12}_[a-
 /** `numeric` comes back padded (`10.00000000`); clients get the plain value. */
 const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
+/** Notices, marquee and banners take an optional `?lang=` over `Accept-Language`. */
+const LangOnly = Type.Object({ lang: LangQuery });
+
 const plugin: FeaturePlugin = async (app, { ctx }) => {
   app.get('/common/getLogo', { schema: { querystring: LogoQuery } }, async () => {
     const values = await getValues(ctx.db, Object.values(PLATFORM_KEYS));
@@ -57,27 +62,34 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     const rows = await ctx.db
       .select({ configKey: config.key, configValue: config.value })
       .from(config)
-      .where(sql`${config.key} not like 'platform.%'`)
+      // Platform rows have their own call; money settings reach the app through getExpensesMoney.
+      .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%'`)
       .orderBy(asc(config.key));
     return ok<ConfigItem[]>(rows);
   });
 
-  app.get('/h5/symbol/getNoticeList', async () => {
+  // Notices, marquee and banners answer in the language the app asks for (content/lang.ts).
+  app.get('/h5/symbol/getNoticeList', { schema: { querystring: LangOnly } }, async (request) => {
     const rows = await ctx.db.select().from(notices).orderBy(asc(notices.sort), asc(notices.id));
-    return ok<NoticeItem[]>(rows.map((n) => ({ id: n.id, title: n.title, content: n.content, time: n.createdAt.getTime() })));
+    const text = await translations(ctx.db, 'notice', rows.map((n) => n.id), requestLanguages(request));
+    return ok<NoticeItem[]>(
+      rows.map((n) => ({ id: n.id, title: text.get(n.id)?.title || n.title, content: text.get(n.id)?.content || n.content, time: n.createdAt.getTime() })),
+    );
   });
 
-  app.get('/h5/symbol/marquee', async () => {
+  app.get('/h5/symbol/marquee', { schema: { querystring: LangOnly } }, async (request) => {
     const rows = await ctx.db.select({ id: marquee.id, content: marquee.content }).from(marquee).orderBy(asc(marquee.sort), asc(marquee.id));
-    return ok<MarqueeItem[]>(rows);
+    const text = await translations(ctx.db, 'marquee', rows.map((m) => m.id), requestLanguages(request));
+    return ok<MarqueeItem[]>(rows.map((m) => ({ id: m.id, content: text.get(m.id)?.content || m.content })));
   });
 
-  app.get('/h5/symbol/getBannerList', async () => {
+  app.get('/h5/symbol/getBannerList', { schema: { querystring: LangOnly } }, async (request) => {
     const rows = await ctx.db
       .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })
       .from(banners)
       .orderBy(asc(banners.sort), asc(banners.id));
-    return ok<BannerItem[]>(rows);
+    const text = await translations(ctx.db, 'banner', rows.map((b) => b.id), requestLanguages(request));
+    return ok<BannerItem[]>(rows.map((b) => ({ ...b, title: text.get(b.id)?.title || b.title })));
   });
 
   app.get('/h5/symbol/communitys', async () => {
