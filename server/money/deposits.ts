@@ -8,6 +8,7 @@ import { deposits, payChannels } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer, StatusesAnswer } from './answers.ts';
 import { Amount } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import { Id, MoneyPaging, OrderNo, claimUpload, notFound, privateFileUrl } from './common.ts';
@@ -78,7 +79,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
   const tags = ['deposits'];
 
-  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates' } }, async () => {
+  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates', response: PayChannelsAnswer } }, async () => {
     const rows = await ctx.db.select().from(payChannels).where(eq(payChannels.enabled, true)).orderBy(asc(payChannels.sort), asc(payChannels.id));
     return ok(rows.map(toChannel));
   });
@@ -100,7 +101,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SubmitBody> }>(
     '/h5/recharge/submitRecharge',
-    { config: auth, schema: { tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody } },
+    { config: auth, schema: { tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { channelId, amount, proofImage } = request.body;
@@ -151,7 +152,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/recharge/depositList',
-    { config: auth, schema: { tags, summary: 'My deposits, newest first', querystring: ListQuery } },
+    { config: auth, schema: { tags, summary: 'My deposits, newest first', querystring: ListQuery, response: DepositPageAnswer } },
     async (request) => {
       const { pageNum, pageSize, status } = request.query;
       const where = and(eq(deposits.userId, request.userId), status ? eq(deposits.status, status) : undefined);
@@ -165,7 +166,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     '/h5/recharge/depositDetail',
-    { config: auth, schema: { tags, summary: 'One of my deposits', querystring: DetailQuery } },
+    { config: auth, schema: { tags, summary: 'One of my deposits', querystring: DetailQuery, response: DepositAnswer } },
     async (request) => {
       const [row] = await ctx.db.select().from(deposits).where(and(eq(deposits.orderNo, request.query.orderNo), eq(deposits.userId, request.userId)));
       if (!row) throw notFound('deposit');
@@ -173,7 +174,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.get('/background/recharge/rechargeStatus', { config: auth, schema: { tags, summary: 'Deposit statuses and their labels' } }, async () =>
+  app.get('/background/recharge/rechargeStatus', { config: auth, schema: { tags, summary: 'Deposit statuses and their labels', response: StatusesAnswer } }, async () =>
     ok<StatusItem[]>(DEPOSIT_STATUSES.map((status) => ({ status, name: DEPOSIT_STATUS_NAMES[status] }))),
   );
 };

@@ -8,6 +8,7 @@ import { banks, coinNetworks, paymentMethods, users } from '../db/schema/index.t
 import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { BanksAnswer, CoinsAnswer, EmptyAnswer, PaymentMethodAnswer, PaymentMethodsAnswer, PixTypesAnswer } from './answers.ts';
 import { Id, Text, claimUpload, notFound, privateFileUrl } from './common.ts';
 import { PIX_TYPES, checkAddress, checkCardNo, checkPixKey } from './rules.ts';
 
@@ -103,14 +104,14 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
   const tags = ['payment methods'];
 
-  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths' } }, async () => {
+  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths', response: BanksAnswer } }, async () => {
     const rows = await ctx.db.select().from(banks).orderBy(asc(banks.sort), asc(banks.code));
     return ok<Bank[]>(rows.map((b) => ({ code: b.code, name: b.name, country: b.country, cardLengths: b.cardLengths })));
   });
 
-  app.get('/h5/expenses/pixType', { config: auth, schema: { tags, summary: 'PIX key types' } }, async () => ok(PIX_TYPES));
+  app.get('/h5/expenses/pixType', { config: auth, schema: { tags, summary: 'PIX key types', response: PixTypesAnswer } }, async () => ok(PIX_TYPES));
 
-  app.get('/h5/expenses/getCoinList', { config: auth, schema: { tags, summary: 'Coins and networks a wallet address can be bound for' } }, async () => {
+  app.get('/h5/expenses/getCoinList', { config: auth, schema: { tags, summary: 'Coins and networks a wallet address can be bound for', response: CoinsAnswer } }, async () => {
     const rows = await ctx.db.select().from(coinNetworks).orderBy(asc(coinNetworks.sort), asc(coinNetworks.coin));
     const coins = new Map<string, string[]>();
     for (const r of rows) coins.set(r.coin, [...(coins.get(r.coin) ?? []), r.network]);
@@ -119,7 +120,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCardBody> }>(
     '/h5/expenses/bindCard',
-    { config: auth, schema: { tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody } },
+    { config: auth, schema: { tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const body = request.body;
@@ -151,7 +152,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCoinBody> }>(
     '/h5/expenses/bindCoinAddress',
-    { config: auth, schema: { tags, summary: 'Bind a wallet address on a network', body: BindCoinBody } },
+    { config: auth, schema: { tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const coin = required('coin', request.body.coin).toUpperCase();
@@ -169,7 +170,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindQrBody> }>(
     '/h5/expenses/bindCardQr',
-    { config: auth, schema: { tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody } },
+    { config: auth, schema: { tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { kind, id } = request.body;
@@ -197,12 +198,12 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
       .orderBy(desc(paymentMethods.id));
     return ok(rows.map(toPaymentMethod));
   };
-  app.get('/h5/expenses/getMyBankCardList', { config: auth, schema: { tags, summary: 'My bank cards, PIX keys and QR codes' } }, listOf(['bank', 'pix', 'qr', 'paypay']));
-  app.get('/h5/expenses/getMyCoinAddressList', { config: auth, schema: { tags, summary: 'My wallet addresses' } }, listOf(['coin']));
+  app.get('/h5/expenses/getMyBankCardList', { config: auth, schema: { tags, summary: 'My bank cards, PIX keys and QR codes', response: PaymentMethodsAnswer } }, listOf(['bank', 'pix', 'qr', 'paypay']));
+  app.get('/h5/expenses/getMyCoinAddressList', { config: auth, schema: { tags, summary: 'My wallet addresses', response: PaymentMethodsAnswer } }, listOf(['coin']));
 
   app.post<{ Body: Static<typeof DeleteBody> }>(
     '/h5/expenses/delcob',
-    { config: auth, schema: { tags, summary: 'Delete one of my payment methods', body: DeleteBody } },
+    { config: auth, schema: { tags, summary: 'Delete one of my payment methods', body: DeleteBody, response: EmptyAnswer } },
     async (request) => {
       const deleted = await ctx.db
         .delete(paymentMethods)

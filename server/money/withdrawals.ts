@@ -22,6 +22,7 @@ import { deposits, fundPasswordTries, paymentMethods, users, withdrawals } from 
 import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { ExpensesMoneyAnswer, PacksAnswer, SendCodeAnswer, StatusesAnswer, WithdrawalAnswer, WithdrawalPageAnswer } from './answers.ts';
 import { Amount } from '../http/schemas.ts';
 import { changeBalance, getWallet } from '../ledger/index.ts';
 import { newOrderNo } from '../orders/order-no.ts';
@@ -202,7 +203,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof MoneyQuery> }>(
     '/h5/expenses/getExpensesMoney',
-    { config: auth, schema: { tags, summary: 'Available amount, fee rule, limits; with amount, the fee and what arrives', querystring: MoneyQuery } },
+    { config: auth, schema: { tags, summary: 'Available amount, fee rule, limits; with amount, the fee and what arrives', querystring: MoneyQuery, response: ExpensesMoneyAnswer } },
     async (request) => {
       const userId = request.userId;
       const now = ctx.clock.now();
@@ -236,7 +237,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post('/h5/expenses/sendCode', { config: auth, schema: { tags, summary: "Send the withdrawal code to the account's phone or e-mail" } }, async (request) => {
+  app.post('/h5/expenses/sendCode', { config: auth, schema: { tags, summary: "Send the withdrawal code to the account's phone or e-mail", response: SendCodeAnswer } }, async (request) => {
     const channel = codeTypeOf((await moneyConfig(ctx.db)).withdrawCodeType);
     if (channel === 'none') throw new AppError(400, 'withdraw.codeOff', 'Withdrawals need no verification code');
     const target = await codeTarget(ctx, request.userId, channel);
@@ -287,13 +288,13 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
       },
     );
   };
-  const submitSchema = { config: auth, schema: { tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody } };
+  const submitSchema = { config: auth, schema: { tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/expenses/withdrawList',
-    { config: auth, schema: { tags, summary: 'My withdrawals, newest first', querystring: ListQuery } },
+    { config: auth, schema: { tags, summary: 'My withdrawals, newest first', querystring: ListQuery, response: WithdrawalPageAnswer } },
     async (request) => {
       const { pageNum, pageSize, status } = request.query;
       const where = and(eq(withdrawals.userId, request.userId), status ? eq(withdrawals.status, status) : undefined);
@@ -307,7 +308,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     '/h5/expenses/withdrawDetail',
-    { config: auth, schema: { tags, summary: 'One of my withdrawals', querystring: DetailQuery } },
+    { config: auth, schema: { tags, summary: 'One of my withdrawals', querystring: DetailQuery, response: WithdrawalAnswer } },
     async (request) => {
       const [row] = await ctx.db.select().from(withdrawals).where(and(eq(withdrawals.orderNo, request.query.orderNo), eq(withdrawals.userId, request.userId)));
       if (!row) throw notFound('withdrawal');
@@ -315,11 +316,11 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.get('/background/expenses/getExpendsAuditStatus', { config: auth, schema: { tags, summary: 'Withdrawal statuses and their labels' } }, async () =>
+  app.get('/background/expenses/getExpendsAuditStatus', { config: auth, schema: { tags, summary: 'Withdrawal statuses and their labels', response: StatusesAnswer } }, async () =>
     ok<StatusItem[]>(WITHDRAW_STATUSES.map((status) => ({ status, name: WITHDRAW_STATUS_NAMES[status] }))),
   );
 
-  app.get('/h5/expenses/myPacksNum', { config: auth, schema: { tags, summary: 'Counts of my payment methods and unfinished deposits and withdrawals' } }, async (request) => {
+  app.get('/h5/expenses/myPacksNum', { config: auth, schema: { tags, summary: 'Counts of my payment methods and unfinished deposits and withdrawals', response: PacksAnswer } }, async (request) => {
     const userId = request.userId;
     const [kinds, [w], [d]] = await Promise.all([
       methodCounts(ctx.db, userId),

@@ -1,0 +1,140 @@
+/**
+ * Response schemas of the money routes, for the OpenAPI document a partner app builds its client
+ * from (they mirror src/shared/contract.ts). Fastify serializes by them, so a field missing here
+ * would be dropped from the answer: the tests compare whole answers.
+ */
+import { type TSchema, Type } from '@sinclair/typebox';
+import { DEPOSIT_STATUSES, WITHDRAW_STATUSES } from '../../src/shared/contract.ts';
+
+const Dec = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$' });
+const Time = Type.Integer({ description: 'epoch ms' });
+const Str = Type.String();
+const Nullable = (t: TSchema) => Type.Union([t, Type.Null()]);
+const OneOf = (values: readonly string[]) => Type.Unsafe<string>({ type: 'string', enum: [...values] });
+const Kind = OneOf(['bank', 'pix', 'coin', 'qr', 'paypay']);
+
+/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
+const envelope = (data: TSchema) => ({
+  200: Type.Object({
+    code: Type.Integer(),
+    msg: Type.String(),
+    key: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    data: Type.Union([data, Type.Null()]),
+  }),
+});
+const page = (row: TSchema) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
+
+const PayChannel = Type.Object({
+  id: Type.Integer(),
+  type: OneOf(['bank', 'coin']),
+  name: Str,
+  currency: Str,
+  exchangeRate: Dec,
+  minAmount: Dec,
+  maxAmount: Dec,
+  payee: Nullable(Str),
+  bankName: Nullable(Str),
+  cardNo: Nullable(Str),
+  network: Nullable(Str),
+  address: Nullable(Str),
+  qrImage: Nullable(Str),
+  remark: Str,
+});
+
+const Deposit = Type.Object({
+  orderNo: Str,
+  time: Time,
+  channelId: Type.Integer(),
+  channelName: Str,
+  type: OneOf(['bank', 'coin']),
+  status: OneOf(DEPOSIT_STATUSES),
+  amount: Dec,
+  payAmount: Dec,
+  currency: Str,
+  exchangeRate: Dec,
+  payee: Nullable(Str),
+  bankName: Nullable(Str),
+  cardNo: Nullable(Str),
+  network: Nullable(Str),
+  address: Nullable(Str),
+  proofImage: Nullable(Str),
+  rejectReason: Nullable(Str),
+  reviewedAt: Nullable(Time),
+});
+
+const Withdrawal = Type.Object({
+  orderNo: Str,
+  time: Time,
+  status: OneOf(WITHDRAW_STATUSES),
+  amount: Dec,
+  fee: Dec,
+  arrives: Dec,
+  method: Kind,
+  payee: Nullable(Str),
+  bankName: Nullable(Str),
+  account: Str,
+  network: Nullable(Str),
+  remark: Nullable(Str),
+  reviewedAt: Nullable(Time),
+});
+
+const ExpensesMoney = Type.Object({
+  available: Dec,
+  frozen: Dec,
+  feeRule: Type.Object({ rate: Dec, min: Dec, fixed: Dec }),
+  minAmount: Dec,
+  maxSingle: Dec,
+  maxTotal: Dec,
+  remainingTotal: Dec,
+  codeType: OneOf(['none', 'sms', 'email']),
+  hasFundPassword: Type.Boolean(),
+  lockedUntil: Nullable(Time),
+  realTime: Type.Boolean(),
+  free: Type.Boolean(),
+  quote: Type.Optional(Type.Object({ amount: Dec, fee: Dec, debit: Dec, arrives: Dec })),
+});
+
+const PaymentMethod = Type.Object({
+  id: Type.Integer(),
+  kind: Kind,
+  payee: Nullable(Str),
+  bankCode: Nullable(Str),
+  bankName: Nullable(Str),
+  branch: Nullable(Str),
+  phone: Nullable(Str),
+  account: Nullable(Str),
+  pixType: Nullable(OneOf(['cpf', 'cnpj', 'email', 'phone', 'random'])),
+  coin: Nullable(Str),
+  network: Nullable(Str),
+  image: Nullable(Str),
+  time: Time,
+});
+
+const StatusItem = Type.Object({ status: Str, name: Str });
+
+export const PayChannelsAnswer = envelope(Type.Array(PayChannel));
+export const DepositAnswer = envelope(Deposit);
+export const DepositPageAnswer = envelope(page(Deposit));
+export const WithdrawalAnswer = envelope(Withdrawal);
+export const WithdrawalPageAnswer = envelope(page(Withdrawal));
+export const ExpensesMoneyAnswer = envelope(ExpensesMoney);
+export const PaymentMethodAnswer = envelope(PaymentMethod);
+export const PaymentMethodsAnswer = envelope(Type.Array(PaymentMethod));
+export const StatusesAnswer = envelope(Type.Array(StatusItem));
+export const BanksAnswer = envelope(Type.Array(Type.Object({ code: Str, name: Str, country: Str, cardLengths: Type.Array(Type.Integer()) })));
+export const PixTypesAnswer = envelope(Type.Array(Type.Object({ type: OneOf(['cpf', 'cnpj', 'email', 'phone', 'random']), name: Str, example: Str })));
+export const CoinsAnswer = envelope(Type.Array(Type.Object({ coin: Str, networks: Type.Array(Str) })));
+export const PacksAnswer = envelope(
+  Type.Object({
+    bank: Type.Integer(),
+    pix: Type.Integer(),
+    coin: Type.Integer(),
+    qr: Type.Integer(),
+    paypay: Type.Integer(),
+    withdrawing: Type.Integer(),
+    depositing: Type.Integer(),
+  }),
+);
+export const SendCodeAnswer = envelope(Type.Object({ channel: OneOf(['sms', 'email']), target: Str, resendSeconds: Type.Integer() }));
+export const EmptyAnswer = envelope(Type.Null());
