@@ -12,6 +12,7 @@ import { cssSplitPlugin } from './css-split.mjs';
 import { firstLoad } from './graph.mjs';
 import { oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
+import { routeFiles } from './route-files.mjs';
 import { buildLocales } from './locales.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -65,8 +66,10 @@ async function buildInto(outdir, react, compress) {
   const locales = await buildLocales(outdir);
   const metafile = await buildApp(outdir, react, worker);
 
-  const boot = await esbuild.build(bootOptions({ locales }));
   const first = firstLoad(metafile, APP_ENTRY);
+  const routes = await routeFiles(metafile, first);
+  await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
+  const boot = await esbuild.build(bootOptions({ locales, routes: routes.boot }));
   const html = await renderHtml({
     boot: boot.outputFiles[0].text,
     entry: url(outdir, first.main),

@@ -1,0 +1,96 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { distName, errorsOf, launchBrowser, newMobilePage, startServer, type ServerHandle } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+
+const test = suite('speed: one wave to the first screen, prices from the start-up call');
+
+let server: ServerHandle;
+let browser: Browser;
+let token = '';
+/** Route name → the files the build says its screen needs beyond the first load. */
+let routes: Record<string, string[]> = {};
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  routes = JSON.parse(await readFile(new URL(`../../${distName()}/routes.json`, import.meta.url), 'utf8'));
+  const res = await fetch(server.url + '/prod-api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+  });
+  token = ((await res.json()) as { data: string }).data;
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
+const phone = async (signedIn = true): Promise<Page> => {
+  const page = await newMobilePage(browser);
+  if (signedIn) await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+  return page;
+};
+
+const preloaded = (page: Page) =>
+  page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+
+const scriptsFetched = (page: Page): string[] => {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (p.startsWith('/assets/') && p.endsWith('.js')) seen.push(p);
+  });
+  return seen;
+};
+
+test('the route being opened has its whole chunk graph preloaded by the boot script, none fetched later', async () => {
+  for (const [path, name] of [['/home', 'home'], ['/TRADE/', 'trade'], ['/orderList', 'orderList']] as const) {
+    const page = await phone();
+    const fetched = scriptsFetched(page);
+    await page.goto(server.url + path);
+    await page.locator('#app section').first().waitFor();
+    const links = await preloaded(page);
+    assert.ok(routes[name]!.length > 0, `${name} has files`);
+    for (const file of routes[name]!) assert.ok(links.includes(file), `${file} of ${name} is preloaded (${links.join(' ')})`);
+    // The map names the chunk the app really ran for the screen.
+    assert.is(fetched.find((f) => f.startsWith(`/assets/${name}-`)), routes[name]![0]);
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }
+});
+
+test('a visitor without a token gets the login screen preloaded wherever they arrive', async () => {
+  const page = await phone(false);
+  await page.goto(server.url + '/orderList');
+  await page.waitForURL((u) => u.pathname === '/login');
+  const links = await preloaded(page);
+  for (const file of routes.login!) assert.ok(links.includes(file), `${file} of login is preloaded`);
+  assert.not.ok(links.includes(routes.orderList![0]!), 'not the guarded screen');
+  await page.close();
+});
+
+test('home shows prices from the start-up ticker call, before and without any poll of the market worker', async () => {
+  const page = await phone();
+  let tickerCalls = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') tickerCalls++;
+  });
+  // The worker never arrives: whatever the list shows came from the boot script's call.
+  await page.route('**/assets/worker-*.js', () => {});
+  await page.goto(server.url + '/home');
+  const price = page.locator('.qs button[data-symbol="btc"] span.num').first();
+  await price.waitFor();
+  assert.match(await price.innerText(), /^\d+\.\d+$/);
+  assert.is(tickerCalls, 1, 'the one call of the boot script');
+  const list = (await (await fetch(server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
+  assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
+  await page.close();
+});
+
+test.run();
