@@ -69,7 +69,7 @@ function wireCounter(cdp: CDPSession) {
 }
 
 const read = (page: Page, name: string, timeout = 60_000) =>
-  page.waitForFunction((n) => (window as unknown as Record<string, number>)[n], name, { timeout }).then((h) => h.jsonValue() as Promise<number>);
+  page.waitForFunction((n) => (globalThis as unknown as Record<string, number>)[n], name, { timeout }).then((h) => h.jsonValue() as Promise<number>);
 
 /** One cold load, a tap and a repeat visit in a fresh browser profile signed in with `token`. */
 export async function measureLoad(browser: Browser, base: string, token: string): Promise<LoadSample> {

@@ -122,3 +122,9 @@ export function watchCandles(symbol: string, period: KlinePeriod, listener: Cand
     });
   };
 }
+
+/**
+ * Has the worker fetch a chart's history at low priority before the tap that opens it; the chart
+ * that then asks for the same ticker and period is drawn from it. Nothing while the worker is off.
+ */
+export const prefetchCandles = (symbol: string, period: KlinePeriod): void => post({ type: 'prefetch', symbol, period });

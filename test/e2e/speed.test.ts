@@ -93,4 +93,46 @@ test('home shows prices from the start-up ticker call, before and without any po
   await page.close();
 });
 
+/** History calls of the page and its market worker, with the moment each was made. */
+const historyCalls = (page: Page): { url: string; at: number }[] => {
+  const seen: { url: string; at: number }[] = [];
+  page.context().on('request', (r) => {
+    if (r.url().includes('/getHistoryKline')) seen.push({ url: r.url(), at: Date.now() });
+  });
+  return seen;
+};
+
+test('once home is idle the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', async () => {
+  const page = await phone();
+  const history = historyCalls(page);
+  const fetched = scriptsFetched(page);
+  await page.goto(server.url + '/home');
+  await page.locator('.qs button[data-symbol="btc"]').waitFor();
+  await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(f)), routes.trade![0]!);
+  await page.waitForTimeout(500);
+  assert.ok(fetched.includes(routes.trade![0]!), 'the quote screen code before the tap');
+  assert.is(history.length, 1, 'one history call before the tap');
+  assert.match(history[0]!.url, /symbol=btc&period=1min&size=500/);
+
+  const tapped = Date.now();
+  await page.locator('.qs button[data-symbol="btc"]').tap();
+  await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 5000 });
+  assert.not.ok(history.some((h) => h.at >= tapped && h.url.includes('size=')), 'no second 500-candle history');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('with data saver on nothing is fetched ahead of a tap', async () => {
+  const page = await phone();
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, value: { saveData: true } }));
+  const history = historyCalls(page);
+  const fetched = scriptsFetched(page);
+  await page.goto(server.url + '/home');
+  await page.locator('.qs button[data-symbol="btc"]').waitFor();
+  await page.waitForTimeout(4000);
+  assert.is(history.length, 0);
+  assert.not.ok(fetched.some((f) => f.startsWith('/assets/trade-')), 'no quote screen code');
+  await page.close();
+});
+
 test.run();

@@ -3,6 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
 import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
+import { usePrefetchQuote } from './prefetch.ts';
 
 const open = (symbol: string) => {
   selectTicker(symbol);
@@ -45,6 +46,7 @@ function Paused() {
 /** The live quote list in `$trade.tickerList` order; mounted only while home is on screen. */
 export function Quotes() {
   const { tickerList } = useStore($trade, { keys: ['tickerList'] });
+  usePrefetchQuote();
   return (
     <section className="qs" aria-labelledby="qs-h">
       <h2 id="qs-h" className="sec">{t('home.quotes')}</h2>
