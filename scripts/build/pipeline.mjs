@@ -13,6 +13,7 @@ import { firstLoad } from './graph.mjs';
 import { oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { routeFiles } from './route-files.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 import { buildLocales } from './locales.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -77,6 +78,8 @@ async function buildInto(outdir, react, compress) {
     stylesheet: first.css ? url(outdir, first.css) : null,
   });
   await writeFile(path.join(outdir, 'index.html'), html);
+  const shell = [...first.js.map((f) => url(outdir, f)), first.css && url(outdir, first.css), worker && url(outdir, worker)];
+  await buildServiceWorker({ outdir, html, shell: shell.filter(Boolean) });
   await cp(r('public'), outdir, { recursive: true, filter: (src) => src !== r('public/index.html') });
 
   if (!react) {

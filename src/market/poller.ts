@@ -195,6 +195,8 @@ export class Poller {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = (await res.json()) as Envelope<T>;
     if (body.code !== 200) throw new Error(body.msg);
+    // An answer the service worker kept from before: not live, so the worker backs off and retries.
+    if (body.cachedAt) throw new Error('offline');
     return body.data;
   }
 }

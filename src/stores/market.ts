@@ -7,7 +7,7 @@ import type { KlinePeriod, Ticker } from '../shared/contract.ts';
 import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
 import { saveData } from '../lib/save-data.ts';
 import { $session } from './session.ts';
-import { $tickers, $trade, applyTickers } from './trade.ts';
+import { $tickers, $tickersAsOf, $trade, applyTickers } from './trade.ts';
 
 export interface MarketStatus {
   /** `backoff`: the last poll failed; the worker tries again in `retryInMs`. */
@@ -51,6 +51,8 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
       ? msg.changed
       : msg.changed.filter((tk) => !same(known[tk.symbol]!, tk));
     if (changed.length) applyTickers(changed);
+    // Only a live answer gets here: the worker refuses the service worker's kept ones.
+    $tickersAsOf.set(0);
   } else if (msg.type === 'status') {
     $marketStatus.set({ state: msg.state, retryInMs: msg.retryInMs });
   } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {

@@ -31,8 +31,8 @@ test.after(async () => {
 });
 
 /** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
-const phone = async (signedIn = true): Promise<Page> => {
-  const page = await newMobilePage(browser);
+const phone = async (signedIn = true, serviceWorker = false): Promise<Page> => {
+  const page = await newMobilePage(browser, { serviceWorker });
   if (signedIn) await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
   return page;
 };
@@ -132,6 +132,49 @@ test('with data saver on nothing is fetched ahead of a tap', async () => {
   await page.waitForTimeout(4000);
   assert.is(history.length, 0);
   assert.not.ok(fetched.some((f) => f.startsWith('/assets/trade-')), 'no quote screen code');
+  await page.close();
+});
+
+/** Waits until the service worker controls the page (it takes over as soon as it is installed). */
+const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 });
+
+test('offline after a visit, a reload shows the app and the last known prices, marked as such', async () => {
+  const page = await phone(true, true);
+  await page.goto(server.url + '/home');
+  await controlled(page);
+  // This visit's calls go through the service worker, which keeps their answers.
+  await page.reload();
+  const btc = page.locator('.qs button[data-symbol="btc"] span.num').first();
+  await btc.waitFor();
+  await page.waitForTimeout(500);
+  const price = await btc.innerText();
+  assert.is(await page.locator('.qs .q-off').count(), 0, 'live prices carry no offline line');
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await btc.waitFor();
+  assert.match(await btc.innerText(), /^\d+\.\d+$/);
+  await page.getByText('Offline · showing the last known prices').waitFor();
+  assert.is(await btc.innerText(), price, 'the price last seen online');
+  await page.context().setOffline(false);
+  // Back online, the worker's next poll replaces them and the line goes.
+  await page.getByText('Offline · showing the last known prices').waitFor({ state: 'detached', timeout: 70_000 });
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test("offline without the app kept, a navigation shows the app's own offline page, not the browser's", async () => {
+  const page = await phone(true, true);
+  await page.goto(server.url + '/home');
+  await controlled(page);
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith('shell-')) await caches.delete(name);
+  });
+  await page.context().setOffline(true);
+  await page.goto(server.url + '/home').catch(() => {});
+  await page.getByRole('heading', { name: 'The app could not start' }).waitFor();
+  await page.getByText('Check your connection and try again.').waitFor();
+  await page.context().setOffline(false);
   await page.close();
 });
 
