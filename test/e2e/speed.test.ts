@@ -135,6 +135,28 @@ test('with data saver on nothing is fetched ahead of a tap', async () => {
   await page.close();
 });
 
+test('a market worker that crashes is restarted, and the quiet line counts down to it', async () => {
+  const page = await phone();
+  let loads = 0;
+  await page.route('**/assets/worker-*.js', (route) =>
+    ++loads === 1
+      ? route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function () { throw new Error("worker crashed"); };' })
+      : route.continue(),
+  );
+  let polls = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') polls++;
+  });
+  await page.goto(server.url + '/home');
+  await page.getByText('Prices paused, retrying in 2 s').waitFor();
+  await page.getByText('Prices paused, retrying in 1 s').waitFor();
+  await page.getByText(/Prices paused/).waitFor({ state: 'detached', timeout: 5000 });
+  assert.is(loads, 2, 'a second worker');
+  await page.waitForTimeout(1000);
+  assert.ok(polls >= 2, `the new worker polls (${polls} ticker calls)`);
+  await page.close();
+});
+
 /** Waits until the service worker controls the page (it takes over as soon as it is installed). */
 const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 });
 
