@@ -31,11 +31,15 @@ export interface LoadSample {
  */
 const MARKS = `(() => {
   const w = window;
+  const mark = (name) => {
+    w[name] = performance.now();
+    dispatchEvent(new Event(name));
+  };
   const check = () => {
     const price = document.querySelector('.qs li .num');
-    if (!w.__pricesAt && price && price.textContent) w.__pricesAt = performance.now();
+    if (!w.__pricesAt && price && price.textContent) mark('__pricesAt');
     const drawn = document.querySelector('[data-drawn]');
-    if (w.__tapAt && !w.__chartAt && drawn && drawn.getAttribute('data-drawn')) w.__chartAt = performance.now();
+    if (w.__tapAt && !w.__chartAt && drawn && drawn.getAttribute('data-drawn')) mark('__chartAt');
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   addEventListener('pointerdown', () => (w.__tapAt = w.__tapAt || performance.now()), true);
@@ -68,8 +72,21 @@ function wireCounter(cdp: CDPSession) {
   return (ms: number) => finished.filter((f) => (f.at - start) * 1000 <= ms).reduce((n, f) => n + f.bytes, 0);
 }
 
-const read = (page: Page, name: string, timeout = 60_000) =>
-  page.waitForFunction((n) => (globalThis as unknown as Record<string, number>)[n], name, { timeout }).then((h) => h.jsonValue() as Promise<number>);
+/**
+ * Waits for a mark without polling: a polling wait would run on the throttled main thread itself
+ * and slow down what it measures.
+ */
+const read = (page: Page, name: string, timeout = 60_000): Promise<number> =>
+  page.evaluate(
+    ([n, ms]) =>
+      new Promise<number>((resolve, reject) => {
+        const w = globalThis as unknown as Record<string, number> & EventTarget;
+        if (w[n]) return resolve(w[n]);
+        setTimeout(() => reject(new Error(n + ' not reached')), ms);
+        w.addEventListener(n, () => resolve(w[n]!), { once: true });
+      }),
+    [name, timeout] as const,
+  );
 
 /** One cold load, a tap and a repeat visit in a fresh browser profile signed in with `token`. */
 export async function measureLoad(browser: Browser, base: string, token: string): Promise<LoadSample> {

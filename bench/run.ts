@@ -12,6 +12,8 @@
  *   npm run bench                    both, 5 minutes on the quote screen (the app build only)
  *   BENCH_MINUTES=0 npm run bench    the waiting times alone
  *   BENCH_RUNS=3 npm run bench       fewer loads per build
+ *   BENCH_BASELINE=../base/dist npm run bench   a third column: another build of the app (e.g. an
+ *                                    older commit's), path relative to this folder, same run and load
  *
  * Prints a table and writes bench/results.json. Needs `npm run build`, `node build.mjs --react`
  * and Chromium (as the browser tests).
@@ -25,8 +27,9 @@ import type { Browser } from 'playwright-core';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const BUILDS = ['dist', 'dist-react'] as const;
-type Build = (typeof BUILDS)[number];
+const BASELINE = process.env.BENCH_BASELINE;
+const BUILDS: string[] = ['dist', 'dist-react', ...(BASELINE ? [BASELINE] : [])];
+type Build = string;
 const POLL_MS = 5000;
 
 interface Relay {
@@ -139,10 +142,11 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     for (const build of BUILDS) {
-      servers[build] = await startServer({ dist: build });
+      // The harness names its two builds; a baseline folder is served the same way.
+      servers[build] = await startServer({ dist: build as 'dist' });
       tokens[build] = await login(servers[build].url);
     }
-    const samples: Record<Build, LoadSample[]> = { dist: [], 'dist-react': [] };
+    const samples: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
     for (let i = 0; i < RUNS; i++) {
       // Alternated, so a busy moment of the machine weighs on both builds alike.
       for (const build of BUILDS) {
@@ -156,14 +160,15 @@ async function main(): Promise<void> {
     ) as Record<Build, Record<keyof LoadSample, number>>;
 
     console.log(`\nslow 3G (${PROFILE.latencyMs} ms round trip, ${PROFILE.kbit} kbit/s) + ${PROFILE.cpu}x CPU, signed in, median of ${RUNS}:\n`);
-    console.log('| | app | `--react` | goal |\n|---|---|---|---|');
+    console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
     for (const r of ROWS) {
-      const v = medians.dist[r.key];
+      const v = medians.dist![r.key];
       const mark = v <= r.goal ? '' : ' (over)';
-      console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react'][r.key], r.unit)} | ≤ ${show(r.goal, r.unit)} |`);
+      const base = BASELINE ? ` ${show(medians[BASELINE]![r.key], r.unit)} |` : '';
+      console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
     }
 
-    const data = MINUTES > 0 ? await dataUsed(browser, servers.dist, tokens.dist) : null;
+    const data = MINUTES > 0 ? await dataUsed(browser, servers.dist!, tokens.dist!) : null;
     const results = {
       profile: PROFILE,
       runs: RUNS,
