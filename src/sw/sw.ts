@@ -62,7 +62,8 @@ scope.addEventListener('fetch', (e) => {
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== location.origin) return;
   const path = url.pathname;
-  if (req.mode === 'navigate' && !path.startsWith('/prod-api') && !/\.\w+$/.test(path)) e.respondWith(page(req));
+  // Paths of the app only: the API and uploaded files are the server's own answers.
+  if (req.mode === 'navigate' && !/^\/(prod-api|uploads)(\/|$)/.test(path) && !/\.\w+$/.test(path)) e.respondWith(page(req));
   else if (/^\/(assets|locales)\//.test(path)) e.respondWith(file(req));
   else if (PUBLIC_API.test(path) && !url.searchParams.has('since')) e.respondWith(api(req, url));
 });
