@@ -1,21 +1,35 @@
 /**
- * What the quote screen costs a user on a metered line: every byte that crosses the network while
+ * Two measures, each for the app and for the same app on real React (`--react`):
+ *
+ * 1. Waiting on a slow phone line (bench/load.ts): first paint, home's live prices, tap → chart,
+ *    a repeat visit and the bytes received until prices show; the two builds alternate, median of
+ *    `BENCH_RUNS` (5) each.
+ * 2. What the quote screen costs a user on a metered line: every byte that crosses the network while
  * it is open (HTTP requests and answers with their headers, WebSocket frames, from the page and
  * from the market worker alike), counted by a TCP relay between Chromium and the real server,
  * beside what naive polling would cost (the 500-candle history every 5 s).
  *
- *   npm run bench                    5 minutes on the quote screen
- *   BENCH_MINUTES=1 npm run bench    shorter
- *   E2E_REACT=1 npm run bench        the --react build
+ *   npm run bench                    both, 5 minutes on the quote screen (the app build only)
+ *   BENCH_MINUTES=0 npm run bench    the waiting times alone
+ *   BENCH_RUNS=3 npm run bench       fewer loads per build
+ *   BENCH_BASELINE=../base/dist npm run bench   a third column: another build of the app (e.g. an
+ *                                    older commit's), path relative to this folder, same run and load
  *
- * Prints a summary and writes bench/results.json. Needs `npm run build` and Chromium (as the browser tests).
+ * Prints a table and writes bench/results.json. Needs `npm run build`, `node build.mjs --react`
+ * and Chromium (as the browser tests).
  */
 import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/seed/content.ts';
-import { distName, launchBrowser, newMobilePage, startServer } from '../test/e2e/harness.ts';
+import { launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
+import { measureLoad, median, PROFILE, type LoadSample } from './load.ts';
+import type { Browser } from 'playwright-core';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BASELINE = process.env.BENCH_BASELINE;
+const BUILDS: string[] = ['dist', 'dist-react', ...(BASELINE ? [BASELINE] : [])];
+type Build = string;
 const POLL_MS = 5000;
 
 interface Relay {
@@ -85,12 +99,10 @@ async function fullHistoryBytes(base: string, token: string): Promise<number> {
 
 const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 
-async function main(): Promise<void> {
-  const server = await startServer();
+/** Bytes both ways while the quote screen stays open `MINUTES`, beside naive candle polling. */
+async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
   const wire = await relay(server.port);
-  const browser = await launchBrowser();
   try {
-    const token = await login(server.url);
     const page = await newMobilePage(browser);
     await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t })), token);
     await page.goto(wire.url + '/trade');
@@ -99,25 +111,74 @@ async function main(): Promise<void> {
     wire.reset();
     await page.waitForTimeout(MINUTES * 60_000);
     const { down, up, connections } = wire.count();
+    await page.close();
 
     const polls = (MINUTES * 60_000) / POLL_MS;
     const naive = polls * (await fullHistoryBytes(server.url, token));
     const total = down + up;
-    const results = {
-      build: distName(),
-      minutes: MINUTES,
-      quoteScreen: { received: down, sent: up, total, newConnections: connections },
-      naiveCandlePolling: naive,
-      ratio: Number((naive / total).toFixed(1)),
-    };
-    console.log(`quote screen open ${MINUTES} min (${distName()}), bytes on the wire both ways:`);
+    const ratio = Number((naive / total).toFixed(1));
+    console.log(`\nquote screen open ${MINUTES} min (dist), bytes on the wire both ways:`);
     console.log(`  received ${kb(down)}, sent ${kb(up)}, total ${kb(total)} (target ≤ ${kb((100 * 1024 * MINUTES) / 5)})`);
-    console.log(`  naive: 500 candles every 5 s would be ${kb(naive)} for the candles alone, ${results.ratio}x more (target ≥ 6x)`);
+    console.log(`  naive: 500 candles every 5 s would be ${kb(naive)} for the candles alone, ${ratio}x more (target ≥ 6x)`);
+    return { minutes: MINUTES, quoteScreen: { received: down, sent: up, total, newConnections: connections }, naiveCandlePolling: naive, ratio };
+  } finally {
+    wire.close();
+  }
+}
+
+const ROWS: { key: keyof LoadSample; label: string; goal: number; unit: 's' | 'KB' }[] = [
+  { key: 'fcp', label: 'first contentful paint (skeleton)', goal: 800, unit: 's' },
+  { key: 'prices', label: 'home shows live prices', goal: 1800, unit: 's' },
+  { key: 'tapToChart', label: 'quote screen: tap → chart drawn', goal: 1200, unit: 's' },
+  { key: 'repeatPrices', label: 'repeat visit → live prices', goal: 800, unit: 's' },
+  { key: 'bytesToPrices', label: 'bytes received to live prices', goal: 40 * 1024, unit: 'KB' },
+];
+
+const show = (v: number, unit: 's' | 'KB') => (unit === 's' ? (v / 1000).toFixed(2) + ' s' : kb(v));
+
+async function main(): Promise<void> {
+  const servers = {} as Record<Build, ServerHandle>;
+  const tokens = {} as Record<Build, string>;
+  const browser = await launchBrowser();
+  try {
+    for (const build of BUILDS) {
+      // The harness names its two builds; a baseline folder is served the same way.
+      servers[build] = await startServer({ dist: build as 'dist' });
+      tokens[build] = await login(servers[build].url);
+    }
+    const samples: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
+    for (let i = 0; i < RUNS; i++) {
+      // Alternated, so a busy moment of the machine weighs on both builds alike.
+      for (const build of BUILDS) {
+        const s = await measureLoad(browser, servers[build].url, tokens[build]);
+        samples[build].push(s);
+        console.log(`run ${i + 1} ${build}: ` + ROWS.map((r) => `${r.key} ${show(s[r.key], r.unit)}`).join(', '));
+      }
+    }
+    const medians = Object.fromEntries(
+      BUILDS.map((b) => [b, Object.fromEntries(ROWS.map((r) => [r.key, Math.round(median(samples[b].map((s) => s[r.key])))]))]),
+    ) as Record<Build, Record<keyof LoadSample, number>>;
+
+    console.log(`\nslow 3G (${PROFILE.latencyMs} ms round trip, ${PROFILE.kbit} kbit/s) + ${PROFILE.cpu}x CPU, signed in, median of ${RUNS}:\n`);
+    console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
+    for (const r of ROWS) {
+      const v = medians.dist![r.key];
+      const mark = v <= r.goal ? '' : ' (over)';
+      const base = BASELINE ? ` ${show(medians[BASELINE]![r.key], r.unit)} |` : '';
+      console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
+    }
+
+    const data = MINUTES > 0 ? await dataUsed(browser, servers.dist!, tokens.dist!) : null;
+    const results = {
+      profile: PROFILE,
+      runs: RUNS,
+      load: { medians, samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
+      dataUsed: data,
+    };
     await writeFile(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2) + '\n');
   } finally {
     await browser.close();
-    wire.close();
-    await server.stop();
+    for (const s of Object.values(servers)) await s.stop();
   }
 }
 

@@ -8,7 +8,7 @@ import { isMobile } from './lib/device.ts';
 import { statusText } from './api/status.ts';
 import { $app, applyConfig, applyLanguage, applyPlatform, config, setMobile } from './stores/app.ts';
 import { $session } from './stores/session.ts';
-import { applyTickers, setContractMoney, setPlays } from './stores/trade.ts';
+import { $tickersAsOf, applyTickers, setContractMoney, setPlays } from './stores/trade.ts';
 import { decide } from './app/guard.ts';
 import { match, rootTarget } from './app/routes.ts';
 import { App, loadScreen } from './app/App.tsx';
@@ -53,6 +53,7 @@ async function start(): Promise<void> {
   applyPlatform(data(platform));
   setPlays(data(plays));
   applyTickers(data(tickers));
+  $tickersAsOf.set(tickers.cachedAt || 0);
   setContractMoney(data(money));
 
   const html = document.documentElement;
@@ -96,6 +97,7 @@ Promise.all([start(), localeReady])
     root.render(<App />);
     // The push socket (SPEC §4) is not needed to paint: it follows the token from here on.
     import('./lib/socket.ts').then((m) => m.startSocket());
+    navigator.serviceWorker?.register('/sw.js').catch(() => {});
   },
   async (e: unknown) => {
     const texts = (await localeReady)

@@ -113,8 +113,11 @@ export function workerOptions({ outdir }) {
   };
 }
 
-/** The boot script inlined into index.html; `locales` is the code → URL map it publishes. */
-export function bootOptions({ locales }) {
+/**
+ * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `routes`
+ * the route → files map it preloads from (route-files.mjs).
+ */
+export function bootOptions({ locales, routes }) {
   return {
     absWorkingDir: root,
     entryPoints: [BOOT_ENTRY],
@@ -126,6 +129,9 @@ export function bootOptions({ locales }) {
     define: {
       'process.env.NODE_ENV': '"production"',
       __LOCALES__: JSON.stringify(locales),
+      __ROUTES__: JSON.stringify(routes.map),
+      __OPEN_ROUTES__: JSON.stringify(routes.open.join(' ')),
+      __ROOT_ROUTE__: JSON.stringify(routes.root),
     },
     legalComments: 'none',
     charset: 'utf8',

@@ -15,6 +15,8 @@ import { cssSplitPlugin } from './css-split.mjs';
 import { firstLoad } from './graph.mjs';
 import { oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
+import { routeFiles } from './route-files.mjs';
+import { buildServiceWorker } from './service-worker.mjs';
 import { buildLocales } from './locales.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -86,8 +88,10 @@ async function buildInto(outdir, react, compress) {
   const locales = await buildLocales(outdir);
   const metafile = await buildApp(outdir, react, worker);
 
-  const boot = await esbuild.build(bootOptions({ locales }));
   const first = firstLoad(metafile, APP_ENTRY);
+  const routes = await routeFiles(metafile, first);
+  await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
+  const boot = await esbuild.build(bootOptions({ locales, routes: routes.boot }));
   const html = await renderHtml({
     boot: boot.outputFiles[0].text,
     entry: url(outdir, first.main),
@@ -95,6 +99,8 @@ async function buildInto(outdir, react, compress) {
     stylesheet: first.css ? url(outdir, first.css) : null,
   });
   await writeFile(path.join(outdir, 'index.html'), html);
+  const shell = [...first.js.map((f) => url(outdir, f)), first.css && url(outdir, first.css), worker && url(outdir, worker)];
+  await buildServiceWorker({ outdir, html, shell: shell.filter(Boolean) });
   await cp(r('public'), outdir, { recursive: true, filter: (src) => src !== r('public/index.html') });
 
   if (compress) await compressAll(outdir);

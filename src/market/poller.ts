@@ -8,7 +8,10 @@ import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
 import { diffTickers } from './ticker-diff.ts';
 
 export interface PollerDeps {
-  fetch: (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<{
+  fetch: (
+    url: string,
+    init: { headers: Record<string, string>; signal: AbortSignal; priority?: 'low' },
+  ) => Promise<{
     ok: boolean;
     status: number;
     json(): Promise<unknown>;
@@ -37,6 +40,9 @@ export class Poller {
   private controller: AbortController | null = null;
   private readonly tickers = new Map<string, Ticker>();
   private candles: CandleColumns = emptyColumns();
+  /** A history fetched ahead of the chart that will show it (`prefetch`). */
+  private prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null = null;
+  private prefetching: AbortController | null = null;
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -58,6 +64,8 @@ export class Poller {
         this.symbol = msg.symbol;
         this.resetCandles();
         return this.pollNow();
+      case 'prefetch':
+        return this.prefetch(msg.symbol, msg.period);
       case 'period':
         if (msg.period === this.period) return;
         this.period = msg.period;
@@ -72,6 +80,8 @@ export class Poller {
         return this.pollNow();
       case 'stop':
         this.running = false;
+        this.prefetching?.abort();
+        this.prefetching = null;
         return this.halt();
     }
   }
@@ -83,10 +93,45 @@ export class Poller {
     this.controller = null;
   }
 
-  /** SPEC §4: the list empties at once, then the new history loads. */
+  /**
+   * SPEC §4: the list empties at once, then the new history loads; a prefetched history of the same
+   * ticker and period is shown at once instead, and the next poll asks only for what is newer.
+   */
   private resetCandles(): void {
-    this.candles = emptyColumns();
-    if (this.symbol) this.deps.post({ type: 'candles', kind: 'reset', symbol: this.symbol, period: this.period, columns: emptyColumns() });
+    const ready = this.prefetched;
+    const use = !!ready && ready.symbol === this.symbol && ready.period === this.period;
+    this.candles = use ? ready.columns : emptyColumns();
+    if (use) this.prefetched = null;
+    if (this.symbol) {
+      const columns = emptyColumns();
+      applyCandles(columns, { kind: 'reset', columns: this.candles });
+      this.deps.post({ type: 'candles', kind: 'reset', symbol: this.symbol, period: this.period, columns });
+    }
+  }
+
+  /** Fetches a history for a chart not shown yet, at low priority, outside the poll schedule. */
+  private prefetch(symbol: string, period: KlinePeriod): void {
+    if (!this.running || this.hidden || this.symbol === symbol) return;
+    const held = this.prefetched;
+    if (held && held.symbol === symbol && held.period === period) return;
+    this.prefetching?.abort();
+    const controller = new AbortController();
+    this.prefetching = controller;
+    const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${MAX_CANDLES}`;
+    this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low').then(
+      (list) => {
+        if (this.prefetching !== controller) return;
+        this.prefetching = null;
+        const columns = emptyColumns();
+        const diff = mergeCandles(columns, list);
+        if (diff) applyCandles(columns, diff);
+        this.prefetched = { symbol, period, columns };
+      },
+      // A prefetch that fails costs nothing: the chart fetches its history as it always did.
+      () => {
+        if (this.prefetching === controller) this.prefetching = null;
+      },
+    );
   }
 
   private pollNow(): void {
@@ -143,13 +188,15 @@ export class Poller {
   }
 
   /** `auth`: the call needs the session. Every header is paid for on every poll, so only then. */
-  private async get<T>(path: string, signal: AbortSignal, auth: boolean): Promise<T> {
+  private async get<T>(path: string, signal: AbortSignal, auth: boolean, priority?: 'low'): Promise<T> {
     const headers: Record<string, string> = { clientId: 'app' };
     if (auth && this.token) headers.Authorization = this.token;
-    const res = await this.deps.fetch(`${this.baseUrl}/prod-api${path}`, { headers, signal });
+    const res = await this.deps.fetch(`${this.baseUrl}/prod-api${path}`, priority ? { headers, signal, priority } : { headers, signal });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = (await res.json()) as Envelope<T>;
     if (body.code !== 200) throw new Error(body.msg);
+    // An answer the service worker kept from before: not live, so the worker backs off and retries.
+    if (body.cachedAt) throw new Error('offline');
     return body.data;
   }
 }

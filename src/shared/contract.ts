@@ -11,6 +11,11 @@ export interface Envelope<T> {
   key?: string;
   /** Values for the placeholders of `key`'s text, e.g. `{ field: 'username' }`. */
   params?: Record<string, string | number>;
+  /**
+   * Set by the service worker on an answer it kept from an earlier visit because the network is
+   * gone: when the server gave it (epoch ms). Never sent by the server.
+   */
+  cachedAt?: number;
 }
 
 export type Decimal = string;

@@ -17,6 +17,11 @@ export type ToWorker =
       saveData: boolean;
     }
   | { type: 'select'; symbol: string | null }
+  /**
+   * Fetch this history now, at low priority, and hold it: the chart that selects it next gets it
+   * without a second fetch (home prefetches the selected ticker before a tap).
+   */
+  | { type: 'prefetch'; symbol: string; period: KlinePeriod }
   | { type: 'period'; period: KlinePeriod }
   | { type: 'token'; token: string | null }
   | { type: 'visibility'; hidden: boolean }

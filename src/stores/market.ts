@@ -7,7 +7,7 @@ import type { KlinePeriod, Ticker } from '../shared/contract.ts';
 import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
 import { saveData } from '../lib/save-data.ts';
 import { $session } from './session.ts';
-import { $tickers, $trade, applyTickers } from './trade.ts';
+import { $tickers, $tickersAsOf, $trade, applyTickers } from './trade.ts';
 
 export interface MarketStatus {
   /** `backoff`: the last poll failed; the worker tries again in `retryInMs`. */
@@ -43,6 +43,8 @@ const post = (msg: ToWorker): void => worker?.postMessage(msg);
 const same = (a: Ticker, b: Ticker): boolean => (Object.keys(b) as (keyof Ticker)[]).every((k) => a[k] === b[k]);
 
 const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
+  // A worker that answers has not crashed: the next crash waits the shortest time again.
+  crashes = 0;
   if (msg.type === 'tickers') {
     // A (re)started worker posts every ticker once: rows already showing that data stay untouched.
     // A list with a new symbol goes whole, since applyTickers takes its order from it.
@@ -51,26 +53,58 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
       ? msg.changed
       : msg.changed.filter((tk) => !same(known[tk.symbol]!, tk));
     if (changed.length) applyTickers(changed);
+    // Only a live answer gets here: the worker refuses the service worker's kept ones.
+    $tickersAsOf.set(0);
   } else if (msg.type === 'status') {
-    $marketStatus.set({ state: msg.state, retryInMs: msg.retryInMs });
+    showStatus(msg.state, msg.retryInMs);
   } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {
     applyCandles(chart.columns, msg);
     chart.sub?.listener(chart.columns, msg.kind === 'reset');
   }
 };
 
-onMount($marketStatus, () => {
+/** Worker restarts after a crash wait 2 s, doubling up to a minute; a worker that posts resets it. */
+const FIRST_RESTART_MS = 2_000;
+const MAX_RESTART_MS = 60_000;
+let crashes = 0;
+let countdown: ReturnType<typeof setInterval> | undefined;
+let restart: ReturnType<typeof setTimeout> | undefined;
+
+/** Sets the status; a backoff counts down each second, so "retrying in N s" is true when read. */
+const showStatus = (state: MarketStatus['state'], retryInMs: number): void => {
+  clearInterval(countdown);
+  $marketStatus.set({ state, retryInMs });
+  if (state !== 'backoff') return;
+  const until = Date.now() + retryInMs;
+  countdown = setInterval(() => {
+    const left = Math.max(0, until - Date.now());
+    $marketStatus.set({ state, retryInMs: left });
+    if (!left) clearInterval(countdown);
+  }, 1000);
+};
+
+/** Creates the worker if needed and starts its polling for the current session and chart. */
+const begin = (): void => {
   if (!worker) {
-    worker = new Worker(__WORKER_URL__);
-    worker.onmessage = receive;
-    // The script could not load (offline) or crashed: the next screen that mounts starts afresh.
-    worker.onerror = () => {
-      worker?.terminate();
+    const w = new Worker(__WORKER_URL__);
+    worker = w;
+    w.onmessage = receive;
+    // Crashed, or the script could not load (offline): prices would freeze quietly, so the status
+    // line says so and counts down to a new worker while a screen still shows prices.
+    w.onerror = () => {
+      w.terminate();
+      if (worker !== w) return;
       worker = null;
+      if (!$marketStatus.lc) return;
+      const wait = Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** crashes++);
+      showStatus('backoff', wait);
+      restart = setTimeout(() => {
+        if ($marketStatus.lc && !worker) begin();
+      }, wait);
     };
   }
   // The worker says `ok` only after a failure, so a restart begins from a clean status.
-  $marketStatus.set(OK);
+  showStatus('ok', 0);
   post({
     type: 'start',
     baseUrl: '',
@@ -79,12 +113,19 @@ onMount($marketStatus, () => {
     period: chart ? chart.period : $trade.get().kLinePeriod,
     saveData: saveData(),
   });
-  const visibility = () => post({ type: 'visibility', hidden: document.hidden });
   if (document.hidden) visibility();
+};
+
+const visibility = () => post({ type: 'visibility', hidden: document.hidden });
+
+onMount($marketStatus, () => {
+  begin();
   document.addEventListener('visibilitychange', visibility);
   const offToken = listenKeys($session, ['token'], ({ token }) => post({ type: 'token', token: token || null }));
   return () => {
     post({ type: 'stop' });
+    clearInterval(countdown);
+    clearTimeout(restart);
     document.removeEventListener('visibilitychange', visibility);
     offToken();
   };
@@ -122,3 +163,9 @@ export function watchCandles(symbol: string, period: KlinePeriod, listener: Cand
     });
   };
 }
+
+/**
+ * Has the worker fetch a chart's history at low priority before the tap that opens it; the chart
+ * that then asks for the same ticker and period is drawn from it. Nothing while the worker is off.
+ */
+export const prefetchCandles = (symbol: string, period: KlinePeriod): void => post({ type: 'prefetch', symbol, period });

@@ -1,5 +1,5 @@
 // First-load path: every byte here is downloaded before the app paints.
-import { batch, map } from 'nanostores';
+import { atom, batch, map } from 'nanostores';
 import type { ContractMoney, KlinePeriod, Play, Ticker, WalletBizType } from '../shared/contract.ts';
 import { config } from './app.ts';
 import { session } from '../lib/storage.ts';
@@ -36,6 +36,9 @@ export const $trade = map<TradeState>({
 
 /** One store per symbol key, so a row re-renders only when its own ticker changed. */
 export const $tickers = map<Record<string, Ticker>>({});
+
+/** When the prices shown were quoted, if they are the last known ones from offline; 0 while live. */
+export const $tickersAsOf = atom(0);
 
 $trade.listen((s) => session.set(KEY, s));
 

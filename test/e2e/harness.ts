@@ -151,10 +151,13 @@ const pageErrors = new WeakMap<Page, string[]>();
 
 /**
  * A 360×740 phone page in its own context (fresh storage); closing the page closes the context.
- * `locale` sets the browser language (`navigator.languages`), e.g. `ar` or `zh-HK`.
+ * `locale` sets the browser language (`navigator.languages`), e.g. `ar` or `zh-HK`. The service
+ * worker is off unless asked for: with it, a test's routes and a stopped server would be answered
+ * from its caches instead.
  */
-export async function newMobilePage(browser: Browser, opts: { locale?: string } = {}): Promise<Page> {
+export async function newMobilePage(browser: Browser, opts: { locale?: string; serviceWorker?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({
+    serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,

@@ -155,6 +155,40 @@ life('a worker that fails to load is dropped, and the next listener creates a ne
   worker().take();
 });
 
+life('"retrying in N s" counts down between polls', async () => {
+  const off = $marketStatus.listen(() => {});
+  worker().take();
+  worker().emit({ type: 'status', state: 'backoff', retryInMs: 4000 });
+  await wait(1100);
+  const left = $marketStatus.get();
+  assert.is(left.state, 'backoff');
+  assert.ok(left.retryInMs > 2000 && left.retryInMs <= 3000, `about 3 s left, got ${left.retryInMs}`);
+  worker().emit({ type: 'status', state: 'ok', retryInMs: 0 });
+  await wait(1100);
+  assert.equal($marketStatus.get(), { state: 'ok', retryInMs: 0 }, 'an ok stops the count');
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life('a worker that crashes while prices are shown is replaced after a pause the status counts down', async () => {
+  const off = $marketStatus.listen(() => {});
+  const crashed = worker();
+  crashed.take();
+  crashed.onerror!();
+  assert.ok(crashed.terminated);
+  assert.equal($marketStatus.get(), { state: 'backoff', retryInMs: 2000 }, 'the line says prices are paused');
+  await wait(1100);
+  assert.ok($marketStatus.get().retryInMs <= 1000, 'and counts down');
+  await wait(1000);
+  assert.is.not(worker(), crashed, 'a new worker');
+  assert.is(worker().take()[0]!.type, 'start');
+  assert.equal($marketStatus.get(), { state: 'ok', retryInMs: 0 });
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
 life.run();
 
 const tickers = suite('tickers from the worker');

@@ -78,7 +78,7 @@ const setup = () => {
   };
   const poller = new Poller(deps);
   time.now = 1_000 * 60_000;
-  return { time, calls, posted, net, poller };
+  return { time, calls, posted, net, poller, deps };
 };
 
 const start = { type: 'start', baseUrl: 'https://x.test', symbol: 'btc', period: '1min', saveData: false } as const;
@@ -237,7 +237,51 @@ backoff('an error envelope counts as a failure, not as data', async () => {
   poller.handle({ type: 'stop' });
 });
 
+const prefetch = suite('prefetch');
+
+prefetch('a prefetched history is fetched once at low priority and handed to the chart that selects it', async () => {
+  const { time, calls, posted, deps } = setup();
+  const prios: (string | undefined)[] = [];
+  const lowFetch = new Poller({
+    ...deps,
+    fetch: (url, init) => {
+      prios.push(init.priority);
+      return deps.fetch(url, init);
+    },
+  });
+  lowFetch.handle({ ...start, symbol: null });
+  await time.advance(0);
+  lowFetch.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
+  await time.advance(0);
+  assert.is(klines(calls).length, 1);
+  assert.match(klines(calls)[0]!.url, 'symbol=btc&period=1min&size=500');
+  assert.equal(prios, [undefined, 'low'], 'the ticker poll as usual, the history at low priority');
+  assert.not.ok(posted.some((m) => m.type === 'candles'), 'nothing is drawn before a chart asks');
+
+  lowFetch.handle({ type: 'select', symbol: 'btc' });
+  const reset = posted.find((m) => m.type === 'candles' && m.kind === 'reset');
+  assert.ok(reset?.type === 'candles' && reset.columns.time.length === 500, 'the chart gets the 500 candles at once');
+  await time.advance(0);
+  assert.is(klines(calls).length, 2);
+  assert.match(klines(calls)[1]!.url, 'since=', 'then only what is newer, no second history');
+  lowFetch.handle({ type: 'stop' });
+});
+
+prefetch('a prefetch for another ticker or period is not used, and the chart fetches its own', async () => {
+  const { time, calls, posted, poller } = setup();
+  poller.handle({ ...start, symbol: null });
+  poller.handle({ type: 'prefetch', symbol: 'eth', period: '1min' });
+  await time.advance(0);
+  poller.handle({ type: 'select', symbol: 'btc' });
+  const reset = posted.filter((m) => m.type === 'candles' && m.kind === 'reset').pop();
+  assert.ok(reset?.type === 'candles' && reset.columns.time.length === 0, 'an empty chart while btc loads');
+  await time.advance(0);
+  assert.match(klines(calls).pop()!.url, 'symbol=btc&period=1min&size=500');
+  poller.handle({ type: 'stop' });
+});
+
 schedule.run();
+prefetch.run();
 abort.run();
 visibility.run();
 backoff.run();

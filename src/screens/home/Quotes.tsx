@@ -3,7 +3,8 @@ import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
 import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { $marketStatus } from '../../stores/market.ts';
-import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
+import { $tickers, $tickersAsOf, $trade, selectTicker } from '../../stores/trade.ts';
+import { usePrefetchQuote } from './prefetch.ts';
 
 const open = (symbol: string) => {
   selectTicker(symbol);
@@ -44,12 +45,19 @@ function Paused() {
   return <p className="q-off" role="status">{t('trade.offline', { seconds: Math.ceil(retryInMs / 1000) })}</p>;
 }
 
+/** Offline after an earlier visit: the prices shown are the last known ones, and the line says so. */
+function AsOf() {
+  return useStore($tickersAsOf) ? <p className="q-off" role="status">{t('offline.stale')}</p> : null;
+}
+
 /** The live quote list in `$trade.tickerList` order; mounted only while home is on screen. */
 export function Quotes() {
   const { tickerList } = useStore($trade, { keys: ['tickerList'] });
+  usePrefetchQuote();
   return (
     <section className="qs" aria-labelledby="qs-h">
       <h2 id="qs-h" className="sec">{t('home.quotes')}</h2>
+      <AsOf />
       <Paused />
       <div className="q q-head" aria-hidden="true">
         <b>{t('home.name')}</b>

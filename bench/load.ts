@@ -1,0 +1,135 @@
+/**
+ * What a signed-in user waits for on a slow phone line: one cold load of `/home`, a tap on a quote
+ * (home → chart drawn) and a repeat visit, on slow 3G (400 ms round trip, 400 kbit/s each way) and a
+ * 4x slower CPU, both emulated through the DevTools protocol as Lighthouse does.
+ *
+ * The page itself notes when things appear (performance.now(), from the start of the navigation),
+ * so no polling from here adds to the times.
+ */
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { MOBILE_UA } from '../test/e2e/harness.ts';
+
+/** Slow 3G as Chromium's DevTools presets define it, and a 4x CPU slowdown. */
+export const PROFILE = { latencyMs: 400, kbit: 400, cpu: 4 };
+
+export interface LoadSample {
+  /** First contentful paint (the skeleton), ms. */
+  fcp: number;
+  /** Home shows the quote list with prices, ms after navigation start. */
+  prices: number;
+  /** Bytes the browser received (headers and bodies, page and worker) until prices showed. */
+  bytesToPrices: number;
+  /** Tap on a quote → the chart has drawn its candles, ms. */
+  tapToChart: number;
+  /** Second visit of `/home` in the same browser profile → prices, ms. */
+  repeatPrices: number;
+}
+
+/**
+ * Runs inside the page before any of its scripts: marks when prices and the chart appear. A string,
+ * because the TypeScript loader decorates functions with helpers the page does not have.
+ */
+const MARKS = `(() => {
+  const w = window;
+  const mark = (name) => {
+    w[name] = performance.now();
+    dispatchEvent(new Event(name));
+  };
+  const check = () => {
+    const price = document.querySelector('.qs li .num');
+    if (!w.__pricesAt && price && price.textContent) mark('__pricesAt');
+    const drawn = document.querySelector('[data-drawn]');
+    if (w.__tapAt && !w.__chartAt && drawn && drawn.getAttribute('data-drawn')) mark('__chartAt');
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  addEventListener('pointerdown', () => (w.__tapAt = w.__tapAt || performance.now()), true);
+})()`;
+
+async function throttle(cdp: CDPSession): Promise<void> {
+  const bytesPerSecond = (PROFILE.kbit * 1000) / 8;
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PROFILE.latencyMs,
+    downloadThroughput: bytesPerSecond,
+    uploadThroughput: bytesPerSecond,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+}
+
+/** Sums what arrives per navigation: encodedDataLength counts headers and the compressed body. */
+function wireCounter(cdp: CDPSession) {
+  let start = 0;
+  const finished: { at: number; bytes: number }[] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.type === 'Document') {
+      start = e.timestamp;
+      finished.length = 0;
+    }
+  });
+  cdp.on('Network.loadingFinished', (e) => finished.push({ at: e.timestamp, bytes: e.encodedDataLength }));
+  /** Bytes of the requests that had finished `ms` after the document request. */
+  return (ms: number) => finished.filter((f) => (f.at - start) * 1000 <= ms).reduce((n, f) => n + f.bytes, 0);
+}
+
+/**
+ * Waits for a mark without polling: a polling wait would run on the throttled main thread itself
+ * and slow down what it measures.
+ */
+const read = (page: Page, name: string, timeout = 60_000): Promise<number> =>
+  page.evaluate(
+    ([n, ms]) =>
+      new Promise<number>((resolve, reject) => {
+        const w = globalThis as unknown as Record<string, number> & EventTarget;
+        if (w[n]) return resolve(w[n]);
+        setTimeout(() => reject(new Error(n + ' not reached')), ms);
+        w.addEventListener(n, () => resolve(w[n]!), { once: true });
+      }),
+    [name, timeout] as const,
+  );
+
+/** One cold load, a tap and a repeat visit in a fresh browser profile signed in with `token`. */
+export async function measureLoad(browser: Browser, base: string, token: string): Promise<LoadSample> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: MOBILE_UA,
+    locale: 'en-US',
+  });
+  try {
+    await context.addInitScript(
+      `if (!localStorage.getItem('app')) localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token, language: 'en' }))})`,
+    );
+    await context.addInitScript(MARKS);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await throttle(cdp);
+    const bytesBy = wireCounter(cdp);
+
+    await page.goto(base + '/home', { waitUntil: 'commit' });
+    const prices = await read(page, '__pricesAt');
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    const bytesToPrices = bytesBy(prices);
+
+    // What the user would do: look at the prices a moment, then tap the first quote.
+    await page.waitForTimeout(4000);
+    await page.locator('.qs button.q').first().tap();
+    const chartAt = await read(page, '__chartAt');
+    const tapAt = await read(page, '__tapAt');
+
+    await page.goto(base + '/home', { waitUntil: 'commit' });
+    const repeatPrices = await read(page, '__pricesAt');
+    return { fcp, prices, bytesToPrices, tapToChart: chartAt - tapAt, repeatPrices };
+  } finally {
+    await context.close();
+  }
+}
+
+export const median = (xs: number[]): number => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};

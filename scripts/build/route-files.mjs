@@ -1,0 +1,67 @@
+/**
+ * Route → files: every JS file a route's screen needs beyond the first load (its chunk and all the
+ * chunks below it). The inline boot script preloads the files of the route being opened in the same
+ * wave as the entry, instead of one round trip per level of imports once the entry has run; the
+ * service worker keeps the files of the routes a user has opened.
+ */
+import { readFile } from 'node:fs/promises';
+import { closure, lazyEntries } from './graph.mjs';
+import { ASSETS, r } from './config.mjs';
+
+const ROUTES = 'src/app/routes.ts';
+
+/**
+ * Route names and who may open them, read from the route table: `r('home', 1, 'open', …)` and the
+ * `notFound` route. Routes are plain literals there on purpose (one chunk per screen).
+ */
+export async function readRoutes() {
+  const source = await readFile(r(ROUTES), 'utf8');
+  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)'/g)].map((m) => ({ name: m[1], access: m[2] }));
+  if (found.length < 2) throw new Error(`${ROUTES}: no routes found by route-files.mjs, update its pattern`);
+  return [...found, { name: 'notFound', access: 'user' }];
+}
+
+/** The root path's target and the login need from the config defaults the app starts with. */
+async function configDefaults() {
+  const source = await readFile(r('src/shared/config-keys.ts'), 'utf8');
+  const flag = (key) => {
+    const m = new RegExp(`\\b${key}: '([01])'`).exec(source);
+    if (!m) throw new Error(`src/shared/config-keys.ts: no ${key} default for route-files.mjs`);
+    return m[1] === '1';
+  };
+  return { initToUser: flag('initToUser'), isNeedLogin: flag('isNeedLogin') };
+}
+
+/**
+ * `{ routes: { name: ['/assets/home-X.js', …] }, boot }`: the URLs per route (for routes.json), and
+ * what the boot script needs, as short as it can be since it travels inside index.html (the hashes
+ * are what brotli cannot shrink): route name → the hashes of its files, the screen's own first
+ * (`home-<hash>.js`), then the chunks below it (`chunk-<hash>.js`); the route `/` leads to; and the
+ * routes a visitor without a token may open (the others show the login form).
+ */
+export async function routeFiles(metafile, first) {
+  const shell = new Set(first.js);
+  const screens = new Map(
+    lazyEntries(metafile, 'src/screens/').map(({ file, entryPoint }) => [entryPoint.split('/')[2], file]),
+  );
+  const routes = {};
+  const boot = { map: {}, open: [], root: '' };
+  const list = await readRoutes();
+  const defaults = await configDefaults();
+  for (const { name, access } of list) {
+    const chunk = screens.get(name);
+    if (!chunk) throw new Error(`route ${name} has no chunk from src/screens/${name}/index.tsx`);
+    const files = closure(metafile, chunk).filter((f) => !shell.has(f));
+    routes[name] = files.map((f) => ASSETS + f.split('/').pop());
+    boot.map[name] = files
+      .map((f, i) => {
+        const m = /^(.+)-(\w+)\.js$/.exec(f.split('/').pop());
+        if (!m || m[1] !== (i ? 'chunk' : name)) throw new Error(`route-files.mjs: unexpected file name ${f} for route ${name}`);
+        return m[2];
+      })
+      .join(' ');
+    if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) boot.open.push(name.toLowerCase());
+  }
+  boot.root = defaults.initToUser ? 'user' : 'home';
+  return { routes, boot };
+}

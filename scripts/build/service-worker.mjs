@@ -1,0 +1,33 @@
+/**
+ * /sw.js from src/sw/sw.ts: a classic script that knows this build's shell and its version. The
+ * version is a hash of index.html (which names every shell file by its content hash), so any change
+ * to the shell installs a new worker, and nothing else does.
+ */
+import * as esbuild from 'esbuild';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { root, TARGET } from './config.mjs';
+
+export const SW_ENTRY = 'src/sw/sw.ts';
+
+/** `shell`: URLs to precache besides index.html; `html`: the index.html text. */
+export async function buildServiceWorker({ outdir, html, shell }) {
+  const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [SW_ENTRY],
+    outfile: path.join(outdir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: TARGET,
+    minify: true,
+    define: {
+      __VERSION__: JSON.stringify(version),
+      __SHELL__: JSON.stringify(['/index.html', ...shell]),
+    },
+    legalComments: 'none',
+    charset: 'utf8',
+    logLevel: 'warning',
+  });
+  return version;
+}

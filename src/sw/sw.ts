@@ -1,0 +1,141 @@
+/**
+ * The service worker (classic script at /sw.js, built by scripts/build/service-worker.mjs).
+ *
+ * - The shell of this build (index.html, entry, shared chunk, stylesheet, market worker) is
+ *   precached per version, so a repeat visit starts without the network.
+ * - Hashed files (route chunks, locale files) are kept once fetched: the screens and the language
+ *   a user has opened work offline. Their names change with their content, so old and new never mix.
+ * - Public API reads go to the network first; offline, the last answer comes back with `cachedAt`
+ *   (when the server gave it), so the app can say the prices are the last known ones.
+ * - A new version installs beside the old one and takes over at once; the page already open keeps
+ *   the files it has, the next visit gets the new index.html with its own files.
+ */
+import type { Envelope } from '../shared/contract.ts';
+
+declare const __VERSION__: string;
+/** URLs of this build's shell, index.html first. */
+declare const __SHELL__: string[];
+
+interface ExtendableEvent extends Event {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(answer: Promise<Response>): void;
+}
+interface WorkerScope {
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  addEventListener(type: 'install' | 'activate', run: (e: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', run: (e: FetchEvent) => void): void;
+}
+const scope = self as unknown as WorkerScope;
+
+const SHELL = 'shell-' + __VERSION__;
+const FILES = 'files';
+const API = 'api';
+const INDEX = __SHELL__[0]!;
+
+/** Reads whose answers are the same for every user: config, market data, public content. */
+const PUBLIC_API = /^\/prod-api\/(common|h5\/symbol)\//;
+
+scope.addEventListener('install', (e) => {
+  e.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) => cache.addAll(__SHELL__))
+      .then(() => scope.skipWaiting()),
+  );
+});
+
+scope.addEventListener('activate', (e) => {
+  e.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith('shell-') && n !== SHELL).map((n) => caches.delete(n))))
+      .then(() => scope.clients.claim()),
+  );
+});
+
+scope.addEventListener('fetch', (e) => {
+  const req = e.request;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== location.origin) return;
+  const path = url.pathname;
+  // Paths of the app only: the API and uploaded files are the server's own answers.
+  if (req.mode === 'navigate' && !/^\/(prod-api|uploads)(\/|$)/.test(path) && !/\.\w+$/.test(path)) e.respondWith(page(req));
+  else if (/^\/(assets|locales)\//.test(path)) e.respondWith(file(req));
+  else if (PUBLIC_API.test(path) && !url.searchParams.has('since')) e.respondWith(api(req, url));
+});
+
+/** The app's page from this version's shell; the network only when the shell is not there. */
+async function page(req: Request): Promise<Response> {
+  const cached = await caches.match(INDEX, { cacheName: SHELL });
+  if (cached) return cached;
+  try {
+    return await fetch(req);
+  } catch {
+    return offlinePage();
+  }
+}
+
+/** Hashed files never change: any copy held will do, else the network's, kept for next time. */
+async function file(req: Request): Promise<Response> {
+  const cached = await caches.match(req);
+  if (cached) return cached;
+  const res = await fetch(req);
+  if (res.ok) {
+    const copy = res.clone();
+    void caches.open(FILES).then((cache) => cache.put(req, copy));
+  }
+  return res;
+}
+
+/**
+ * Kept by URL alone: the market worker's polls and the page's own calls then share one latest answer
+ * (a worker's request does not show the language header the browser adds). Content lists in an
+ * earlier language are possible offline right after a language change, and marked as kept anyway.
+ */
+async function api(req: Request, url: URL): Promise<Response> {
+  const key = url.href;
+  try {
+    const res = await fetch(req);
+    if (res.ok) {
+      const copy = res.clone();
+      void caches.open(API).then((cache) => cache.put(key, copy));
+    }
+    return res;
+  } catch (error) {
+    const cached = await caches.match(key, { cacheName: API });
+    if (!cached) throw error;
+    const env = (await cached.json()) as Envelope<unknown>;
+    const cachedAt = Date.parse(cached.headers.get('date') || '') || 0;
+    return new Response(JSON.stringify({ ...env, cachedAt }), { headers: { 'content-type': 'application/json' } });
+  }
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+
+/**
+ * Instead of the browser's error page when neither the shell nor the network is there: the words
+ * of the last locale file the user loaded, English before any.
+ */
+async function offlinePage(): Promise<Response> {
+  let words = { title: 'The app could not start', hint: 'Check your connection and try again.', retry: 'Try again' };
+  let lang = 'en';
+  const cache = await caches.open(FILES);
+  const locale = [...(await cache.keys())].reverse().find((r) => new URL(r.url).pathname.startsWith('/locales/'));
+  const dict = locale && (await (await cache.match(locale))!.json().catch(() => null));
+  if (dict && dict.common && dict.ui) {
+    words = { title: dict.common.bootFailed, hint: dict.common.bootHint, retry: dict.ui.retry };
+    lang = /\/locales\/([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
+  }
+  const rtl = /^(ar|fa|he|ur)\b/.test(lang);
+  const html =
+    `<!doctype html><html lang="${escape(lang)}" dir="${rtl ? 'rtl' : 'ltr'}"><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(words.title)}</title>` +
+    `<body style="margin:0;padding:24px;background:#0d1117;color:#e6edf3;font:16px/1.5 system-ui,sans-serif">` +
+    `<h1 style="font-size:20px">${escape(words.title)}</h1><p>${escape(words.hint)}</p>` +
+    `<p><a href="" style="color:#f0b90b">${escape(words.retry)}</a></p>`;
+  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+}

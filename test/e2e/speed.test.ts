@@ -1,0 +1,203 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { distName, errorsOf, launchBrowser, newMobilePage, startServer, type ServerHandle } from './harness.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+
+const test = suite('speed: one wave to the first screen, prices from the start-up call');
+
+let server: ServerHandle;
+let browser: Browser;
+let token = '';
+/** Route name → the files the build says its screen needs beyond the first load. */
+let routes: Record<string, string[]> = {};
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  routes = JSON.parse(await readFile(new URL(`../../${distName()}/routes.json`, import.meta.url), 'utf8'));
+  const res = await fetch(server.url + '/prod-api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+  });
+  token = ((await res.json()) as { data: string }).data;
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
+const phone = async (signedIn = true, serviceWorker = false): Promise<Page> => {
+  const page = await newMobilePage(browser, { serviceWorker });
+  if (signedIn) await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+  return page;
+};
+
+const preloaded = (page: Page) =>
+  page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+
+const scriptsFetched = (page: Page): string[] => {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (p.startsWith('/assets/') && p.endsWith('.js')) seen.push(p);
+  });
+  return seen;
+};
+
+test('the route being opened has its whole chunk graph preloaded by the boot script, none fetched later', async () => {
+  for (const [path, name] of [['/home', 'home'], ['/TRADE/', 'trade'], ['/orderList', 'orderList']] as const) {
+    const page = await phone();
+    const fetched = scriptsFetched(page);
+    await page.goto(server.url + path);
+    await page.locator('#app section').first().waitFor();
+    const links = await preloaded(page);
+    assert.ok(routes[name]!.length > 0, `${name} has files`);
+    for (const file of routes[name]!) assert.ok(links.includes(file), `${file} of ${name} is preloaded (${links.join(' ')})`);
+    // The map names the chunk the app really ran for the screen.
+    assert.is(fetched.find((f) => f.startsWith(`/assets/${name}-`)), routes[name]![0]);
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }
+});
+
+test('a visitor without a token gets the login screen preloaded wherever they arrive', async () => {
+  const page = await phone(false);
+  await page.goto(server.url + '/orderList');
+  await page.waitForURL((u) => u.pathname === '/login');
+  const links = await preloaded(page);
+  for (const file of routes.login!) assert.ok(links.includes(file), `${file} of login is preloaded`);
+  assert.not.ok(links.includes(routes.orderList![0]!), 'not the guarded screen');
+  await page.close();
+});
+
+test('home shows prices from the start-up ticker call, before and without any poll of the market worker', async () => {
+  const page = await phone();
+  let tickerCalls = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') tickerCalls++;
+  });
+  // The worker never arrives: whatever the list shows came from the boot script's call.
+  await page.route('**/assets/worker-*.js', () => {});
+  await page.goto(server.url + '/home');
+  const price = page.locator('.qs button[data-symbol="btc"] span.num').first();
+  await price.waitFor();
+  assert.match(await price.innerText(), /^\d+\.\d+$/);
+  assert.is(tickerCalls, 1, 'the one call of the boot script');
+  const list = (await (await fetch(server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
+  assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
+  await page.close();
+});
+
+/** History calls of the page and its market worker, with the moment each was made. */
+const historyCalls = (page: Page): { url: string; at: number }[] => {
+  const seen: { url: string; at: number }[] = [];
+  page.context().on('request', (r) => {
+    if (r.url().includes('/getHistoryKline')) seen.push({ url: r.url(), at: Date.now() });
+  });
+  return seen;
+};
+
+test('once home is idle the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', async () => {
+  const page = await phone();
+  const history = historyCalls(page);
+  const fetched = scriptsFetched(page);
+  await page.goto(server.url + '/home');
+  await page.locator('.qs button[data-symbol="btc"]').waitFor();
+  await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(f)), routes.trade![0]!);
+  await page.waitForTimeout(500);
+  assert.ok(fetched.includes(routes.trade![0]!), 'the quote screen code before the tap');
+  assert.is(history.length, 1, 'one history call before the tap');
+  assert.match(history[0]!.url, /symbol=btc&period=1min&size=500/);
+
+  const tapped = Date.now();
+  await page.locator('.qs button[data-symbol="btc"]').tap();
+  await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 5000 });
+  assert.not.ok(history.some((h) => h.at >= tapped && h.url.includes('size=')), 'no second 500-candle history');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('with data saver on nothing is fetched ahead of a tap', async () => {
+  const page = await phone();
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, value: { saveData: true } }));
+  const history = historyCalls(page);
+  const fetched = scriptsFetched(page);
+  await page.goto(server.url + '/home');
+  await page.locator('.qs button[data-symbol="btc"]').waitFor();
+  await page.waitForTimeout(4000);
+  assert.is(history.length, 0);
+  assert.not.ok(fetched.some((f) => f.startsWith('/assets/trade-')), 'no quote screen code');
+  await page.close();
+});
+
+test('a market worker that crashes is restarted, and the quiet line counts down to it', async () => {
+  const page = await phone();
+  let loads = 0;
+  await page.route('**/assets/worker-*.js', (route) =>
+    ++loads === 1
+      ? route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function () { throw new Error("worker crashed"); };' })
+      : route.continue(),
+  );
+  let polls = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') polls++;
+  });
+  await page.goto(server.url + '/home');
+  await page.getByText('Prices paused, retrying in 2 s').waitFor();
+  await page.getByText('Prices paused, retrying in 1 s').waitFor();
+  await page.getByText(/Prices paused/).waitFor({ state: 'detached', timeout: 5000 });
+  assert.is(loads, 2, 'a second worker');
+  await page.waitForTimeout(1000);
+  assert.ok(polls >= 2, `the new worker polls (${polls} ticker calls)`);
+  await page.close();
+});
+
+/** Waits until the service worker controls the page (it takes over as soon as it is installed). */
+const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 });
+
+test('offline after a visit, a reload shows the app and the last known prices, marked as such', async () => {
+  const page = await phone(true, true);
+  await page.goto(server.url + '/home');
+  await controlled(page);
+  // This visit's calls go through the service worker, which keeps their answers.
+  await page.reload();
+  const btc = page.locator('.qs button[data-symbol="btc"] span.num').first();
+  await btc.waitFor();
+  await page.waitForTimeout(500);
+  const price = await btc.innerText();
+  assert.is(await page.locator('.qs .q-off').count(), 0, 'live prices carry no offline line');
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await btc.waitFor();
+  assert.match(await btc.innerText(), /^\d+\.\d+$/);
+  await page.getByText('Offline · showing the last known prices').waitFor();
+  assert.is(await btc.innerText(), price, 'the price last seen online');
+  await page.context().setOffline(false);
+  // Back online, the worker's next poll replaces them and the line goes.
+  await page.getByText('Offline · showing the last known prices').waitFor({ state: 'detached', timeout: 70_000 });
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test("offline without the app kept, a navigation shows the app's own offline page, not the browser's", async () => {
+  const page = await phone(true, true);
+  await page.goto(server.url + '/home');
+  await controlled(page);
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith('shell-')) await caches.delete(name);
+  });
+  await page.context().setOffline(true);
+  await page.goto(server.url + '/home').catch(() => {});
+  await page.getByRole('heading', { name: 'The app could not start' }).waitFor();
+  await page.getByText('Check your connection and try again.').waitFor();
+  await page.context().setOffline(false);
+  await page.close();
+});
+
+test.run();
