@@ -1,0 +1,19 @@
+// The signed-in user's own account (SPEC §7): passwords, phone, VIP, avatar, communities.
+import type { ChangePasswordRequest, ChangeWalletPasswordRequest, Community, SetPhoneRequest, VipInformation } from '../shared/contract.ts';
+import { get, post } from './client.ts';
+
+export const changePassword = (body: ChangePasswordRequest) => post<null>('/h5/user/changePwd', body, { noRepeat: true });
+
+export const changeFundPassword = (body: ChangeWalletPasswordRequest) =>
+  post<null>('/h5/user/changeWalletPwd', body, { noRepeat: true });
+
+export const setPhone = (body: SetPhoneRequest) => post<null>('/h5/user/setPhone', body, { noRepeat: true });
+
+export const vipInformation = () => get<VipInformation>('/h5/user/vipInformation', undefined, { noNotify: true });
+
+export const defaultAvatars = () => get<string[]>('/h5/user/defaultAvatar');
+
+export const changeAvatar = (avatar: string) => post<null>('/h5/user/changeAvatar', { avatar }, { noRepeat: true });
+
+/** Community links the operator configured; none is a normal answer, so a failure stays quiet too. */
+export const communities = () => get<Community[]>('/h5/symbol/communitys', undefined, { noNotify: true });
