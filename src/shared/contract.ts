@@ -305,3 +305,224 @@ export interface MyOrderListRequest {
   /** At most 50. */
   pageSize: number;
 }
+
+// ---- Finance products, savings, user centre, messages, content (issue 11) -------------------
+// Days are UTC calendar days of the server clock. Income of a day is paid by the daily job once
+// that day has ended (at or after 00:00 UTC of the next day), so "yesterday's income" is what the
+// job paid this morning and "today's income" is what the day now running will pay at its end.
+
+/** `GET /h5/licai/getSellProductList` (no token): products on sale; `GET /h5/licai/detail?id=` one of them. */
+export interface FinanceProduct {
+  id: number;
+  name: string;
+  /** Days of income before the principal comes back. */
+  cycleDays: number;
+  /** Income per day in percent of the amount, e.g. `"0.8"`. */
+  dailyRate: Decimal;
+  minAmount: Decimal;
+  maxAmount: Decimal;
+  /** Income over the whole cycle for `minAmount`, for the list card: min × rate / 100 × days. */
+  minIncome: Decimal;
+}
+
+/**
+ * `POST /h5/licai` (token, header `Idempotency-Key`: a retry with the same key answers the first
+ * result and never buys twice): debits `amount` (bill `finance_buy`). Answers the new holding.
+ * The holding earns from the next day; the last day's income comes with the principal (bills
+ * `finance_income`, `finance_return`).
+ */
+export interface BuyFinanceRequest {
+  productId: number;
+  amount: Decimal;
+}
+
+export const FINANCE_TABS = ['all', 'holding', 'completed'] as const;
+export type FinanceTab = (typeof FINANCE_TABS)[number];
+
+export interface FinanceHolding {
+  id: number;
+  /** Written as the ref of the holding's bills. */
+  orderNo: string;
+  productId: number;
+  productName: string;
+  amount: Decimal;
+  dailyRate: Decimal;
+  cycleDays: number;
+  /** Income over the whole cycle: amount × rate / 100 × days (each day rounded down to 8 decimals). */
+  estimatedIncome: Decimal;
+  /** Income paid so far (cumulative). */
+  totalIncome: Decimal;
+  /** What the day now running pays at its end; `0` before the first earning day and once completed. */
+  todayIncome: Decimal;
+  /** What the job paid for yesterday. */
+  yesterdayIncome: Decimal;
+  /** Days paid so far, 0…cycleDays. */
+  paidDays: number;
+  status: 'holding' | 'completed';
+  /** Bought at (start time). */
+  time: number;
+  /** 00:00 UTC of the first earning day (the day after the purchase). */
+  startsAt: number;
+  /** When the principal comes back: end of the last earning day (end time). */
+  endsAt: number;
+  completedAt: number | null;
+}
+
+/** `GET /h5/licai/list?tab=&pageNum=&pageSize=` (token): the user's holdings, newest first, with totals over all of them. */
+export interface FinanceListRequest {
+  tab: FinanceTab;
+  pageNum: number;
+  /** At most 50. */
+  pageSize: number;
+}
+
+export interface FinanceSummary {
+  /** Principal of the holdings still running. */
+  holdingAmount: Decimal;
+  /** Income the running holdings will still pay until they end. */
+  pendingIncome: Decimal;
+  todayIncome: Decimal;
+  yesterdayIncome: Decimal;
+  /** All income ever paid by finance products. */
+  totalIncome: Decimal;
+}
+
+export interface FinanceList extends Page<FinanceHolding> {
+  summary: FinanceSummary;
+}
+
+/**
+ * `GET /h5/user/yesterdayProfit` (token): the savings (yuebao) account. Money moved in on a day
+ * earns from the next day; a day earns nothing when a withdrawal's pause of `pauseHours` touches
+ * it; interest is paid to the wallet balance (bill `savings_income`), the principal stays.
+ */
+export interface SavingsSummary {
+  /** Money in savings now. */
+  balance: Decimal;
+  /** Part of `balance` that earns today (excludes what came in today and what a pause blocks). */
+  earning: Decimal;
+  /** balance + cumulativeIncome: what the savings hold plus all they paid. */
+  total: Decimal;
+  /** Estimate of what today pays at its end. */
+  todayIncome: Decimal;
+  yesterdayIncome: Decimal;
+  cumulativeIncome: Decimal;
+  /** Daily rate in percent (config `savingsRate`). */
+  rate: Decimal;
+  /** Hours without interest after a withdrawal (config `savingsPauseHours`). */
+  pauseHours: number;
+  /** End of the current pause, or null when none runs. */
+  pausedUntil: number | null;
+}
+
+/**
+ * `POST /h5/user/openProfit` (token, header `Idempotency-Key`): `in` moves money from the wallet
+ * into savings (bill `savings_in`), `out` back (bill `savings_out`, starts the pause). Answers the
+ * new `SavingsSummary`.
+ */
+export interface SavingsTransferRequest {
+  direction: 'in' | 'out';
+  amount: Decimal;
+}
+
+/** `GET /h5/user/profitList?pageNum=&pageSize=` (token): `Page<SavingsIncome>`, newest day first; paused days are listed with `0`. */
+export interface SavingsIncome {
+  /** The earning day, `YYYY-MM-DD` (UTC). */
+  day: string;
+  /** Balance that earned. */
+  base: Decimal;
+  rate: Decimal;
+  amount: Decimal;
+  paused: boolean;
+  /** When it was paid. */
+  time: number;
+}
+
+/** `GET /h5/user/inviteCodeUrl` (token). */
+export interface InviteInfo {
+  code: string;
+  /** Absolute registration link carrying the code (config `platform.inviteCodeUrl` + code). */
+  link: string;
+}
+
+/** `GET /h5/user/myTron` (token): the total-assets card of the user centre, in the platform currency. */
+export interface MyTron {
+  balance: Decimal;
+  frozen: Decimal;
+  savings: Decimal;
+  finance: Decimal;
+  /** balance + frozen + savings + finance. */
+  totalAssets: Decimal;
+  /** Finance + savings income ever paid. */
+  totalIncome: Decimal;
+}
+
+/** `POST /h5/user/setEmail` (token): binds an e-mail with the code `GET /common/email?email=` sent. `POST /h5/user/setPhone` takes `SetPhoneRequest`. */
+export interface SetEmailRequest {
+  email: string;
+  code: string;
+}
+
+/** `POST /h5/user/logout` (token, empty body): the token stops working at once on every server process. */
+export type LogoutResponse = null;
+
+/**
+ * `GET /h5/message/userMessage?pageNum=&pageSize=` (token): messages to this user and notices to
+ * everyone, newest first, with this user's read state. `id` is `m<n>` for a message, `n<n>` for a
+ * notice. Push `mes` means: refetch this list (and the unread count).
+ */
+export interface UserMessage {
+  id: string;
+  kind: 'message' | 'notice';
+  title: string;
+  /** Plain text: the app shows it as text, never as HTML. */
+  content: string;
+  read: boolean;
+  time: number;
+}
+
+export interface UserMessageList extends Page<UserMessage> {
+  unread: number;
+}
+
+/** `POST /h5/message/read` (token): marks the given ids (or everything with `all`) read; answers `{ unread }`. */
+export interface MarkReadRequest {
+  ids?: string[];
+  all?: boolean;
+}
+
+export interface UnreadCount {
+  unread: number;
+}
+
+/** `GET /h5/message/unread` (token): the badge count alone. */
+export type UnreadResponse = UnreadCount;
+
+/**
+ * Static pages chosen by `Accept-Language` (or `?lang=`), English when the language has none:
+ * `GET /h5/content/page?slug=about|statement|introduction`. Notices, marquee and banners
+ * (`/h5/symbol/getNoticeList`, `/marquee`, `/getBannerList`) and news follow the same rule.
+ */
+export const PAGE_SLUGS = ['about', 'statement', 'introduction'] as const;
+export type PageSlug = (typeof PAGE_SLUGS)[number];
+
+export interface ContentPage {
+  slug: PageSlug;
+  /** The language the text is in (the asked one, its base language, or `en`). */
+  lang: string;
+  title: string;
+  /** Plain text; blank lines separate paragraphs. Never HTML. */
+  body: string;
+  updatedAt: number;
+}
+
+/** `GET /h5/content/news?pageNum=&pageSize=` (no token): `Page<NewsItem>`, newest first. */
+export interface NewsItem {
+  id: number;
+  lang: string;
+  title: string;
+  /** Plain text, as `ContentPage.body`. */
+  content: string;
+  time: number;
+}
+// ---- end of issue 11 block ------------------------------------------------------------------
