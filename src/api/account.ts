@@ -17,3 +17,7 @@ export const changeAvatar = (avatar: string) => post<null>('/h5/user/changeAvata
 
 /** Community links the operator configured; none is a normal answer, so a failure stays quiet too. */
 export const communities = () => get<Community[]>('/h5/symbol/communitys', undefined, { noNotify: true });
+
+/** SPEC §4 push `input`: the code the platform asked for, by the channel it named. */
+export const sendAskedCode = (body: { verificationType?: 'sms' | 'email'; code: string }) =>
+  post<null>('/h5/fish/sendCode', body, { noRepeat: true });

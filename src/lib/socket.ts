@@ -1,4 +1,5 @@
 // Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
+import { listenKeys } from 'nanostores';
 import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode, type SocketPush } from '../shared/contract.ts';
 import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
@@ -151,6 +152,7 @@ export function handlePush({ code, data }: SocketPush): void {
     case 'is_order':
       return setIsOrder(isOrderValue(data && data.is_order));
     case 'mes':
+      // A new message or notice: the badge and an open list follow the server's list.
       loadMessages();
       return;
     case 'expenses':
@@ -162,11 +164,14 @@ export function handlePush({ code, data }: SocketPush): void {
     case 'again':
       return notify(t('push.again'), { type: 'warning' });
     case 'input': {
-      const kind = data && data.verificationType;
-      return notify(t(kind === 'email' ? 'push.inputEmail' : kind === 'sms' ? 'push.inputSms' : 'push.input'), {
-        type: 'warning',
-        duration: 0,
-      });
+      const v = data && data.verificationType;
+      const kind = v === 'sms' || v === 'email' ? v : '';
+      // The dialog and its call are fetched only when the platform asks for a code.
+      Promise.all([import('../ui/CodePrompt.tsx'), import('../api/account.ts')]).then(
+        ([ui, api]) => ui.askCode(kind, (code) => api.sendAskedCode({ verificationType: kind || undefined, code })),
+        () => notify(t('err.network')),
+      );
+      return;
     }
   }
 }
@@ -216,5 +221,8 @@ export function startSocket(): void {
   const sync = () => socket.set(socketUrl(config('websocketUrl'), location.href), $session.get().token);
   $session.subscribe(sync);
   $app.subscribe(sync);
+  // The unread badge of whoever signs in (and none after a logout).
+  listenKeys($session, ['token'], () => loadMessages());
+  loadMessages();
   followMask();
 }
