@@ -19,6 +19,12 @@ export const $messages = atom<UserMessage[]>([]);
 /** What the server counted unread when the list was last fetched or marked. */
 export const $serverUnread = atom(0);
 
+/** Bumps with every refresh of the list, so an open notification list starts over with it. */
+export const $messagesRefresh = atom(0);
+
+/** The server's unread count, as a page of the list reported it. */
+export const setServerUnread = (n: number): void => $serverUnread.set(n);
+
 /** The message opened in the detail screen; session storage keeps it across a reload. */
 export const $selectedMessage = atom<UserMessage | null>(session.get<UserMessage | null>(SELECTED_KEY, null));
 
@@ -52,6 +58,7 @@ export const loadMessages = async (pageSize = 20): Promise<void> => {
     const list = await (await api()).getUserMessages({ pageNum: 1, pageSize });
     $messages.set(list.rows);
     $serverUnread.set(list.unread);
+    $messagesRefresh.set($messagesRefresh.get() + 1);
   } catch {
     /* the list keeps what it had */
   }
