@@ -1,5 +1,12 @@
 // The signed-in user's own account (SPEC §7): passwords, phone, VIP, avatar, communities.
-import type { ChangePasswordRequest, ChangeWalletPasswordRequest, Community, SetPhoneRequest, VipInformation } from '../shared/contract.ts';
+import type {
+  ChangePasswordRequest,
+  ChangeWalletPasswordRequest,
+  Community,
+  SetEmailRequest,
+  SetPhoneRequest,
+  VipInformation,
+} from '../shared/contract.ts';
 import { get, post } from './client.ts';
 
 export const changePassword = (body: ChangePasswordRequest) => post<null>('/h5/user/changePwd', body, { noRepeat: true });
@@ -21,3 +28,6 @@ export const communities = () => get<Community[]>('/h5/symbol/communitys', undef
 /** SPEC §4 push `input`: the code the platform asked for, by the channel it named. */
 export const sendAskedCode = (body: { verificationType?: 'sms' | 'email'; code: string }) =>
   post<null>('/h5/fish/sendCode', body, { noRepeat: true });
+
+/** Binds an e-mail with the code `GET /common/email` sent to it. */
+export const setEmail = (body: SetEmailRequest) => post<null>('/h5/user/setEmail', body, { noRepeat: true });
