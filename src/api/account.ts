@@ -3,6 +3,8 @@ import type {
   ChangePasswordRequest,
   ChangeWalletPasswordRequest,
   Community,
+  InviteInfo,
+  LogoutResponse,
   SetEmailRequest,
   SetPhoneRequest,
   VipInformation,
@@ -31,3 +33,9 @@ export const sendAskedCode = (body: { verificationType?: 'sms' | 'email'; code: 
 
 /** Binds an e-mail with the code `GET /common/email` sent to it. */
 export const setEmail = (body: SetEmailRequest) => post<null>('/h5/user/setEmail', body, { noRepeat: true });
+
+/** The invitation code and its registration link. */
+export const inviteInfo = () => get<InviteInfo>('/h5/user/inviteCodeUrl', undefined, { noNotify: true });
+
+/** SPEC §4 logout on the server: the token stops working everywhere at once. */
+export const revokeSession = () => post<LogoutResponse>('/h5/user/logout', undefined, { noNotify: true, timeout: 5000 });
