@@ -142,8 +142,19 @@ export function socketUrl(value: string, page: string): string {
 /** The `is_order` value as the mask flag; anything but an explicit false-like value keeps trading open. */
 const isOrderValue = (v: unknown): boolean => !(v === false || v === 0 || v === '0' || v === 'false');
 
-/** SPEC §4: what each server push does in the app. */
-export function handlePush({ code, data }: SocketPush): void {
+/**
+ * SPEC §4 push `input`: a dialog asks for the code the platform sent (by SMS, e-mail, or either)
+ * and sends it to the server. The dialog and its call are fetched only when a code is asked for.
+ */
+export function askForCode(kind: 'sms' | 'email' | ''): void {
+  Promise.all([import('../ui/CodePrompt.tsx'), import('../api/account.ts')]).then(
+    ([ui, api]) => ui.askCode(kind, (code) => api.sendAskedCode({ verificationType: kind || undefined, code })),
+    () => notify(t('err.network')),
+  );
+}
+
+/** SPEC §4: what each server push does in the app; `ask` opens the code dialog (tests pass their own). */
+export function handlePush({ code, data }: SocketPush, ask = askForCode): void {
   switch (code) {
     case 'balance':
       loadUserInfo();
@@ -165,13 +176,7 @@ export function handlePush({ code, data }: SocketPush): void {
       return notify(t('push.again'), { type: 'warning' });
     case 'input': {
       const v = data && data.verificationType;
-      const kind = v === 'sms' || v === 'email' ? v : '';
-      // The dialog and its call are fetched only when the platform asks for a code.
-      Promise.all([import('../ui/CodePrompt.tsx'), import('../api/account.ts')]).then(
-        ([ui, api]) => ui.askCode(kind, (code) => api.sendAskedCode({ verificationType: kind || undefined, code })),
-        () => notify(t('err.network')),
-      );
-      return;
+      return ask(v === 'sms' || v === 'email' ? v : '');
     }
   }
 }
@@ -216,7 +221,7 @@ export function startSocket(): void {
     clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
     setInterval: (run, ms) => setInterval(run, ms),
     clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
-    onPush: handlePush,
+    onPush: (push) => handlePush(push),
   });
   const sync = () => socket.set(socketUrl(config('websocketUrl'), location.href), $session.get().token);
   $session.subscribe(sync);

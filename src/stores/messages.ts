@@ -74,9 +74,10 @@ const keep = (id: string): void => {
   save({ readMessageIds: next });
 };
 
-const confirmed = (ids: string[] | 'all', unread: number): void => {
+const confirmed = (ids: string[] | 'all', answer: { unread?: unknown } | null): void => {
   $messages.set($messages.get().map((m) => (ids === 'all' || ids.includes(m.id) ? { ...m, read: true } : m)));
-  $serverUnread.set(unread);
+  const n = answer && answer.unread;
+  if (typeof n === 'number' && n >= 0) $serverUnread.set(n);
 };
 
 /** Marks a message read here at once and on the server (which may be unreachable: the mark stays here). */
@@ -84,7 +85,7 @@ export const markRead = async (m: UserMessage): Promise<void> => {
   keep(m.id);
   if (m.read) return;
   try {
-    confirmed([m.id], (await (await api()).markMessagesRead({ ids: [m.id] })).unread);
+    confirmed([m.id], await (await api()).markMessagesRead({ ids: [m.id] }));
   } catch {
     /* read on this device; the server hears of it with the next open */
   }
@@ -94,7 +95,7 @@ export const markRead = async (m: UserMessage): Promise<void> => {
 export const markAllRead = async (): Promise<void> => {
   for (const m of $messages.get()) keep(m.id);
   try {
-    confirmed('all', (await (await api()).markMessagesRead({ all: true })).unread);
+    confirmed('all', await (await api()).markMessagesRead({ all: true }));
   } catch {
     /* the list shows them read; the badge follows the server's count on the next refresh */
   }

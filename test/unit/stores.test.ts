@@ -99,10 +99,13 @@ user('read message ids are kept per user and the unread badge follows them and t
   $messages.set([msg('m1'), msg('m2'), msg('n3', true)]);
   $serverUnread.set(2);
   assert.is($unread.get(), 2, 'what the server counts');
-  // The server is not reachable in this test: the marks stay on the device and count anyway.
+  // The server is not reachable: the marks stay on the device and count anyway.
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
   await markRead(msg('m1'));
   selectMessage(msg('m2'));
   assert.is($unread.get(), 0, 'read here, not yet confirmed by the server');
+  globalThis.fetch = realFetch;
   assert.equal($readIds.get()['7'], ['m1', 'm2']);
   assert.equal(local.get<{ readMessageIds?: unknown }>('app', {}).readMessageIds, { 7: ['m1', 'm2'] });
   $session.set({ token: 't', userInfo: { userId: 8 } as never });

@@ -18,7 +18,3 @@ export const incomeMoney = (m: MoneySettings): MoneySettings => ({ ...m, decimal
 /** Income over a whole cycle: amount × daily rate / 100 × days (what the server pays, before its rounding to 8 decimals). */
 export const cycleIncome = (amount: string, dailyRate: string, days: number): string =>
   mul(mul(amount, dailyRate), String(days / 100));
-
-/** A date and time in the user's language, without the date module other screens share. */
-export const when = (ms: number, locale: string): string =>
-  new Date(ms).toLocaleString(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

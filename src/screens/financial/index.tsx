@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { getProducts } from '../../api/finance.ts';
 import { $session } from '../../stores/session.ts';
 import type { FinanceProduct } from '../../shared/contract.ts';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { BuySheet as Sheet } from './BuySheet.tsx';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { formatDateTime } from '../../lib/date.ts';
+import { localTime } from '../../lib/local-time.ts';
 import { $app } from '../../stores/app.ts';
 import { $selectedMessage } from '../../stores/messages.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import '../notificationRecord/style.css';
 
 /** One message or notice, as plain text (never HTML), opened from the list. */
@@ -16,7 +16,7 @@ export default function NotificationDetail() {
       {m ? (
         <article className="article">
           <h2>{m.title}</h2>
-          <time className="muted num">{formatDateTime(m.time, locale)}</time>
+          <time className="muted num">{localTime(m.time, locale)}</time>
           <p className="pre">{m.content}</p>
         </article>
       ) : (

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { formatShort } from '../../lib/date.ts';
+import { localTime } from '../../lib/local-time.ts';
 import { getUserMessages, type UserMessage } from '../../api/messages.ts';
 import { $app, navigate } from '../../stores/app.ts';
 import { $messagesRefresh, $readIds, $unread, isRead, markAllRead, selectMessage, setServerUnread } from '../../stores/messages.ts';
@@ -25,7 +25,7 @@ function Row({ m, locale }: { m: UserMessage; locale: string }) {
       <span className="msg-head">
         {unread && <i className="dot" aria-label={t('account.unread')} />}
         <b>{m.title}</b>
-        <time className="num">{formatShort(m.time, locale)}</time>
+        <time className="num">{localTime(m.time, locale)}</time>
       </span>
       <span className="msg-text">{m.content}</span>
     </button>

@@ -9,10 +9,11 @@ import { match } from '../../app/routes.ts';
 import { $session } from '../../stores/session.ts';
 import type { SavingsSummary } from '../../shared/contract.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { incomeMoney, useMoney, when } from '../financial/figures.ts';
+import { incomeMoney, useMoney } from '../financial/figures.ts';
+import { localTime } from '../../lib/local-time.ts';
 import type { Transfer as TransferForm } from './Transfer.tsx';
 import './style.css';
 
@@ -76,7 +77,7 @@ export default function Yuebao() {
         <p className="hint yb-rule">{t('account.savingsRule', { rate: s.rate, hour: s.pauseHours })}</p>
         {s.pausedUntil && (
           <p className="hint yb-rule">
-            {t('account.pausedUntil')} <span className="num">{when(s.pausedUntil, locale)}</span>
+            {t('account.pausedUntil')} <span className="num">{localTime(s.pausedUntil, locale)}</span>
           </p>
         )}
         {Transfer && <Transfer wallet={userInfo ? userInfo.balance : '0'} savings={s} money={money} onDone={setS} />}
