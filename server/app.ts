@@ -2,9 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { accountFeature } from './account/index.ts';
 import authRoutes from './auth/routes.ts';
 import publicRoutes from './content/routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { moneyRoutes } from './money/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
@@ -70,6 +72,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       await api.register(marketRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
       await api.register(orderRoutes, { ctx });
+      await api.register(accountFeature, { ctx });
+      await api.register(moneyRoutes, { ctx });
       // ---- end of feature route plugins ------------------------------------------------------
     },
     { prefix: API_PREFIX },

@@ -6,6 +6,7 @@ import { createBus } from './bus/index.ts';
 import { testClockFromEnv } from './clock/adjustable.ts';
 import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
+import { startDaily } from './jobs/daily.ts';
 import { startSettlement } from './orders/settle.ts';
 import { seedDemo } from './seed/index.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const admin = await startAdminServer(ctx);
   // After buildApp: the socket routes give the context its bus, which settlement pushes through.
   const settlement = startSettlement(ctx, { log: app.log });
+  const daily = startDaily(ctx, { log: app.log });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
   console.log(
     `trade-lite on http://localhost:${port} · database: ${database.label} · ` +
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     try {
       // Settlement first: its last pass still pushes to the sockets the app is about to close.
       await settlement.stop();
+      await daily.stop();
       await admin.app.close();
       await app.close();
       await ctx.bus?.close();

@@ -53,6 +53,12 @@ export async function userIdFromToken(db: DbOrTx, token: string | undefined | nu
   return row?.userId ?? null;
 }
 
+/** Logout: the token stops working at once, for every server process (they all read the table). */
+export async function revokeToken(db: DbOrTx, token: string | undefined | null): Promise<void> {
+  const bare = tokenFromHeader(token ?? undefined);
+  if (bare) await db.update(sessions).set({ revoked: true }).where(eq(sessions.tokenHash, hashToken(bare)));
+}
+
 export async function revokeAllSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.update(sessions).set({ revoked: true }).where(eq(sessions.userId, userId));
 }

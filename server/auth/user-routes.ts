@@ -1,11 +1,12 @@
 /** The logged-in user's own account: info, passwords, phone, VIP, avatar, wallet bills. */
 import { Type, type Static } from '@sinclair/typebox';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { users, vipLevels, walletBills, wallets } from '../db/schema/index.ts';
+import { users, vipLevels, walletBills } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { Paging } from '../http/schemas.ts';
+import { walletFigures } from '../money/wallet.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -30,7 +31,14 @@ const SetPhoneBody = Type.Object({
 const AvatarBody = Type.Object({
   avatar: Type.String({ minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
-const BillQuery = Type.Object({ ...Paging, bizType: Type.Optional(Type.String({ maxLength: 32 })) });
+const EpochMs = Type.Integer({ minimum: 0, maximum: 8640000000000000, 'x-error': 'must be a time in epoch milliseconds' });
+const BillQuery = Type.Object({
+  ...Paging,
+  bizType: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Epoch ms, start inclusive, end exclusive. */
+  startTime: Type.Optional(EpochMs),
+  endTime: Type.Optional(EpochMs),
+});
 
 const defaultAvatars = () => Array.from({ length: AVATAR_COUNT }, (_, i) => `/prod-api/common/avatar/${i + 1}.svg`);
 
@@ -51,12 +59,12 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
       const [row] = await ctx.db
-        .select({ user: users, balance: wallets.balance, frozen: wallets.frozen, vipName: vipLevels.name })
+        .select({ user: users, vipName: vipLevels.name })
         .from(users)
-        .leftJoin(wallets, eq(wallets.userId, users.id))
         .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
         .where(eq(users.id, request.userId));
       const u = row!.user;
+      const wallet = await walletFigures(ctx.db, u.id);
       const info: UserInfo = {
         userId: u.id,
         username: u.username,
@@ -69,8 +77,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         vipName: row!.vipName ?? `VIP${u.vipLevel}`,
         avatar: u.avatar,
         hasFundPassword: u.fundPasswordHash !== null,
-        balance: row!.balance ?? '0.00000000',
-        frozen: row!.frozen ?? '0.00000000',
+        ...wallet,
         ...(u.isOrder === null ? {} : { isOrder: u.isOrder }),
       };
       return ok(info);
@@ -113,6 +120,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
       const phone = checkPhone(request.body.phone, request.body.area);
+      // One account per phone: forgot-password finds the account by it.
+      const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, request.userId)));
+      if (other) throw new AppError(409, 'phone.taken', 'This phone number is bound to another account', { field: 'phone' });
       await consumeCode(ctx, 'sms', phone, request.body.code);
       await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
       return ok(null, 'Successfully modified');
@@ -130,8 +140,13 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     });
 
     auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
-      const { pageNum = 1, pageSize = 10, bizType } = request.query;
-      const where = and(eq(walletBills.userId, request.userId), bizType ? eq(walletBills.bizType, bizType) : undefined);
+      const { pageNum = 1, pageSize = 10, bizType, startTime, endTime } = request.query;
+      const where = and(
+        eq(walletBills.userId, request.userId),
+        bizType ? eq(walletBills.bizType, bizType) : undefined,
+        startTime !== undefined ? gte(walletBills.createdAt, new Date(startTime)) : undefined,
+        endTime !== undefined ? lt(walletBills.createdAt, new Date(endTime)) : undefined,
+      );
       const [rows, [count]] = await Promise.all([
         ctx.db.select().from(walletBills).where(where).orderBy(desc(walletBills.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),

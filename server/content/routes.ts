@@ -17,7 +17,9 @@ import type { FeaturePlugin } from '../context.ts';
 import { banners, communities, config, contractPresets, marquee, notices, plays, rates } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { BIZ_TYPES } from '../ledger/index.ts';
+import { LangQuery } from '../account/schemas.ts';
 import { PLATFORM_KEYS, getValues } from './config.ts';
+import { requestLanguages, translations } from './lang.ts';
 
 const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
   recharge: 'Recharge',
@@ -37,6 +39,7 @@ const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
   bonus: 'Bonus',
 };
 
+const LangOnly = Type.Object({ lang: LangQuery });
 const LogoQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 16 })) });
 const RateQuery = Type.Object({ symbol: Type.String({ pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', 'x-error': 'must look like usdt_brl' }) });
 
@@ -61,22 +64,28 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok<ConfigItem[]>(rows);
   });
 
-  app.get('/h5/symbol/getNoticeList', async () => {
+  // Notices, marquee and banners answer in the language the app asks for (content/lang.ts).
+  app.get('/h5/symbol/getNoticeList', { schema: { querystring: LangOnly } }, async (request) => {
     const rows = await ctx.db.select().from(notices).orderBy(asc(notices.sort), asc(notices.id));
-    return ok<NoticeItem[]>(rows.map((n) => ({ id: n.id, title: n.title, content: n.content, time: n.createdAt.getTime() })));
+    const text = await translations(ctx.db, 'notice', rows.map((n) => n.id), requestLanguages(request));
+    return ok<NoticeItem[]>(
+      rows.map((n) => ({ id: n.id, title: text.get(n.id)?.title || n.title, content: text.get(n.id)?.content || n.content, time: n.createdAt.getTime() })),
+    );
   });
 
-  app.get('/h5/symbol/marquee', async () => {
+  app.get('/h5/symbol/marquee', { schema: { querystring: LangOnly } }, async (request) => {
     const rows = await ctx.db.select({ id: marquee.id, content: marquee.content }).from(marquee).orderBy(asc(marquee.sort), asc(marquee.id));
-    return ok<MarqueeItem[]>(rows);
+    const text = await translations(ctx.db, 'marquee', rows.map((m) => m.id), requestLanguages(request));
+    return ok<MarqueeItem[]>(rows.map((m) => ({ id: m.id, content: text.get(m.id)?.content || m.content })));
   });
 
-  app.get('/h5/symbol/getBannerList', async () => {
+  app.get('/h5/symbol/getBannerList', { schema: { querystring: LangOnly } }, async (request) => {
     const rows = await ctx.db
       .select({ id: banners.id, title: banners.title, image: banners.image, link: banners.link })
       .from(banners)
       .orderBy(asc(banners.sort), asc(banners.id));
-    return ok<BannerItem[]>(rows);
+    const text = await translations(ctx.db, 'banner', rows.map((b) => b.id), requestLanguages(request));
+    return ok<BannerItem[]>(rows.map((b) => ({ ...b, title: text.get(b.id)?.title || b.title })));
   });
 
   app.get('/h5/symbol/communitys', async () => {

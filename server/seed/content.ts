@@ -4,6 +4,8 @@ export const DEMO_USERNAME = 'demo01';
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_FUND_PASSWORD = '123456';
 export const DEMO_BALANCE = '10000';
+export const DEMO_PHONE = '+15550100';
+export const DEMO_EMAIL = 'demo01@example.com';
 
 /** `/common/getLogo`; stored as `platform.*` config rows so the operator can change them. */
 export const PLATFORM = {

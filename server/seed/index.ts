@@ -11,7 +11,9 @@ import { hashPassword } from '../auth/password.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { changeBalance } from '../ledger/index.ts';
+import { seedAccount } from './account.ts';
 import * as demo from './content.ts';
+import { seedMoney } from './money.ts';
 
 const SEED_LOCK = 727002;
 
@@ -39,12 +41,23 @@ export async function seedDemo(db: Db): Promise<{ createdDemo: boolean }> {
     }
     if (await isEmpty(tx, t.rates)) await tx.insert(t.rates).values(demo.RATES);
     if (await isEmpty(tx, t.vipLevels)) await tx.insert(t.vipLevels).values(demo.VIP_LEVELS);
+    await seedAccount(tx);
+    await seedMoney(tx);
 
     const existing = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.username, demo.DEMO_USERNAME));
     if (existing.length) return { createdDemo: false };
     const [user] = await tx
       .insert(t.users)
-      .values({ username: demo.DEMO_USERNAME, passwordHash, fundPasswordHash, inviteCode: newInviteCode(), vipLevel: 1 })
+      .values({
+        username: demo.DEMO_USERNAME,
+        passwordHash,
+        fundPasswordHash,
+        inviteCode: newInviteCode(),
+        vipLevel: 1,
+        // Both bound, so forgot-password can be tried by SMS and by e-mail.
+        phone: demo.DEMO_PHONE,
+        email: demo.DEMO_EMAIL,
+      })
       .returning({ id: t.users.id });
     await changeBalance(tx, { userId: user!.id, amount: demo.DEMO_BALANCE, bizType: 'bonus', remark: 'Demo account funds' });
     return { createdDemo: true };

@@ -1,0 +1,44 @@
+/** Savings (yuebao) endpoints of SPEC §7: `openProfit` moves money, `yesterdayProfit` and `profitList` report. */
+import { Type, type Static } from '@sinclair/typebox';
+import type { FeaturePlugin } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { Amount } from '../http/schemas.ts';
+import { PageQuery } from '../account/schemas.ts';
+import { push } from '../ws/push.ts';
+import { incomeList, summary, transfer } from './service.ts';
+
+const TransferBody = Type.Object({
+  direction: Type.Union([Type.Literal('in'), Type.Literal('out')], { 'x-error': 'must be in or out' }),
+  amount: Amount,
+});
+const ListQuery = Type.Object(PageQuery);
+
+export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
+  app.post<{ Body: Static<typeof TransferBody> }>(
+    '/h5/user/openProfit',
+    {
+      config: { auth: true },
+      schema: { tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody },
+    },
+    async (request) => {
+      const { direction, amount } = request.body;
+      const answer = await idempotent(ctx, request, async (tx) => {
+        await transfer(tx, ctx.clock, request.userId, direction, amount);
+        return ok(await summary(tx, ctx.clock, request.userId), 'Successfully modified');
+      });
+      await push(ctx, { userId: request.userId, code: 'balance' });
+      return answer;
+    },
+  );
+
+  app.get('/h5/user/yesterdayProfit', { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings balance and income figures' } }, async (request) =>
+    ok(await summary(ctx.db, ctx.clock, request.userId)),
+  );
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/h5/user/profitList',
+    { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings income per day, newest first', querystring: ListQuery } },
+    async (request) => ok(await incomeList(ctx, request.userId, request.query.pageNum, request.query.pageSize)),
+  );
+};
