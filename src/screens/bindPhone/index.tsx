@@ -14,7 +14,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useCountdown } from '../../ui/useCountdown.ts';
 import { useForm } from '../login/form.ts';
-import '../login/style.css';
+import '../forgetPassword/style.css';
 import '../setting/style.css';
 
 type By = 'sms' | 'email';

@@ -8,6 +8,7 @@ import { $session } from '../../stores/session.ts';
 import type { FinanceProduct } from '../../shared/contract.ts';
 import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { Cell } from '../../ui/Cell.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { BuySheet as Sheet } from './BuySheet.tsx';
 import { incomeMoney, useMoney } from './figures.ts';
@@ -33,11 +34,12 @@ export default function Financial() {
 
   const buy = (p: FinanceProduct) => (signedIn ? setBuying(p) : go('/login?redirect=/financial'));
   return (
-    <Page
-      title={t('route.financial')}
-      back={false}
-      end={signedIn && <button type="button" className="bar-act" onClick={() => go('/myFinancial')}>{t('route.myFinancial')}</button>}
-    >
+    <Page title={t('route.financial')} back={false}>
+      {signedIn && (
+        <div className="cells">
+          <Cell label={t('route.myFinancial')} onClick={() => go('/myFinancial')} />
+        </div>
+      )}
       {!list ? (
         failed ? (
           <Empty text={t('ui.loadFailed')}>

@@ -48,10 +48,12 @@ export default function NotificationRecord() {
     [],
   );
   return (
-    <Page
-      title={t('route.notificationRecord')}
-      end={unread > 0 && <button type="button" className="bar-act" onClick={markAllRead}>{t('account.readAll')}</button>}
-    >
+    <Page title={t('route.notificationRecord')}>
+      {unread > 0 && (
+        <div className="msg-tools">
+          <button type="button" className="btn ghost sm" onClick={markAllRead}>{t('account.readAll')}</button>
+        </div>
+      )}
       <List key={refresh} load={load} row={(m) => <Row m={m} locale={locale} />} rowKey={(m) => m.id} />
     </Page>
   );

@@ -8,8 +8,8 @@ import { $app } from '../../stores/app.ts';
 import { match } from '../../app/routes.ts';
 import { $session } from '../../stores/session.ts';
 import type { SavingsSummary } from '../../shared/contract.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Empty } from '../../ui/List.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { incomeMoney, useMoney } from '../financial/figures.ts';
@@ -74,6 +74,7 @@ export default function Yuebao() {
           {fig('account.cumulativeIncome', s.cumulativeIncome)}
           {fig('account.total', s.total)}
         </dl>
+        <button type="button" className="yb-more" onClick={() => go('/yuebaodetail')}>{t('route.yuebaodetail')}</button>
         <p className="hint yb-rule">{t('account.savingsRule', { rate: s.rate, hour: s.pauseHours })}</p>
         {s.pausedUntil && (
           <p className="hint yb-rule">
@@ -85,10 +86,7 @@ export default function Yuebao() {
     );
   }
   return (
-    <Page
-      title={t('route.yuebao')}
-      end={token && <button type="button" className="bar-act" onClick={() => go('/yuebaodetail')}>{t('account.details')}</button>}
-    >
+    <Page title={t('route.yuebao')}>
       {body}
     </Page>
   );
