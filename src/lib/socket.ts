@@ -1,6 +1,7 @@
 // Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
 import { listenKeys } from 'nanostores';
-import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode, type SocketPush } from '../shared/contract.ts';
+import type { SocketPush } from '../shared/contract.ts';
+import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode } from '../shared/socket-codes.ts';
 import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { loadMessages } from '../stores/messages.ts';
