@@ -27,7 +27,8 @@ export function Article({ name, slug, children }: Props) {
   return (
     <Page title={t('route.' + name)}>
       {page ? (
-        <article className="article" lang={page.lang}>
+        // The text may be the English fallback inside a right-to-left app: it sets its own direction.
+        <article className="article" lang={page.lang} dir="auto">
           {page.title && <h2>{page.title}</h2>}
           {page.body.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>)}
         </article>

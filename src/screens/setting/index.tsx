@@ -54,7 +54,11 @@ export default function Setting() {
           value={user && !user.hasFundPassword ? t('ui.notSet') : undefined}
           onClick={() => go('/fundPassword')}
         />
-        <Cell label={t('route.bindPhone')} value={(user && (user.phone || user.email)) || t('ui.notSet')} onClick={() => go('/bindPhone')} />
+        <Cell
+          label={t('route.bindPhone')}
+          value={user && (user.phone || user.email) ? <span className="num">{user.phone || user.email}</span> : t('ui.notSet')}
+          onClick={() => go('/bindPhone')}
+        />
         <Cell label={t('route.paymentMethod')} onClick={() => go('/paymentMethod')} />
       </div>
       <div className="cells group">
