@@ -27,8 +27,12 @@ export const changeAvatar = (avatar: string) => post<null>('/h5/user/changeAvata
 /** Community links the operator configured; none is a normal answer, so a failure stays quiet too. */
 export const communities = () => get<Community[]>('/h5/symbol/communitys', undefined, { noNotify: true });
 
-/** SPEC §4 push `input`: the code the platform asked for, by the channel it named. */
-export const sendAskedCode = (body: { verificationType?: 'sms' | 'email'; code: string }) =>
+/** SPEC §4 push `input`: sends the asked code to the account's own bound phone or e-mail. */
+export const askedCodeSend = (verificationType: 'sms' | 'email') =>
+  post<null>('/h5/fish/askCode', { verificationType }, { noRepeat: true });
+
+/** The asked code back to the server, which checks it; the operator learns only that it matched. */
+export const sendAskedCode = (body: { verificationType: 'sms' | 'email'; code: string }) =>
   post<null>('/h5/fish/sendCode', body, { noRepeat: true });
 
 /** Binds an e-mail with the code `GET /common/email` sent to it. */

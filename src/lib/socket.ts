@@ -148,8 +148,14 @@ const isOrderValue = (v: unknown): boolean => !(v === false || v === 0 || v === 
  * and sends it to the server. The dialog and its call are fetched only when a code is asked for.
  */
 export function askForCode(kind: 'sms' | 'email' | ''): void {
+  // A push that names no channel asks for the SMS code, the one every account binds first.
+  const channel = kind || 'sms';
   Promise.all([import('../ui/CodePrompt.tsx'), import('../api/account.ts')]).then(
-    ([ui, api]) => ui.askCode(kind, (code) => api.sendAskedCode({ verificationType: kind || undefined, code })),
+    ([ui, api]) =>
+      ui.askCode(channel, {
+        request: () => api.askedCodeSend(channel),
+        send: (code) => api.sendAskedCode({ verificationType: channel, code }).then(() => notify(t('ok.request'), { type: 'success' })),
+      }),
     () => notify(t('err.network')),
   );
 }

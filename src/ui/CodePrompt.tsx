@@ -3,17 +3,28 @@ import { createRoot } from 'react-dom/client';
 import { t } from '../i18n/index.ts';
 import { Popup } from './Popup.tsx';
 import { Field } from './Field.tsx';
+import { Button } from './Button.tsx';
+import { useCountdown } from './useCountdown.ts';
+import { notify } from '../stores/notify.ts';
+import '../screens/forgetPassword/style.css';
 
-export type CodeKind = 'sms' | 'email' | '';
+export type CodeKind = 'sms' | 'email';
 
-interface Props {
-  kind: CodeKind;
-  /** Sends the code; a rejection keeps the dialog open with the code as typed. */
+export interface CodeCalls {
+  /** Has the platform send the code to the bound phone or e-mail. */
+  request: () => Promise<unknown>;
+  /** Sends the typed code; a rejection keeps the dialog open with the code as typed. */
   send: (code: string) => Promise<unknown>;
+}
+
+interface Props extends CodeCalls {
+  kind: CodeKind;
   onDone: () => void;
 }
 
-function CodeDialog({ kind, send, onDone }: Props) {
+function CodeDialog({ kind, request, send, onDone }: Props) {
+  const [left, startCountdown] = useCountdown();
+  const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState(true);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -30,22 +41,37 @@ function CodeDialog({ kind, send, onDone }: Props) {
     setBusy(true);
     send(code.trim()).then(close, () => setBusy(false));
   };
-  const title = t(kind === 'email' ? 'push.inputEmail' : kind === 'sms' ? 'push.inputSms' : 'push.input');
+  const ask = () => {
+    if (asking || left) return;
+    setAsking(true);
+    request()
+      .then(() => {
+        startCountdown();
+        notify(t('auth.codeSent'), { type: 'success' });
+      }, () => {})
+      .finally(() => setAsking(false));
+  };
+  const title = t(kind === 'email' ? 'push.inputEmail' : 'push.inputSms');
   return (
     <Popup open={open} onClose={close} position="center">
       <form onSubmit={submit} noValidate>
         <div className="dlg-body">
           <h2>{title}</h2>
-          <Field
-            label={t(kind === 'email' ? 'field.emailCode' : kind === 'sms' ? 'field.smsCode' : 'field.code')}
-            value={code}
-            onValue={(v) => (setCode(v), setError(''))}
-            error={error}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={16}
-            autoFocus
-          />
+          <div className="code-row">
+            <Field
+              label={t(kind === 'email' ? 'field.emailCode' : 'field.smsCode')}
+              value={code}
+              onValue={(v) => (setCode(v), setError(''))}
+              error={error}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={16}
+              autoFocus
+            />
+            <Button ghost onClick={ask} loading={asking} disabled={left > 0}>
+              {left ? t('auth.resend', { time: left }) : t('auth.send')}
+            </Button>
+          </div>
         </div>
         <div className="dlg-acts">
           <button type="button" onClick={close}>{t('ui.cancel')}</button>
@@ -62,7 +88,7 @@ let openOne: (() => void) | null = null;
  * SPEC §4 push `input`: the platform asks for the code it sent by SMS or e-mail. A second ask
  * replaces the first dialog, so taps never land on a stale one.
  */
-export function askCode(kind: CodeKind, send: (code: string) => Promise<unknown>): void {
+export function askCode(kind: CodeKind, calls: CodeCalls): void {
   openOne?.();
   const host = document.body.appendChild(document.createElement('div'));
   const root = createRoot(host);
@@ -73,5 +99,5 @@ export function askCode(kind: CodeKind, send: (code: string) => Promise<unknown>
     host.remove();
   };
   openOne = done;
-  root.render(<CodeDialog kind={kind} send={send} onDone={done} />);
+  root.render(<CodeDialog kind={kind} {...calls} onDone={done} />);
 }

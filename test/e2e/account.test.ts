@@ -212,13 +212,20 @@ test('every push code does what SPEC §4 says', async () => {
   send('balance');
   await reload;
 
-  // input: a dialog asks for the code of the named channel; cancelling keeps nothing open.
+  // input: a dialog asks for the code of the named channel, has the platform send it to the bound
+  // e-mail, and the server checks what is typed (a wrong code keeps the dialog and the typing).
   await admin('/ask-code', { username: DEMO_USERNAME, verificationType: 'email' });
   const dialog = push.getByRole('dialog');
   await dialog.getByText('Enter the e-mail code we sent you').waitFor();
-  await dialog.getByLabel('E-mail code').fill('');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await dialog.getByText('Cannot be empty').waitFor();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await banner().filter({ hasText: 'Code sent' }).waitFor();
+  await dialog.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+  await dialog.getByLabel('E-mail code').fill('000000');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await banner().filter({ hasText: 'Verification code error' }).waitFor();
+  assert.is(await dialog.getByLabel('E-mail code').inputValue(), '000000', 'the dialog stays with the code typed');
   await screenshot(push, 'account-push-input-en');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
