@@ -7,6 +7,7 @@ import { checkEmail } from '../auth/rules.ts';
 import { revokeToken } from '../auth/session.ts';
 import { PLATFORM_KEYS, getValues } from '../content/config.ts';
 import type { FeaturePlugin } from '../context.ts';
+import { InviteAnswer, MyTronAnswer, NullAnswer } from './answers.ts';
 import { financeHoldings as h, savingsAccounts, savingsIncome, users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { plain } from '../finance/rows.ts';
@@ -17,12 +18,12 @@ const SetEmailBody = Type.Object({ email: Type.String({ maxLength: 254 }), code:
 export const emailTaken = () => new AppError(409, 'email.taken', 'This e-mail is bound to another account', { field: 'email' });
 
 export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
-  app.post('/h5/user/logout', { config: { auth: true }, schema: { tags: ['user'], summary: 'Revoke the token of this request' } }, async (request) => {
+  app.post('/h5/user/logout', { config: { auth: true }, schema: { tags: ['user'], summary: 'Revoke the token of this request', response: NullAnswer } }, async (request) => {
     await revokeToken(ctx.db, request.headers.authorization);
     return ok(null);
   });
 
-  app.get('/h5/user/inviteCodeUrl', { config: { auth: true }, schema: { tags: ['user'], summary: 'Invitation code and registration link' } }, async (request) => {
+  app.get('/h5/user/inviteCodeUrl', { config: { auth: true }, schema: { tags: ['user'], summary: 'Invitation code and registration link', response: InviteAnswer } }, async (request) => {
     const [user] = await ctx.db.select({ code: users.inviteCode }).from(users).where(eq(users.id, request.userId));
     const base = (await getValues(ctx.db, [PLATFORM_KEYS.inviteCodeUrl])).get(PLATFORM_KEYS.inviteCodeUrl) ?? '/register?code=';
     // A relative link is completed with the address the app was opened on, so it works behind any host name.
@@ -30,7 +31,7 @@ export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
     return ok<InviteInfo>({ code: user!.code, link: absolute + encodeURIComponent(user!.code) });
   });
 
-  app.get('/h5/user/myTron', { config: { auth: true }, schema: { tags: ['user'], summary: 'Total assets: wallet, savings, finance' } }, async (request) => {
+  app.get('/h5/user/myTron', { config: { auth: true }, schema: { tags: ['user'], summary: 'Total assets: wallet, savings, finance', response: MyTronAnswer } }, async (request) => {
     const id = request.userId;
     const [row] = rowsOf<MyTron>(
       await ctx.db.execute(sql`with f as (
@@ -50,7 +51,7 @@ export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SetEmailBody> }>(
     '/h5/user/setEmail',
-    { config: { auth: true }, schema: { tags: ['user'], summary: 'Bind an e-mail with the code /common/email sent', body: SetEmailBody } },
+    { config: { auth: true }, schema: { tags: ['user'], summary: 'Bind an e-mail with the code /common/email sent', body: SetEmailBody, response: NullAnswer } },
     async (request) => {
       const email = checkEmail(request.body.email);
       const [other] = await ctx.db

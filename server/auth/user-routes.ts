@@ -31,7 +31,8 @@ const SetPhoneBody = Type.Object({
 const AvatarBody = Type.Object({
   avatar: Type.String({ minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
-const EpochMs = Type.Integer({ minimum: 0, maximum: 8640000000000000, 'x-error': 'must be a time in epoch milliseconds' });
+/** A bill time: from 2000-01-01 to the last millisecond of 9999, in epoch ms. */
+const EpochMs = Type.Integer({ minimum: Date.UTC(2000, 0, 1), maximum: Date.UTC(9999, 11, 31, 23, 59, 59, 999), 'x-error': 'must be a time in epoch milliseconds from 2000 to 9999' });
 const BillQuery = Type.Object({
   ...Paging,
   bizType: Type.Optional(Type.String({ maxLength: 32 })),

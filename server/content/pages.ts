@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PAGE_SLUGS, type ContentPage, type NewsItem, type PageSlug } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
+import { NewsAnswer, PageAnswer } from '../account/answers.ts';
 import { news, pages } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { LangQuery, PageQuery } from '../account/schemas.ts';
@@ -17,7 +18,7 @@ const NewsQuery = Type.Object({ ...PageQuery, lang: LangQuery });
 export const pageRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof PageQuerySchema> }>(
     '/h5/content/page',
-    { schema: { tags: ['content'], summary: 'A static page in the asked language, English as the fallback', querystring: PageQuerySchema } },
+    { schema: { tags: ['content'], summary: 'A static page in the asked language, English as the fallback', querystring: PageQuerySchema, response: PageAnswer } },
     async (request) => {
       const langs = requestLanguages(request);
       const rows = await ctx.db
@@ -33,7 +34,7 @@ export const pageRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof NewsQuery> }>(
     '/h5/content/news',
-    { schema: { tags: ['content'], summary: 'News, newest first, in the asked language', querystring: NewsQuery } },
+    { schema: { tags: ['content'], summary: 'News, newest first, in the asked language', querystring: NewsQuery, response: NewsAnswer } },
     async (request) => {
       const { pageNum, pageSize } = request.query;
       const [rows, [count]] = await Promise.all([

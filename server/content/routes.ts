@@ -39,12 +39,14 @@ const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
   bonus: 'Bonus',
 };
 
-const LangOnly = Type.Object({ lang: LangQuery });
 const LogoQuery = Type.Object({ version: Type.Optional(Type.String({ maxLength: 16 })) });
 const RateQuery = Type.Object({ symbol: Type.String({ pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', 'x-error': 'must look like usdt_brl' }) });
 
 /** `numeric` comes back padded (`10.00000000`); clients get the plain value. */
 const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
+
+/** Notices, marquee and banners take an optional `?lang=` over `Accept-Language`. */
+const LangOnly = Type.Object({ lang: LangQuery });
 
 const plugin: FeaturePlugin = async (app, { ctx }) => {
   app.get('/common/getLogo', { schema: { querystring: LogoQuery } }, async () => {
@@ -59,7 +61,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     const rows = await ctx.db
       .select({ configKey: config.key, configValue: config.value })
       .from(config)
-      .where(sql`${config.key} not like 'platform.%'`)
+      // Platform rows have their own call; money settings reach the app through getExpensesMoney.
+      .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%'`)
       .orderBy(asc(config.key));
     return ok<ConfigItem[]>(rows);
   });

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FINANCE_TABS, type FinanceTab } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
+import { HoldingAnswer, HoldingsAnswer, ProductAnswer, ProductsAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { Amount } from '../http/schemas.ts';
@@ -17,13 +18,13 @@ const ListQuery = Type.Object({
 });
 
 export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
-  app.get('/h5/licai/getSellProductList', { schema: { tags: ['finance'], summary: 'Finance products on sale' } }, async () =>
+  app.get('/h5/licai/getSellProductList', { schema: { tags: ['finance'], summary: 'Finance products on sale', response: ProductsAnswer } }, async () =>
     ok(await listProducts(ctx.db)),
   );
 
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     '/h5/licai/detail',
-    { schema: { tags: ['finance'], summary: 'One finance product', querystring: DetailQuery } },
+    { schema: { tags: ['finance'], summary: 'One finance product', querystring: DetailQuery, response: ProductAnswer } },
     async (request) => ok(await getProduct(ctx.db, request.query.id)),
   );
 
@@ -31,7 +32,7 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/licai',
     {
       config: { auth: true },
-      schema: { tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day; a retry with the same Idempotency-Key buys once', body: BuyBody },
+      schema: { tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day; a retry with the same Idempotency-Key buys once', body: BuyBody, response: HoldingAnswer },
     },
     async (request) => {
       const { productId, amount } = request.body;
@@ -43,7 +44,7 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/licai/list',
-    { config: { auth: true }, schema: { tags: ['finance'], summary: "The caller's holdings with income figures", querystring: ListQuery } },
+    { config: { auth: true }, schema: { tags: ['finance'], summary: "The caller's holdings with income figures", querystring: ListQuery, response: HoldingsAnswer } },
     async (request) => ok(await listHoldings(ctx, request.userId, request.query)),
   );
 };

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FinanceHolding, FinanceList, FinanceProduct, FinanceTab } from '../../src/shared/contract.ts';
 import type { Clock, ServerContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
-import { financeHoldings as h, financeIncome, financeProducts as p } from '../db/schema/index.ts';
+import { financeHoldings as h, financeIncome, financeProducts as p, users } from '../db/schema/index.ts';
+import { accountMasked } from '../orders/errors.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { addDays, dayOf } from '../jobs/days.ts';
 import { aboveMax, belowMin, productNotFound } from './errors.ts';
@@ -44,6 +45,9 @@ export async function buyProduct(tx: Tx, clock: Clock, userId: number, productId
       .from(p)
       .where(and(eq(p.id, productId), eq(p.enabled, true)));
     if (!product) throw productNotFound();
+    // The operator's mask holds the account (README, "Global mask"): no purchase, as no order.
+    const [user] = await tx.select({ isOrder: users.isOrder }).from(users).where(eq(users.id, userId));
+    if (user?.isOrder === false) throw accountMasked();
     if (!product.geMin) throw belowMin(product.min);
     if (!product.leMax) throw aboveMax(product.max);
     const orderNo = newOrderNo();

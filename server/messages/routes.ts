@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { UnreadCount } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
+import { InboxAnswer, UnreadAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { LangQuery, PageQuery } from '../account/schemas.ts';
 import { requestLanguages } from '../content/lang.ts';
@@ -18,17 +19,17 @@ const ReadBody = Type.Object({
 export const messageRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/message/userMessage',
-    { config: { auth: true }, schema: { tags: ['messages'], summary: 'Messages and notices with this user\'s read state', querystring: ListQuery } },
+    { config: { auth: true }, schema: { tags: ['messages'], summary: 'Messages and notices with this user\'s read state', querystring: ListQuery, response: InboxAnswer } },
     async (request) => ok(await listInbox(ctx, request.userId, request.query.pageNum, request.query.pageSize, requestLanguages(request))),
   );
 
   app.post<{ Body: Static<typeof ReadBody> }>(
     '/h5/message/read',
-    { config: { auth: true }, schema: { tags: ['messages'], summary: 'Mark messages read; answers the unread count', body: ReadBody } },
+    { config: { auth: true }, schema: { tags: ['messages'], summary: 'Mark messages read; answers the unread count', body: ReadBody, response: UnreadAnswer } },
     async (request) => ok<UnreadCount>({ unread: await markRead(ctx, request.userId, request.body.ids ?? [], request.body.all === true) }),
   );
 
-  app.get('/h5/message/unread', { config: { auth: true }, schema: { tags: ['messages'], summary: 'Unread count for the badge' } }, async (request) =>
+  app.get('/h5/message/unread', { config: { auth: true }, schema: { tags: ['messages'], summary: 'Unread count for the badge', response: UnreadAnswer } }, async (request) =>
     ok<UnreadCount>({ unread: await unreadCount(ctx, request.userId) }),
   );
 };

@@ -1,6 +1,6 @@
 /** Pieces every money route shares: paging, order numbers, money settings, attached uploads, user messages. */
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { config, uploads, userMessages } from '../db/schema/index.ts';
@@ -15,11 +15,13 @@ export const MoneyPaging = {
 
 export const OrderNo = Type.String({ pattern: '^[0-9]{18}$', maxLength: 18, 'x-error': 'must be an 18-digit order number' });
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'must be a whole number from 1 to 2147483647' });
-/** Free text: no control characters (PostgreSQL refuses NUL), trimmed by the handler. */
-export const Text = (maxLength: number) =>
-  Type.String({ maxLength, pattern: '^[^\\u0000-\\u001f\\u007f]*$', 'x-error': `must be at most ${maxLength} characters without control characters` });
+/** Free text, trimmed by the handler. A NUL character is refused before validation for every route. */
+export const Text = (maxLength: number) => Type.String({ maxLength, 'x-error': `must be at most ${maxLength} characters` });
 
-/** Settings of withdrawals, kept in the config table so the operator can change them (`operator config set`). */
+/**
+ * Settings of withdrawals, kept in the config table under `money.<name>` so the operator can change
+ * them (`operator config set money.withdrawFeeRate 0.5`); the public config list leaves them out.
+ */
 export const MONEY_CONFIG = {
   /** Fee: max(amount × rate / 100, min) + fixed. */
   withdrawFeeRate: '1',
@@ -32,12 +34,13 @@ export const MONEY_CONFIG = {
   withdrawRealTime: '0',
 } as const;
 export type MoneyConfigKey = keyof typeof MONEY_CONFIG;
+export const moneyConfigKey = (name: MoneyConfigKey) => `money.${name}`;
 
 export async function moneyConfig(db: DbOrTx): Promise<Record<MoneyConfigKey, string>> {
-  const rows = await db.select().from(config);
+  const rows = await db.select().from(config).where(like(config.key, 'money.%'));
   const values = new Map(rows.map((r) => [r.key, r.value]));
   return Object.fromEntries(
-    (Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map((k) => [k, values.get(k) ?? MONEY_CONFIG[k]]),
+    (Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map((k) => [k, values.get(moneyConfigKey(k)) ?? MONEY_CONFIG[k]]),
   ) as Record<MoneyConfigKey, string>;
 }
 

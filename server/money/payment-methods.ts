@@ -39,7 +39,7 @@ const BindCardBody = Type.Object({
   bankCode: Type.Optional(Type.String({ maxLength: 16 })),
   cardNo: Type.Optional(Type.String({ maxLength: 40 })),
   branch: Type.Optional(Text(100)),
-  phone: Type.Optional(Type.String({ maxLength: 20, pattern: '^\\+?[0-9 ()-]*$', 'x-error': 'must be a phone number' })),
+  phone: Type.Optional(Type.String({ maxLength: 24 })),
   pixType: Type.Optional(Type.Unsafe<PixKeyType>({ type: 'string', enum: PIX_TYPE_NAMES, 'x-error': `must be one of ${PIX_TYPE_NAMES.join(', ')}` })),
   pixKey: Type.Optional(Type.String({ maxLength: 80 })),
 });
@@ -75,6 +75,14 @@ async function checkPayee(tx: Tx, userId: number, payee: string | undefined): Pr
     throw new AppError(400, 'payee.realName', 'Account information must be under your real name', { field: 'payee' });
   }
   return name;
+}
+
+/** The phone registered with the bank: optional; digits with an optional leading +, 6 to 15 of them. */
+function bankPhone(value: string | undefined): string | null {
+  const phone = value?.replace(/[\s()-]/g, '') ?? '';
+  if (!phone) return null;
+  if (!/^\+?\d{6,15}$/.test(phone)) throw new AppError(400, 'phone.invalid', 'Enter a valid phone number', { field: 'phone' });
+  return phone;
 }
 
 const alreadyBound = (field: string) => new AppError(409, 'paymentMethod.duplicate', 'This account is already bound', { field });
@@ -133,7 +141,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
           bankCode: bank.code,
           bankName: bank.name,
           branch: body.branch?.trim() || null,
-          phone: body.phone?.replace(/[\s()-]/g, '') || null,
+          phone: bankPhone(body.phone),
           account,
           createdAt: now,
         });
@@ -152,7 +160,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
           .select({ coin: coinNetworks.coin })
           .from(coinNetworks)
           .where(and(eq(coinNetworks.coin, coin), eq(coinNetworks.network, network)));
-        if (!known) throw new AppError(400, 'network.invalid', 'This network is not supported', { field: 'network' });
+        if (!known) throw new AppError(400, 'address.network', 'This network is not supported', { field: 'network' });
         const address = checkAddress(network, required('address', request.body.address));
         const method = await insertMethod(tx, { userId: request.userId, kind: 'coin', coin, network, account: address, createdAt: new Date(ctx.clock.now()) });
         return ok(method, 'Successfully bound');

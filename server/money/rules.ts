@@ -104,7 +104,7 @@ export const addressInvalid = (network: string) =>
 export function checkAddress(network: string, value: string): string {
   const address = value.trim();
   const format = NETWORK_FORMATS[network];
-  if (!format) throw new AppError(400, 'network.invalid', 'This network is not supported', { field: 'network' });
+  if (!format) throw new AppError(400, 'address.network', 'This network is not supported', { field: 'network' });
   if (!format.test(address)) throw addressInvalid(network);
   return address;
 }

@@ -115,6 +115,19 @@ async function less(db: DbOrTx, a: string, b: string): Promise<boolean> {
   return (res as unknown as { rows: Array<{ lt: boolean }> }).rows[0]!.lt;
 }
 
+/** The minimum, the VIP maximum single amount and what is left of today's total, with their messages. */
+async function checkLimits(db: DbOrTx, amount: string, minAmount: string, limits: Limits): Promise<void> {
+  if (await less(db, amount, minAmount)) {
+    throw new AppError(400, 'withdraw.belowMin', `The minimum withdrawal is ${trim(minAmount)}`, { field: 'amount', min: trim(minAmount) });
+  }
+  if (await less(db, limits.maxSingle, amount)) {
+    throw new AppError(400, 'withdraw.aboveMax', `The maximum single withdrawal for your VIP level is ${trim(limits.maxSingle)}`, { field: 'amount', max: trim(limits.maxSingle) });
+  }
+  if (await less(db, limits.remainingTotal, amount)) {
+    throw new AppError(400, 'withdraw.aboveTotal', `Above your VIP level's daily total: ${trim(limits.remainingTotal)} left today`, { field: 'amount', left: trim(limits.remainingTotal) });
+  }
+}
+
 const trim = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
 export const fundPasswordNotSet = () =>
@@ -214,6 +227,8 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         free: isZero(feeRule.rate) && isZero(feeRule.min) && isZero(feeRule.fixed),
       };
       if (request.query.amount) {
+        // The same limit messages as the submit, so the screen can say what is wrong before it.
+        await checkLimits(ctx.db, request.query.amount, cfg.withdrawMinAmount, limits);
         const q = await quote(ctx.db, request.query.amount, cfg);
         answer.quote = { amount: request.query.amount, fee: q.fee, debit: q.debit, arrives: request.query.amount };
       }
@@ -244,16 +259,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         const [method] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)));
         if (!method) throw notFound('paymentMethod');
         const now = ctx.clock.now();
-        if (await less(tx, amount, cfg.withdrawMinAmount)) {
-          throw new AppError(400, 'withdraw.belowMin', `The minimum withdrawal is ${trim(cfg.withdrawMinAmount)}`, { field: 'amount', min: trim(cfg.withdrawMinAmount) });
-        }
-        const limits = await limitsOf(tx, userId, now);
-        if (await less(tx, limits.maxSingle, amount)) {
-          throw new AppError(400, 'withdraw.aboveMax', `The maximum single withdrawal for your VIP level is ${trim(limits.maxSingle)}`, { field: 'amount', max: trim(limits.maxSingle) });
-        }
-        if (await less(tx, limits.remainingTotal, amount)) {
-          throw new AppError(400, 'withdraw.aboveTotal', `Above your VIP level's daily total: ${trim(limits.remainingTotal)} left today`, { field: 'amount', left: trim(limits.remainingTotal) });
-        }
+        await checkLimits(tx, amount, cfg.withdrawMinAmount, await limitsOf(tx, userId, now));
         const q = await quote(tx, amount, cfg);
         const orderNo = newOrderNo();
         await changeBalance(tx, { userId, amount: `-${q.debit}`, frozenDelta: q.debit, bizType: 'withdraw_freeze', ref: orderNo, remark: 'Withdrawal submitted' });

@@ -1,7 +1,7 @@
 /**
- * The savings rules the operator sets (`npm run operator -- config set savingsRate 0.05`). They are
- * server-side config rows seeded with these values; the app reads them from the savings summary,
- * so they stay out of the app's first-load config defaults.
+ * The savings rules the operator sets (`npm run operator -- config set savings.rate 0.05`): config
+ * rows under `savings.<name>`, seeded with these values and left out of the public config list; the
+ * app reads them from the savings summary.
  */
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
@@ -9,9 +9,9 @@ import { config } from '../db/schema/index.ts';
 
 export const SAVINGS_DEFAULTS = {
   /** Interest per day in percent of the balance that earns. */
-  savingsRate: '0.05',
+  'savings.rate': '0.05',
   /** Hours without interest after a withdrawal. */
-  savingsPauseHours: '24',
+  'savings.pauseHours': '24',
 };
 
 export interface SavingsRules {
@@ -25,8 +25,8 @@ const RATE = /^\d{1,4}(\.\d{1,4})?$/;
 export async function savingsRules(db: DbOrTx): Promise<SavingsRules> {
   const rows = await db.select().from(config).where(inArray(config.key, Object.keys(SAVINGS_DEFAULTS)));
   const value = (key: keyof typeof SAVINGS_DEFAULTS) => rows.find((r) => r.key === key)?.value.trim() ?? SAVINGS_DEFAULTS[key];
-  const rate = RATE.test(value('savingsRate')) ? value('savingsRate') : SAVINGS_DEFAULTS.savingsRate;
-  const hours = Number(value('savingsPauseHours'));
-  const pauseHours = Number.isInteger(hours) && hours >= 0 && hours <= 24 * 365 ? hours : Number(SAVINGS_DEFAULTS.savingsPauseHours);
+  const rate = RATE.test(value('savings.rate')) ? value('savings.rate') : SAVINGS_DEFAULTS['savings.rate'];
+  const hours = Number(value('savings.pauseHours'));
+  const pauseHours = Number.isInteger(hours) && hours >= 0 && hours <= 24 * 365 ? hours : Number(SAVINGS_DEFAULTS['savings.pauseHours']);
   return { rate, pauseHours };
 }

@@ -1,6 +1,7 @@
 /** Savings (yuebao) endpoints of SPEC §7: `openProfit` moves money, `yesterdayProfit` and `profitList` report. */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeaturePlugin } from '../context.ts';
+import { SavingsAnswer, SavingsIncomeAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { Amount } from '../http/schemas.ts';
@@ -19,7 +20,7 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/user/openProfit',
     {
       config: { auth: true },
-      schema: { tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody },
+      schema: { tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody, response: SavingsAnswer },
     },
     async (request) => {
       const { direction, amount } = request.body;
@@ -32,13 +33,13 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.get('/h5/user/yesterdayProfit', { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings balance and income figures' } }, async (request) =>
+  app.get('/h5/user/yesterdayProfit', { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings balance and income figures', response: SavingsAnswer } }, async (request) =>
     ok(await summary(ctx.db, ctx.clock, request.userId)),
   );
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/user/profitList',
-    { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings income per day, newest first', querystring: ListQuery } },
+    { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings income per day, newest first', querystring: ListQuery, response: SavingsIncomeAnswer } },
     async (request) => ok(await incomeList(ctx, request.userId, request.query.pageNum, request.query.pageSize)),
   );
 };

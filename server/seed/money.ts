@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { MONEY_CONFIG } from '../money/common.ts';
+import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/common.ts';
 
 export const PAY_CHANNELS: Array<typeof t.payChannels.$inferInsert> = [
   {
@@ -54,7 +54,7 @@ const isEmpty = async (tx: Tx, table: PgTable) => (await tx.select({ n: sql<numb
 
 /** Each table only when empty, config keys only when missing: an operator's changes survive restarts. */
 export async function seedMoney(tx: Tx): Promise<void> {
-  await tx.insert(t.config).values(Object.entries(MONEY_CONFIG).map(([key, value]) => ({ key, value }))).onConflictDoNothing();
+  await tx.insert(t.config).values((Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map((name) => ({ key: moneyConfigKey(name), value: MONEY_CONFIG[name] }))).onConflictDoNothing();
   if (await isEmpty(tx, t.payChannels)) await tx.insert(t.payChannels).values(PAY_CHANNELS.map((c, sort) => ({ ...c, sort })));
   if (await isEmpty(tx, t.banks)) await tx.insert(t.banks).values(BANKS);
   if (await isEmpty(tx, t.coinNetworks)) await tx.insert(t.coinNetworks).values(COIN_NETWORKS);

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import { uploads } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
+import { eq } from 'drizzle-orm';
 import { sniffImage } from './sniff.ts';
 import { STORED_NAME, localFolderStorage, type Storage } from './storage.ts';
 

@@ -406,9 +406,9 @@ export interface SavingsSummary {
   todayIncome: Decimal;
   yesterdayIncome: Decimal;
   cumulativeIncome: Decimal;
-  /** Daily rate in percent (config `savingsRate`). */
+  /** Daily rate in percent (config `savings.rate`). */
   rate: Decimal;
-  /** Hours without interest after a withdrawal (config `savingsPauseHours`). */
+  /** Hours without interest after a withdrawal (config `savings.pauseHours`). */
   pauseHours: number;
   /** End of the current pause, or null when none runs. */
   pausedUntil: number | null;
@@ -623,7 +623,10 @@ export interface Deposit {
   cardNo: string | null;
   network: string | null;
   address: string | null;
-  /** URL of the proof image, readable only by its owner (with the token) and the operator. */
+  /**
+   * `/prod-api/common/oss/file/<name>`: readable only by its owner and the operator, so the app
+   * fetches it with the `Authorization` header and shows it as a blob URL (an `<img src>` sends no token).
+   */
   proofImage: string | null;
   /** The operator's reason, when rejected. */
   rejectReason: string | null;
@@ -677,7 +680,9 @@ export interface FeeRule {
 
 /**
  * `GET /h5/expenses/getExpensesMoney` (optional query `amount`): what the withdraw screen shows.
- * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount.
+ * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount; an
+ * amount outside the limits is refused with the submit's message (`withdraw.belowMin`,
+ * `withdraw.aboveMax`, `withdraw.aboveTotal`).
  */
 export interface ExpensesMoney {
   /** Available balance (what can be frozen for amount + fee). */
@@ -690,12 +695,12 @@ export interface ExpensesMoney {
   /** VIP maximum total per day (UTC), and what is left of it today. */
   maxTotal: Decimal;
   remainingTotal: Decimal;
-  /** A verification code is needed when `sms` or `email` (config `withdrawCodeType`). */
+  /** A verification code is needed when `sms` or `email` (config `money.withdrawCodeType`). */
   codeType: 'none' | 'sms' | 'email';
   hasFundPassword: boolean;
   /** Locked after 5 wrong fund passwords: epoch ms when withdrawing opens again, else null. */
   lockedUntil: number | null;
-  /** True only when payouts are configured to skip review (config `withdrawRealTime`). Never true today. */
+  /** True only when payouts are configured to skip review (config `money.withdrawRealTime`). Never true today. */
   realTime: boolean;
   /** True only when the fee rule is all zeros. */
   free: boolean;
@@ -871,7 +876,7 @@ export interface PaymentMethod {
   pixType: PixKeyType | null;
   coin: string | null;
   network: string | null;
-  /** QR kinds: URL of the uploaded image (owner only). */
+  /** QR kinds: URL of the uploaded image, owner only, fetched like `Deposit.proofImage`. */
   image: string | null;
   time: number;
 }

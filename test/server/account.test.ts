@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -151,6 +152,28 @@ test('content comes in the asked language, its base language, or English', async
   assert.equal([sw.title, sw.content], ['Karibu', '<script>alert(1)</script>'], 'stored and served as plain text, shown as text');
   const nul = await c.admin.inject({ method: 'PUT', url: ADMIN_PREFIX + '/page', headers: { [KEY_HEADER]: KEY }, payload: { slug: 'about', lang: 'en', title: 'x', body: 'a\u0000b' } });
   assert.is(nul.json().key, 'field.invalid', 'a NUL byte is refused, not a 500');
+});
+
+test('the demo data has its notices, marquee, banners and pages in every language of the app', async ({ s }) => {
+  const langs = readdirSync('locales').map((f) => f.replace(/\.json$/, ''));
+  assert.is(langs.length, 24);
+  const get = <T>(path: string, lang: string, query: Record<string, string> = {}) =>
+    s.call<T>('GET', path, { query: { ...query, lang } }).then((r) => r.data);
+  const english = {
+    notice: (await get<NoticeItem[]>('/h5/symbol/getNoticeList', 'en'))[0]!.title,
+    marquee: (await get<MarqueeItem[]>('/h5/symbol/marquee', 'en'))[0]!.content,
+    banner: (await get<BannerItem[]>('/h5/symbol/getBannerList', 'en'))[0]!.title,
+    about: (await get<ContentPage>('/h5/content/page', 'en', { slug: 'about' })).title,
+  };
+  for (const lang of langs) {
+    const page = await get<ContentPage>('/h5/content/page', lang, { slug: 'statement' });
+    assert.is(page.lang.toLowerCase(), lang.toLowerCase(), `${lang}: statement page of its own`);
+    if (lang === 'en' || lang === 'en-au') continue;
+    assert.is.not((await get<NoticeItem[]>('/h5/symbol/getNoticeList', lang))[0]!.title, english.notice, `${lang} notice`);
+    assert.is.not((await get<MarqueeItem[]>('/h5/symbol/marquee', lang))[0]!.content, english.marquee, `${lang} marquee`);
+    assert.is.not((await get<BannerItem[]>('/h5/symbol/getBannerList', lang))[0]!.title, english.banner, `${lang} banner`);
+    assert.is.not((await get<ContentPage>('/h5/content/page', lang, { slug: 'about' })).title, english.about, `${lang} about page`);
+  }
 });
 
 test('binding an e-mail with its code lets forgot-password work by e-mail; one account per e-mail or phone', async ({ s }) => {

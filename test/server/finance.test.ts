@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FinanceHolding, FinanceList, FinanceProduct } from '../../src/shared/contract.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema/index.ts';
 import { dayOf } from '../../server/jobs/days.ts';
 import { runDaily } from '../../server/jobs/daily.ts';
 import { getWallet } from '../../server/ledger/index.ts';
@@ -115,7 +118,12 @@ test('two jobs running at once pay each day once', async (c) => {
   const t = await trader(s, '5000');
   await buy(s, t.token, aurora(c).id, '2000');
   moveTo(s, midnight(s, 3) + 1000);
-  const [a, b] = await Promise.all([runDaily(s.ctx), runDaily(s.ctx)]);
+  // On PostgreSQL (npm run test:pg) the second job gets its own connection pool, like another
+  // server process; PGlite is one session, so there both share it.
+  const url = process.env.DATABASE_URL;
+  const second = url ? await openDatabase({ databaseUrl: url }) : undefined;
+  const [a, b] = await Promise.all([runDaily(s.ctx), runDaily(second ? { ...s.ctx, db: second.db, database: second } : s.ctx)]);
+  await second?.close();
   const days = [...a.paid, ...b.paid];
   assert.is(new Set(days).size, days.length, 'no day paid by both');
   assert.is(days.length, 3);
@@ -165,6 +173,15 @@ test('a retried purchase with the same Idempotency-Key buys once and answers the
   const changed = await s.call('POST', '/h5/licai', { token: t.token, body: { ...body, amount: '200' }, headers });
   assert.is(changed.key, 'idempotency.mismatch');
   assert.is((await getWallet(s.ctx.db, t.userId)).balance, '850.00000000');
+});
+
+test('a masked account cannot buy (403 order.masked) and keeps its money', async (c) => {
+  const { s } = c;
+  const t = await trader(s, '500');
+  await s.ctx.db.update(users).set({ isOrder: false }).where(eq(users.id, t.userId));
+  const res = await buy(s, t.token, aurora(c).id, '100');
+  assert.equal([res.code, res.key], [403, 'order.masked']);
+  assert.is((await getWallet(s.ctx.db, t.userId)).balance, '500.00000000');
 });
 
 test("another user's holdings are never listed", async (c) => {

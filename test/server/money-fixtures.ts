@@ -61,3 +61,27 @@ export async function info(s: TestServer, m: Member): Promise<UserInfo> {
   const res = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: m.token });
   return res.data;
 }
+
+/** The operator commands' API, answered by an in-process admin app (no port, no key file). */
+export function adminApiOf(admin: import('fastify').FastifyInstance, key: string): import('../../server/operator/client.ts').AdminApi {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
+    const res = await admin.inject({ method, url: `/admin${url}`, headers: { 'x-operator-key': key }, ...(payload ? { payload } : {}) });
+    const body = res.json() as Envelope<T>;
+    if (body.code !== 200) throw new Error(body.msg);
+    return body.data;
+  };
+  return {
+    get: (route, query) => {
+      const qs = new URLSearchParams(Object.entries(query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+      return call('GET', qs ? `${route}?${qs}` : route);
+    },
+    post: (route, body) => call('POST', route, body),
+    put: (route, body) => call('PUT', route, body),
+  };
+}
+
+/** Runs one operator command as `npm run operator -- name args… --option value` would. */
+export async function runCommand(api: import('../../server/operator/client.ts').AdminApi, name: string, args: string[], options: Record<string, string> = {}): Promise<string> {
+  const { COMMANDS } = await import('../../server/operator/commands.ts');
+  return COMMANDS.find((c) => c.name === name)!.run({ args, options, api });
+}

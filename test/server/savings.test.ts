@@ -26,7 +26,7 @@ const incomes = async (s: TestServer, token: string) =>
 const setConfig = (s: TestServer, key: string, value: string) => s.ctx.db.update(config).set({ value }).where(eq(config.key, key));
 
 test('money moved in on a day earns from the next day; interest goes to the wallet as a bill', async ({ s }) => {
-  await setConfig(s, 'savingsRate', '0.05');
+  await setConfig(s, 'savings.rate', '0.05');
   const t = await trader(s, '5000');
   moveTo(s, midnight(s, 1) + 12 * HOUR);
   const day0 = dayOf(s.clock.now());
@@ -62,8 +62,8 @@ test('money moved in on a day earns from the next day; interest goes to the wall
 });
 
 test('no interest while a withdrawal pause touches a day; the pause hours come from config', async ({ s }) => {
-  await setConfig(s, 'savingsRate', '0.05');
-  await setConfig(s, 'savingsPauseHours', '6');
+  await setConfig(s, 'savings.rate', '0.05');
+  await setConfig(s, 'savings.pauseHours', '6');
   const t = await trader(s, '2000');
   await move(s, t.token, 'in', '1000');
   moveTo(s, midnight(s, 1) + 10 * HOUR);
@@ -90,7 +90,7 @@ test('no interest while a withdrawal pause touches a day; the pause hours come f
   assert.is((await summary(s, t.token)).pausedUntil, null);
 
   // A 24-hour pause after a late withdrawal reaches into the next day, which then pays nothing too.
-  await setConfig(s, 'savingsPauseHours', '24');
+  await setConfig(s, 'savings.pauseHours', '24');
   moveTo(s, midnight(s, 1) - HOUR);
   const lateDay = dayOf(s.clock.now());
   await move(s, t.token, 'out', '100');
@@ -103,9 +103,28 @@ test('no interest while a withdrawal pause touches a day; the pause hours come f
   ]);
 });
 
+test('day boundaries: money in at 23:59:59.999 earns the next day, money in at 00:00 waits a day', async ({ s }) => {
+  await setConfig(s, 'savings.rate', '1');
+  await setConfig(s, 'savings.pauseHours', '0');
+  const late = await trader(s, '100');
+  const early = await trader(s, '100');
+  moveTo(s, midnight(s, 1) - 1);
+  const lastMs = dayOf(s.clock.now());
+  await move(s, late.token, 'in', '100');
+  s.clock.advance(1);
+  await move(s, early.token, 'in', '100');
+  moveTo(s, midnight(s, 1) + 1000);
+  await runDaily(s.ctx);
+  assert.equal((await incomes(s, late.token)).rows.map((r) => [r.day, r.amount]), [[addDays(lastMs, 1), '1']]);
+  assert.is((await incomes(s, early.token)).total, 0, 'the day it came in at 00:00 pays nothing');
+  moveTo(s, midnight(s, 1) + 1000);
+  await runDaily(s.ctx);
+  assert.equal((await incomes(s, early.token)).rows.map((r) => [r.day, r.amount]), [[addDays(lastMs, 2), '1']]);
+});
+
 test('money moved in and out on the same day earns nothing, and the rate comes from config', async ({ s }) => {
-  await setConfig(s, 'savingsPauseHours', '0');
-  await setConfig(s, 'savingsRate', '1');
+  await setConfig(s, 'savings.pauseHours', '0');
+  await setConfig(s, 'savings.rate', '1');
   const t = await trader(s, '1000');
   await move(s, t.token, 'in', '500');
   await move(s, t.token, 'out', '500');

@@ -1,0 +1,118 @@
+/**
+ * Response schemas of the finance, savings, user-centre, message and page routes: the OpenAPI
+ * document shows a partner app each answer's shape (src/shared/contract.ts has the same types).
+ */
+import { type TSchema, Type } from '@sinclair/typebox';
+import { PAGE_SLUGS } from '../../src/shared/contract.ts';
+
+const Dec = (description?: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
+const Time = (description = 'epoch ms') => Type.Integer({ description });
+const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
+
+/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
+const envelope = (data: TSchema) => ({
+  200: Type.Object({
+    code: Type.Integer(),
+    msg: Type.String(),
+    key: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    data: Nullable(data),
+  }),
+});
+const page = (row: TSchema, extra = {}) => Type.Object({ rows: Type.Array(row), total: Type.Integer(), ...extra });
+
+const FinanceProduct = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  cycleDays: Type.Integer(),
+  dailyRate: Dec('percent of the amount per day'),
+  minAmount: Dec(),
+  maxAmount: Dec(),
+  minIncome: Dec('income over the cycle for minAmount'),
+});
+
+const FinanceHolding = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  productId: Type.Integer(),
+  productName: Type.String(),
+  amount: Dec(),
+  dailyRate: Dec(),
+  cycleDays: Type.Integer(),
+  estimatedIncome: Dec('income over the whole cycle'),
+  totalIncome: Dec('income paid so far'),
+  todayIncome: Dec('what the running day pays at its end'),
+  yesterdayIncome: Dec(),
+  paidDays: Type.Integer(),
+  status: Type.Union([Type.Literal('holding'), Type.Literal('completed')]),
+  time: Time('bought at'),
+  startsAt: Time('00:00 UTC of the first earning day'),
+  endsAt: Time('when the principal comes back'),
+  completedAt: Nullable(Time()),
+});
+
+const FinanceSummary = Type.Object({
+  holdingAmount: Dec(),
+  pendingIncome: Dec(),
+  todayIncome: Dec(),
+  yesterdayIncome: Dec(),
+  totalIncome: Dec(),
+});
+
+const SavingsSummary = Type.Object({
+  balance: Dec(),
+  earning: Dec('part of the balance that earns today'),
+  total: Dec('balance + cumulativeIncome'),
+  todayIncome: Dec(),
+  yesterdayIncome: Dec(),
+  cumulativeIncome: Dec(),
+  rate: Dec('daily rate in percent'),
+  pauseHours: Type.Integer(),
+  pausedUntil: Nullable(Time()),
+});
+
+const SavingsIncome = Type.Object({
+  day: Type.String({ format: 'date' }),
+  base: Dec(),
+  rate: Dec(),
+  amount: Dec(),
+  paused: Type.Boolean(),
+  time: Time('paid at'),
+});
+
+const UserMessage = Type.Object({
+  id: Type.String({ description: 'm<n> for a message, n<n> for a notice' }),
+  kind: Type.Union([Type.Literal('message'), Type.Literal('notice')]),
+  title: Type.String(),
+  content: Type.String({ description: 'plain text' }),
+  read: Type.Boolean(),
+  time: Time(),
+});
+
+const Unread = Type.Object({ unread: Type.Integer() });
+
+export const ProductsAnswer = envelope(Type.Array(FinanceProduct));
+export const ProductAnswer = envelope(FinanceProduct);
+export const HoldingAnswer = envelope(FinanceHolding);
+export const HoldingsAnswer = envelope(page(FinanceHolding, { summary: FinanceSummary }));
+export const SavingsAnswer = envelope(SavingsSummary);
+export const SavingsIncomeAnswer = envelope(page(SavingsIncome));
+export const InboxAnswer = envelope(page(UserMessage, { unread: Type.Integer() }));
+export const UnreadAnswer = envelope(Unread);
+export const InviteAnswer = envelope(Type.Object({ code: Type.String(), link: Type.String() }));
+export const MyTronAnswer = envelope(
+  Type.Object({ balance: Dec(), frozen: Dec(), savings: Dec(), finance: Dec(), totalAssets: Dec(), totalIncome: Dec() }),
+);
+export const NullAnswer = envelope(Type.Null());
+export const PageAnswer = envelope(
+  Type.Object({
+    slug: Type.Union(PAGE_SLUGS.map((s) => Type.Literal(s))),
+    lang: Type.String(),
+    title: Type.String(),
+    body: Type.String({ description: 'plain text; blank lines separate paragraphs' }),
+    updatedAt: Time(),
+  }),
+);
+export const NewsAnswer = envelope(
+  page(Type.Object({ id: Type.Integer(), lang: Type.String(), title: Type.String(), content: Type.String(), time: Time() })),
+);
