@@ -236,6 +236,28 @@ test('every push code does what SPEC §4 says', async () => {
   page = prev;
 });
 
+test('home notices come in the app\'s language, and a language switch fetches them again', async () => {
+  await page.goto(server.url + '/home');
+  await waitForApp(page);
+  // The notice the push test sent has English only: the seeded ones are in every language.
+  const first = () => shown('.nts ul').innerText();
+  await shown('.nts li').first().waitFor();
+  const english = await first();
+  await page.goto(server.url + '/user');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Deutsch', exact: true }).click();
+  await page.waitForLoadState('load');
+  await page.getByRole('button', { name: 'Sprache' }).waitFor();
+  await page.goto(server.url + '/home');
+  await shown('.nts li').first().waitFor();
+  assert.is.not(await first(), english, 'the German notices, not the English ones');
+  await page.goto(server.url + '/user');
+  await page.getByRole('button', { name: 'Sprache' }).click();
+  await page.getByRole('option', { name: 'English', exact: true }).click();
+  await page.waitForLoadState('load');
+  await page.getByRole('button', { name: 'Language' }).waitFor();
+});
+
 test('changing the login password signs out every session and sends the user to the login form', async () => {
   await page.goto(server.url + '/setting');
   await waitForApp(page);
