@@ -70,8 +70,16 @@ async function buildApp(outdir, react, worker) {
     plugins: [
       cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
       // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
-      // every screen that shows a number, price or amount needs their 200.
-      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also: ['scripts/build/inject-css.js', 'src/lib/number.ts'] }),
+      // every screen that shows a number, price or amount needs their 200. The push codes: the
+      // socket client and the order lists share them, and as a chunk of their own they cost the
+      // order list more than their 40 bytes in the shell.
+      oneShellChunkPlugin({
+        root: r(),
+        entry: APP_ENTRY,
+        first,
+        lazy,
+        also: ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'],
+      }),
     ],
   });
   if (!react) {

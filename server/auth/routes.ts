@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
 import { createSession, revokeAllSessions } from './session.ts';
 import userRoutes from './user-routes.ts';
+import askedCodeRoutes from './asked-code.ts';
 
 const MaybeText = (maxLength: number) => Type.Optional(Text(maxLength));
 
@@ -148,6 +149,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   });
 
   await app.register(userRoutes, { ctx });
+  await app.register(askedCodeRoutes, { ctx });
 };
 
 export default plugin;

@@ -1,5 +1,5 @@
 // Public home content of SPEC §7. Promotional copy comes only from here (DESIGN), never from literals.
-import type { BannerItem, MarqueeItem, NoticeItem } from '../shared/contract.ts';
+import type { BannerItem, ContentPage, MarqueeItem, NoticeItem, PageSlug } from '../shared/contract.ts';
 import { get } from './client.ts';
 
 // Promotions are not worth an error banner: the home screen just leaves out what did not arrive.
@@ -8,3 +8,6 @@ const quiet = { noNotify: true };
 export const getBanners = () => get<BannerItem[]>('/h5/symbol/getBannerList', undefined, quiet);
 export const getMarquee = () => get<MarqueeItem[]>('/h5/symbol/marquee', undefined, quiet);
 export const getNotices = () => get<NoticeItem[]>('/h5/symbol/getNoticeList', undefined, quiet);
+
+/** About us, statement or company profile in the app's language (English when it has none). */
+export const getPage = (slug: PageSlug) => get<ContentPage>('/h5/content/page', { slug }, quiet);

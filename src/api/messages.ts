@@ -1,13 +1,12 @@
-// System notifications of the signed-in user (SPEC §7).
-import { get } from './client.ts';
+// System notifications of the signed-in user (SPEC §7): messages and notices with their read state.
+import type { MarkReadRequest, UnreadCount, UserMessageList } from '../shared/contract.ts';
+import { get, post } from './client.ts';
 
-export interface UserMessage {
-  id: number;
-  title: string;
-  content: string;
-  /** Epoch milliseconds. */
-  createTime: number;
-}
+export type { UserMessage } from '../shared/contract.ts';
 
+/** A page of the list; lists show a failure in place, not in a banner. */
 export const getUserMessages = (params: { pageNum: number; pageSize: number }) =>
-  get<UserMessage[]>('/h5/message/userMessage', params, { noNotify: true });
+  get<UserMessageList>('/h5/message/userMessage', params, { noNotify: true });
+
+/** Marks ids (or everything) read on the server, so another device shows them read too. */
+export const markMessagesRead = (body: MarkReadRequest) => post<UnreadCount>('/h5/message/read', body, { noNotify: true });

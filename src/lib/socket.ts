@@ -1,5 +1,7 @@
 // Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
-import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode, type SocketPush } from '../shared/contract.ts';
+import { listenKeys } from 'nanostores';
+import type { SocketPush } from '../shared/contract.ts';
+import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode } from '../shared/socket-codes.ts';
 import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { loadMessages } from '../stores/messages.ts';
@@ -141,8 +143,25 @@ export function socketUrl(value: string, page: string): string {
 /** The `is_order` value as the mask flag; anything but an explicit false-like value keeps trading open. */
 const isOrderValue = (v: unknown): boolean => !(v === false || v === 0 || v === '0' || v === 'false');
 
-/** SPEC §4: what each server push does in the app. */
-export function handlePush({ code, data }: SocketPush): void {
+/**
+ * SPEC §4 push `input`: a dialog asks for the code the platform sent (by SMS, e-mail, or either)
+ * and sends it to the server. The dialog and its call are fetched only when a code is asked for.
+ */
+export function askForCode(kind: 'sms' | 'email' | ''): void {
+  // A push that names no channel asks for the SMS code, the one every account binds first.
+  const channel = kind || 'sms';
+  Promise.all([import('../ui/CodePrompt.tsx'), import('../api/account.ts')]).then(
+    ([ui, api]) =>
+      ui.askCode(channel, {
+        request: () => api.askedCodeSend(channel),
+        send: (code) => api.sendAskedCode({ verificationType: channel, code }).then(() => notify(t('ok.request'), { type: 'success' })),
+      }),
+    () => notify(t('err.network')),
+  );
+}
+
+/** SPEC §4: what each server push does in the app; `ask` opens the code dialog (tests pass their own). */
+export function handlePush({ code, data }: SocketPush, ask = askForCode): void {
   switch (code) {
     case 'balance':
       loadUserInfo();
@@ -151,6 +170,7 @@ export function handlePush({ code, data }: SocketPush): void {
     case 'is_order':
       return setIsOrder(isOrderValue(data && data.is_order));
     case 'mes':
+      // A new message or notice: the badge and an open list follow the server's list.
       loadMessages();
       return;
     case 'expenses':
@@ -162,11 +182,8 @@ export function handlePush({ code, data }: SocketPush): void {
     case 'again':
       return notify(t('push.again'), { type: 'warning' });
     case 'input': {
-      const kind = data && data.verificationType;
-      return notify(t(kind === 'email' ? 'push.inputEmail' : kind === 'sms' ? 'push.inputSms' : 'push.input'), {
-        type: 'warning',
-        duration: 0,
-      });
+      const v = data && data.verificationType;
+      return ask(v === 'sms' || v === 'email' ? v : '');
     }
   }
 }
@@ -211,10 +228,13 @@ export function startSocket(): void {
     clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
     setInterval: (run, ms) => setInterval(run, ms),
     clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
-    onPush: handlePush,
+    onPush: (push) => handlePush(push),
   });
   const sync = () => socket.set(socketUrl(config('websocketUrl'), location.href), $session.get().token);
   $session.subscribe(sync);
   $app.subscribe(sync);
+  // The unread badge of whoever signs in (and none after a logout).
+  listenKeys($session, ['token'], () => loadMessages());
+  loadMessages();
   followMask();
 }

@@ -44,6 +44,8 @@ export const CONFIG_DEFAULTS = {
   withdrawNoticeDialog: '1',
   withdrawFirstPay: '1',
   inviteMenuOn: '0',
+  /** Customer-service chat page (http or https); empty: the app shows no customer-service entry. */
+  serviceUrl: '',
   /** Texts that may restate a withdrawal-prohibited / fund-freeze reason (SPEC §8 customPrompt). */
   promptWithdrawProhibited: '',
   promptFundFreeze: '',

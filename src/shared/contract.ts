@@ -89,9 +89,10 @@ export interface UserInfo {
   isOrder?: boolean;
 }
 
-/** Server push codes (SPEC §4). */
-export const PUSH_CODES = ['is_order', 'mes', 'expenses', 'balance', 'complete', 'fail', 'again', 'input'] as const;
-export type PushCode = (typeof PUSH_CODES)[number];
+// The push socket's two constants live in socket-codes.ts, so the app's socket client can import
+// them without the rest of this module's values (each lazy screen chunk counts its bytes).
+export { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode } from './socket-codes.ts';
+import type { PushCode } from './socket-codes.ts';
 
 /**
  * The WebSocket at config `websocketUrl`. The client's first message is `auth` (the token never
@@ -113,8 +114,6 @@ export interface SocketPush {
   data?: Record<string, unknown>;
 }
 
-/** Close code for a missing, bad or expired token on the socket; the app does not reconnect until a new login. */
-export const SOCKET_CLOSE_AUTH = 4001;
 
 /** `POST /h5/user/register`; fields may come in the query string or the body. */
 export interface RegisterRequest {

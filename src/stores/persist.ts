@@ -10,7 +10,7 @@ export interface Saved {
   token?: string;
   userInfo?: unknown;
   /** Read message ids per userId. */
-  readMessageIds?: Record<string, number[]>;
+  readMessageIds?: Record<string, string[]>;
   language?: string;
 }
 

@@ -1,5 +1,7 @@
 // First-load path: the bottom tab bar of the tab layout.
+import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
+import { $unread } from '../stores/unread.ts';
 import { Icon } from './Icon.tsx';
 
 /** The four tabs, in SPEC §2 order; each is a route name with a `route.<name>` title and an icon. */
@@ -14,6 +16,7 @@ interface Props {
 }
 
 export function TabBar({ active, go }: Props) {
+  const unread = useStore($unread);
   return (
     <nav className="tabbar" aria-label={t('ui.tabs')}>
       {TABS.map((name) => (
@@ -29,6 +32,7 @@ export function TabBar({ active, go }: Props) {
         >
           <Icon name={name} size={22} />
           {t('route.' + name)}
+          {name === 'user' && unread > 0 && <b className="badge">{unread > 99 ? '99+' : unread}</b>}
         </a>
       ))}
     </nav>

@@ -253,14 +253,15 @@ actions('complete, fail and again are told in the banner', () => {
   assert.is($notify.get().message, 'Please do not submit again');
 });
 
-actions('input asks for the code of its verification type, and stays until closed', () => {
-  handlePush({ code: 'input', data: { verificationType: 'email' } });
-  assert.is($notify.get().message, 'Enter the e-mail code we sent you');
-  assert.is($notify.get().duration, 0);
-  handlePush({ code: 'input', data: { verificationType: 'sms' } });
-  assert.is($notify.get().message, 'Enter the SMS code we sent you');
-  handlePush({ code: 'input' });
-  assert.is($notify.get().message, 'Enter the verification code');
+actions('input opens the code dialog for its verification type', () => {
+  const asked: string[] = [];
+  const ask = (kind: string) => void asked.push(kind);
+  handlePush({ code: 'input', data: { verificationType: 'email' } }, ask);
+  handlePush({ code: 'input', data: { verificationType: 'sms' } }, ask);
+  handlePush({ code: 'input' }, ask);
+  handlePush({ code: 'input', data: { verificationType: '<img>' } }, ask);
+  assert.equal(asked, ['email', 'sms', '', ''], 'an unknown type asks for a code without naming a channel');
+  assert.is($notify.get().show, false, 'a dialog, not a banner that cannot take the code');
 });
 
 actions.run();

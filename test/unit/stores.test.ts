@@ -5,7 +5,7 @@ import { $app, applyConfig, applyPlatform, applyRates, config } from '../../src/
 import { $notify, closeNotify, notify } from '../../src/stores/notify.ts';
 import { $session, $isOrder, logout } from '../../src/stores/session.ts';
 import { $trade, $tickers, applyTickers, selectTicker } from '../../src/stores/trade.ts';
-import { $readIds, $unread, $messages, markRead, selectMessage } from '../../src/stores/messages.ts';
+import { $readIds, $unread, $messages, $serverUnread, markRead, selectMessage, type UserMessage } from '../../src/stores/messages.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -92,17 +92,26 @@ user('logout clears token, user info and session storage but keeps the language'
   assert.is(session.get('trade', null), null);
 });
 
-user('read message ids are kept per user and the unread count follows', () => {
+const msg = (id: string, read = false): UserMessage => ({ id, kind: 'message', title: id, content: '', read, time: 0 });
+
+user('read message ids are kept per user and the unread badge follows them and the server count', async () => {
   $session.set({ token: 't', userInfo: { userId: 7 } as never });
-  $messages.set([{ id: 1, title: 'a', content: '', createTime: 0 }, { id: 2, title: 'b', content: '', createTime: 0 }]);
-  assert.is($unread.get(), 2);
-  markRead(1);
-  selectMessage({ id: 2, title: 'b', content: '', createTime: 0 });
-  assert.is($unread.get(), 0);
-  assert.equal(($readIds.get() as Record<string, number[]>)['7'], [1, 2]);
-  assert.equal(local.get<{ readMessageIds?: unknown }>('app', {}).readMessageIds, { 7: [1, 2] });
+  $messages.set([msg('m1'), msg('m2'), msg('n3', true)]);
+  $serverUnread.set(2);
+  assert.is($unread.get(), 2, 'what the server counts');
+  // The server is not reachable: the marks stay on the device and count anyway.
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  await markRead(msg('m1'));
+  selectMessage(msg('m2'));
+  assert.is($unread.get(), 0, 'read here, not yet confirmed by the server');
+  globalThis.fetch = realFetch;
+  assert.equal($readIds.get()['7'], ['m1', 'm2']);
+  assert.equal(local.get<{ readMessageIds?: unknown }>('app', {}).readMessageIds, { 7: ['m1', 'm2'] });
   $session.set({ token: 't', userInfo: { userId: 8 } as never });
   assert.is($unread.get(), 2, 'another user has read nothing');
+  $session.set({ token: '', userInfo: null });
+  assert.is($unread.get(), 0, 'no badge after a logout');
   assert.ok($isOrder.get());
 });
 

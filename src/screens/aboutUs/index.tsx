@@ -6,7 +6,7 @@ import { Cell } from '../../ui/Cell.tsx';
 export default function AboutUs() {
   const [, go] = useLocation();
   return (
-    <Article name="aboutUs">
+    <Article name="aboutUs" slug="about">
       <div className="cells group">
         <Cell label={t('route.introduction')} onClick={() => go('/introduction')} />
         <Cell label={t('route.statement')} onClick={() => go('/statement')} />

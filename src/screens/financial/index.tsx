@@ -1,5 +1,84 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
+import { useStore } from '@nanostores/react';
+import { useLocation } from 'wouter';
+import { t } from '../../i18n/index.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { getProducts } from '../../api/finance.ts';
+import { $session } from '../../stores/session.ts';
+import type { FinanceProduct } from '../../shared/contract.ts';
+import { Empty } from '../../ui/List.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { Cell } from '../../ui/Cell.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import type { BuySheet as Sheet } from './BuySheet.tsx';
+import { incomeMoney, useMoney } from './figures.ts';
 
+/** SPEC §1 finance: the products on sale, each with its rate, cycle and limits, bought from a sheet. */
 export default function Financial() {
-  return <Frame name="financial" kind="rows" tab />;
+  const signedIn = !!useStore($session).token;
+  const [, go] = useLocation();
+  const money = useMoney();
+  const [list, setList] = useState<FinanceProduct[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tries, setTries] = useState(0);
+  const [buying, setBuying] = useState<FinanceProduct | null>(null);
+  // The purchase form (field, rules, sheet) is its own chunk, fetched while the products load.
+  const [BuySheet, setSheet] = useState<ComponentType<ComponentProps<typeof Sheet>> | null>(null);
+  useEffect(() => {
+    if (signedIn) import('./BuySheet.tsx').then((m) => setSheet(() => m.BuySheet), () => {});
+  }, [signedIn]);
+  useEffect(() => {
+    setFailed(false);
+    getProducts().then(setList, () => setFailed(true));
+  }, [tries]);
+
+  const buy = (p: FinanceProduct) => (signedIn ? setBuying(p) : go('/login?redirect=/financial'));
+  return (
+    <Page title={t('route.financial')} back={false}>
+      {signedIn && (
+        <div className="cells">
+          <Cell label={t('route.myFinancial')} onClick={() => go('/myFinancial')} />
+        </div>
+      )}
+      {!list ? (
+        failed ? (
+          <Empty text={t('ui.loadFailed')}>
+            <button type="button" className="btn ghost" onClick={() => setTries(tries + 1)}>{t('ui.retry')}</button>
+          </Empty>
+        ) : (
+          <Skeleton kind="rows" count={4} />
+        )
+      ) : !list.length ? (
+        <Empty />
+      ) : (
+        list.map((p) => (
+          <article key={p.id} className="fin">
+            <header>
+              <h2>{p.name}</h2>
+              <span className="fin-rate">
+                <b className="num up">{p.dailyRate}%</b>
+                <small>{t('account.dailyRate')}</small>
+              </span>
+            </header>
+            <dl className="fin-dl">
+              <div>
+                <dt>{t('order.cycle')}</dt>
+                <dd className="num">{t('trade.days', { n: p.cycleDays })}</dd>
+              </div>
+              <div>
+                <dt>{t('field.amount')}</dt>
+                <dd className="num">{formatMoney(p.minAmount, money)} – {formatMoney(p.maxAmount, money)}</dd>
+              </div>
+              <div>
+                <dt>{t('account.minIncome')}</dt>
+                <dd className="num">{formatMoney(p.minIncome, incomeMoney(money))}</dd>
+              </div>
+            </dl>
+            <button type="button" className="btn block" onClick={() => buy(p)}>{t('account.buy')}</button>
+          </article>
+        ))
+      )}
+      {buying && BuySheet && <BuySheet key={buying.id} product={buying} money={money} income={incomeMoney(money)} onClose={() => setBuying(null)} />}
+    </Page>
+  );
 }

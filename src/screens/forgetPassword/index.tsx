@@ -1,30 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { confirmMatch, email, password, required } from '../../lib/validators.ts';
 import { filterDigits } from '../../lib/filters.ts';
 import { forget, sendEmail, sendSms } from '../../api/auth.ts';
-import { config, goBack } from '../../stores/app.ts';
+import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { useCountdown } from '../../ui/useCountdown.ts';
 import { useForm } from '../login/form.ts';
 import '../login/style.css';
 import './style.css';
 
 type By = 'sms' | 'email';
-
-/** Seconds left before a code may be sent again (SPEC §4, config `codeResendSeconds`). */
-function useCountdown(): [number, () => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (!left) return;
-    const id = setTimeout(() => setLeft(left - 1), 1000);
-    return () => clearTimeout(id);
-  }, [left]);
-  return [left, () => setLeft(Number(config('codeResendSeconds')) || 60)];
-}
 
 /** SPEC §2 forgotten password: a code sent by SMS or e-mail resets it; then back to the login. */
 export default function ForgetPassword() {

@@ -1,5 +1,5 @@
 import { Article } from '../../ui/Article.tsx';
 
 export default function Introduction() {
-  return <Article name="introduction" />;
+  return <Article name="introduction" slug="introduction" />;
 }

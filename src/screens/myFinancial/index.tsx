@@ -1,5 +1,101 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useCallback, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/index.ts';
+import { formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { getHoldings } from '../../api/finance.ts';
+import { $app } from '../../stores/app.ts';
+import type { FinanceHolding, FinanceSummary, FinanceTab } from '../../shared/contract.ts';
+import { List } from '../../ui/List.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { incomeMoney, useMoney } from '../financial/figures.ts';
+import { localTime } from '../../lib/local-time.ts';
 
+const PAGE_SIZE = 10;
+// The contract's FINANCE_TABS in the same order; a type-only import keeps the contract module out of this chunk.
+const TABS: readonly FinanceTab[] = ['all', 'holding', 'completed'];
+const TAB_LABEL: Record<FinanceTab, string> = { all: 'order.tab.all', holding: 'account.holding', completed: 'order.tab.completed' };
+
+const Row = ({ k, v, cls }: { k: string; v: string; cls?: string }) => (
+  <div>
+    <dt>{t(k)}</dt>
+    <dd className={'num' + (cls ? ' ' + cls : '')}>{v}</dd>
+  </div>
+);
+
+function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings; locale: string }) {
+  const inc = incomeMoney(money);
+  return (
+    <article className="fin">
+      <header>
+        <h2>{h.productName}</h2>
+        <span className={h.status === 'holding' ? 'up' : 'muted'}>{t(h.status === 'holding' ? 'account.holding' : 'order.tab.completed')}</span>
+      </header>
+      <dl className="fin-dl">
+        <Row k="order.number" v={h.orderNo} />
+        <Row k="order.amount" v={formatMoney(h.amount, money)} />
+        <Row k="account.dailyRate" v={h.dailyRate + '%'} />
+        <Row k="order.cycle" v={t('account.daysPaid', { paid: h.paidDays, days: h.cycleDays })} />
+        <Row k="order.income" v={formatMoney(h.estimatedIncome, inc)} />
+        <Row k="account.todayIncome" v={formatMoney(h.todayIncome, inc)} cls="up" />
+        <Row k="account.yesterdayIncome" v={formatMoney(h.yesterdayIncome, inc)} />
+        <Row k="account.totalIncome" v={formatMoney(h.totalIncome, inc)} cls="up" />
+        <Row k="order.start" v={localTime(h.startsAt, locale)} />
+        <Row k="order.end" v={localTime(h.endsAt, locale)} />
+      </dl>
+    </article>
+  );
+}
+
+function Summary({ s, money }: { s: FinanceSummary; money: MoneySettings }) {
+  const inc = incomeMoney(money);
+  return (
+    <dl className="fin-sum">
+      <div className="wide">
+        <dt>{t('account.holdingAmount')}</dt>
+        <dd className="num">{formatMoney(s.holdingAmount, money)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.todayIncome')}</dt>
+        <dd className="num">{formatMoney(s.todayIncome, inc)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.yesterdayIncome')}</dt>
+        <dd className="num">{formatMoney(s.yesterdayIncome, inc)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.pendingIncome')}</dt>
+        <dd className="num">{formatMoney(s.pendingIncome, inc)}</dd>
+      </div>
+      <div>
+        <dt>{t('account.totalIncome')}</dt>
+        <dd className="num">{formatMoney(s.totalIncome, inc)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** SPEC §1 my holdings: totals, then the holdings filtered all / holding / completed. */
 export default function MyFinancial() {
-  return <Frame name="myFinancial" kind="rows" />;
+  const search = useSearch();
+  const [tab, setTab] = useState<FinanceTab>(() => TABS.find((k) => k === new URLSearchParams(search).get('tab')) || 'all');
+  const [summary, setSummary] = useState<FinanceSummary | null>(null);
+  const locale = useStore($app).language;
+  const money = useMoney();
+  const load = useCallback(
+    (pageNum: number) =>
+      getHoldings({ tab, pageNum, pageSize: PAGE_SIZE }).then((p) => {
+        setSummary(p.summary);
+        return { rows: p.rows, done: pageNum * PAGE_SIZE >= p.total };
+      }),
+    [tab],
+  );
+  return (
+    <Page title={t('route.myFinancial')}>
+      {summary && <Summary s={summary} money={money} />}
+      <Tabs items={TABS.map((key) => ({ key, label: t(TAB_LABEL[key]) }))} value={tab} onChange={setTab} />
+      <List key={tab} load={load} row={(h) => <Holding h={h} money={money} locale={locale} />} rowKey={(h) => h.id} />
+    </Page>
+  );
 }

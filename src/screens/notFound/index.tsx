@@ -1,7 +1,7 @@
 import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import { Button } from '../../ui/Button.tsx';
 
 /** SPEC §2: any path outside the route table. */

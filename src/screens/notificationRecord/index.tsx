@@ -1,5 +1,60 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useCallback } from 'react';
+import { useStore } from '@nanostores/react';
+import { t } from '../../i18n/index.ts';
+import { localTime } from '../../lib/local-time.ts';
+import { getUserMessages, type UserMessage } from '../../api/messages.ts';
+import { $app, navigate } from '../../stores/app.ts';
+import { $messagesRefresh, $readIds, $unread, isRead, markAllRead, selectMessage, setServerUnread } from '../../stores/messages.ts';
+import { List } from '../../ui/List.tsx';
+import { Page } from '../../ui/Page.tsx';
+import './style.css';
 
+const PAGE_SIZE = 20;
+
+function Row({ m, locale }: { m: UserMessage; locale: string }) {
+  const unread = !isRead(m);
+  return (
+    <button
+      type="button"
+      className={'msg' + (unread ? ' unread' : '')}
+      onClick={() => {
+        selectMessage(m);
+        navigate('/notificationDetail');
+      }}
+    >
+      <span className="msg-head">
+        {unread && <i className="dot" aria-label={t('account.unread')} />}
+        <b>{m.title}</b>
+        <time className="num">{localTime(m.time, locale)}</time>
+      </span>
+      <span className="msg-text">{m.content}</span>
+    </button>
+  );
+}
+
+/** SPEC §2 system notifications: messages to this user and notices to all, unread ones marked. */
 export default function NotificationRecord() {
-  return <Frame name="notificationRecord" kind="rows" />;
+  const locale = useStore($app).language;
+  const unread = useStore($unread);
+  // A new message (the `mes` push) restarts the list; a message read elsewhere redraws its row.
+  const refresh = useStore($messagesRefresh);
+  useStore($readIds);
+  const load = useCallback(
+    (pageNum: number) =>
+      getUserMessages({ pageNum, pageSize: PAGE_SIZE }).then((p) => {
+        if (pageNum === 1) setServerUnread(p.unread);
+        return { rows: p.rows, done: pageNum * PAGE_SIZE >= p.total };
+      }),
+    [],
+  );
+  return (
+    <Page title={t('route.notificationRecord')}>
+      {unread > 0 && (
+        <div className="msg-tools">
+          <button type="button" className="btn ghost sm" onClick={markAllRead}>{t('account.readAll')}</button>
+        </div>
+      )}
+      <List key={refresh} load={load} row={(m) => <Row m={m} locale={locale} />} rowKey={(m) => m.id} />
+    </Page>
+  );
 }

@@ -1,28 +1,50 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { $session, logout } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
 import { $app, config } from '../../stores/app.ts';
+import { notify } from '../../stores/notify.ts';
 import { languageByCode } from '../../i18n/languages.ts';
 import { t } from '../../i18n/index.ts';
+import { bytesUsed, saveData, setSaveData } from '../../lib/save-data.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { confirm } from '../../ui/confirm.tsx';
+import { clearCache, formatBytes, storedBytes } from './size.ts';
+import { signOut } from './sign-out.ts';
+import './style.css';
 
-/** Security (passwords, phone), payment methods, language, version and logout. */
+/** Security, language, data saver with the data this session used, cache, about and logout. */
 export default function Setting() {
   const user = useStore($session).userInfo;
   const language = useStore($app).language;
   const [, go] = useLocation();
   const [picker, setPicker] = useState(false);
+  const [saver, setSaver] = useState(saveData);
+  const [used, setUsed] = useState(bytesUsed);
+  const [stored, setStored] = useState<number | null>(null);
 
-  const signOut = async () => {
-    if (!(await confirm({ title: t('ui.logout'), message: t('ui.logoutConfirm') }))) return;
-    logout();
-    go('/login', { replace: true });
+  useEffect(() => {
+    storedBytes().then(setStored);
+    // The figure keeps up while the screen is open (a refresh of user info, a poll).
+    const id = setInterval(() => setUsed(bytesUsed()), 2000);
+    return () => clearInterval(id);
+  }, []);
+
+  const toggleSaver = () => {
+    setSaveData(!saver);
+    setSaver(!saver);
   };
 
+  const clear = async () => {
+    if (!(await confirm({ title: t('account.clearCache'), message: t('account.clearCacheConfirm') }))) return;
+    await clearCache();
+    notify(t('account.cacheCleared'), { type: 'success' });
+    setStored(await storedBytes());
+  };
+
+  const fmt = (n: number) => <span className="num">{formatBytes(n, language)}</span>;
   return (
     <Page title={t('route.setting')}>
       <div className="cells group">
@@ -32,11 +54,27 @@ export default function Setting() {
           value={user && !user.hasFundPassword ? t('ui.notSet') : undefined}
           onClick={() => go('/fundPassword')}
         />
-        <Cell label={t('route.bindPhone')} value={(user && user.phone) || t('ui.notSet')} onClick={() => go('/bindPhone')} />
+        <Cell
+          label={t('route.bindPhone')}
+          value={user && (user.phone || user.email) ? <span className="num">{user.phone || user.email}</span> : t('ui.notSet')}
+          onClick={() => go('/bindPhone')}
+        />
         <Cell label={t('route.paymentMethod')} onClick={() => go('/paymentMethod')} />
       </div>
       <div className="cells group">
         <Cell icon="globe" label={t('common.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />
+        <label className="cell">
+          <span>
+            {t('account.dataSaver')}
+            <small className="muted">{t('account.dataSaverHint')}</small>
+          </span>
+          <input type="checkbox" role="switch" className="switch" checked={saver} onChange={toggleSaver} />
+        </label>
+        <Cell label={t('account.dataUsed')} value={fmt(used)} />
+        <Cell label={t('account.clearCache')} value={stored == null ? undefined : fmt(stored)} onClick={clear} />
+      </div>
+      <div className="cells group">
+        <Cell label={t('route.aboutUs')} onClick={() => go('/aboutUs')} />
         <Cell label={t('ui.version')} value={<span className="num">{config('configVersion')}</span>} />
       </div>
       <div className="cells group">

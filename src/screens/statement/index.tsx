@@ -1,5 +1,5 @@
 import { Article } from '../../ui/Article.tsx';
 
 export default function Statement() {
-  return <Article name="statement" />;
+  return <Article name="statement" slug="statement" />;
 }

@@ -1,30 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { $session, logout } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
 import { $app } from '../../stores/app.ts';
+import { $unread } from '../../stores/unread.ts';
 import { languageByCode } from '../../i18n/languages.ts';
 import { t } from '../../i18n/index.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
-import { confirm } from '../../ui/confirm.tsx';
+import { signOut } from '../setting/sign-out.ts';
 import { Account } from './Account.tsx';
 import { MENU } from './menu.ts';
+
 
 /** The account tab: who is signed in, their money, every place they can go, language and logout. */
 export default function User() {
   const { token, userInfo } = useStore($session);
   const language = useStore($app).language;
+  const unread = useStore($unread);
   const [, go] = useLocation();
   const [picker, setPicker] = useState(false);
-
-  const signOut = async () => {
-    if (!(await confirm({ title: t('ui.logout'), message: t('ui.logoutConfirm') }))) return;
-    logout();
-    go('/login', { replace: true });
-  };
+  // Avatar, VIP, invitation and links need the API client: they arrive just after the tab shows.
+  // (A plain import, not React.lazy: Suspense would move into the first load.)
+  const [More, setMore] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    import('./More.tsx').then((m) => setMore(() => m.default), () => {});
+  }, []);
 
   return (
     <Page title={t('route.user')} back={false}>
@@ -36,9 +39,17 @@ export default function User() {
           {!token && <Button onClick={() => go('/login')}>{t('route.login')}</Button>}
         </section>
       )}
+      {More && <More />}
       {MENU.map((group, i) => (
         <nav key={i} className="cells group">
-          {group.map((name) => <Cell key={name} label={t('route.' + name)} onClick={() => go('/' + name)} />)}
+          {group.map((name) => (
+            <Cell
+              key={name}
+              label={t('route.' + name)}
+              value={name === 'notificationRecord' && unread > 0 ? <b className="badge">{unread}</b> : undefined}
+              onClick={() => go('/' + name)}
+            />
+          ))}
         </nav>
       ))}
       <div className="cells group">

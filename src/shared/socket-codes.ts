@@ -1,0 +1,6 @@
+/** Server push codes (SPEC §4). */
+export const PUSH_CODES = ['is_order', 'mes', 'expenses', 'balance', 'complete', 'fail', 'again', 'input'] as const;
+export type PushCode = (typeof PUSH_CODES)[number];
+
+/** Close code for a missing, bad or expired token on the socket; the app does not reconnect until a new login. */
+export const SOCKET_CLOSE_AUTH = 4001;

@@ -1,0 +1,289 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+const test = suite('account: finance, savings, messages, pushes, password change');
+
+let server: ServerHandle;
+let browser: Browser;
+/** The demo user's page through the journeys; the password change comes last. */
+let page: Page;
+let token = '';
+
+test.before(async () => {
+  // The test clock lets a day pass now, so the savings pay their first income.
+  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1' } });
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A call to the operator API, as `npm run operator` makes it. */
+const admin = async (route: string, body: unknown): Promise<unknown> => {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.is(res.status, 200, `${route} answers: ${text}`);
+  return JSON.parse(text);
+};
+
+/** An API call with the demo user's token, as another device holding it would make it. */
+const api = async (url: string, body?: unknown): Promise<{ code: number; data: unknown }> => {
+  const res = await fetch(server.url + '/prod-api' + url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: 'Bearer ' + token, clientId: 'app', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json() as Promise<{ code: number; data: unknown }>;
+};
+
+const banner = () => page.locator('.notify p');
+/** Within the screen on show: tab screens and kept pages stay mounted, hidden, behind it. */
+const shown = (selector: string) => page.locator('.app > section:not([hidden]) ' + selector);
+const meBadge = () => page.locator('.tabbar .badge');
+const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+test('a product bought from the finance tab shows under holding, and a refused amount stays typed', async () => {
+  page = await newMobilePage(browser);
+  token = await loginAsDemo(page, server.url, '/financial');
+  await waitForApp(page);
+  const card = shown('article.fin').filter({ hasText: 'Horizon 15' });
+  await card.getByText('0.45%').waitFor();
+  await screenshot(page, 'account-financial-en');
+  await card.getByRole('button', { name: 'Buy' }).click();
+
+  const sheet = page.getByRole('dialog', { name: 'Horizon 15' });
+  const amount = sheet.getByLabel('Amount', { exact: true });
+  await amount.fill('40');
+  await sheet.getByRole('button', { name: 'Buy' }).click();
+  await sheet.getByText('At least $500').waitFor();
+  assert.is(await amount.inputValue(), '40', 'the amount stays as typed');
+  await amount.fill('600');
+  // 600 × 0.45 % × 15 days
+  await sheet.getByText('$40.50').waitFor();
+  await screenshot(page, 'account-buy-en');
+  await sheet.getByRole('button', { name: 'Buy' }).click();
+
+  await page.waitForURL((u) => u.pathname === '/myFinancial' && u.searchParams.get('tab') === 'holding');
+  await banner().filter({ hasText: 'Investment success' }).waitFor();
+  const holding = shown('article.fin').filter({ hasText: 'Horizon 15' });
+  await holding.waitFor();
+  assert.match(await holding.innerText(), /Holding/);
+  assert.match(await holding.innerText(), /\$600/);
+  assert.match(await shown('.fin-sum').innerText(), /\$600/, 'the amount held in the totals');
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  await shown('.empty').getByText('Nothing here yet').waitFor();
+  await screenshot(page, 'account-myFinancial-en');
+  assert.equal(errorsOf(page), []);
+});
+
+test('money moved into savings earns from the next day: after the clock passes a day, yesterday pays', async () => {
+  await page.goto(server.url + '/yuebao');
+  await waitForApp(page);
+  await page.getByText('Savings balance').first().waitFor();
+  const amount = page.getByLabel('Amount', { exact: true });
+  await amount.fill('99999999');
+  await page.locator('form').getByRole('button', { name: 'Move in' }).click();
+  await page.getByText(/^At most /).waitFor();
+  assert.is(await amount.inputValue(), '99999999', 'the amount stays as typed');
+  await amount.fill('2000');
+  await page.locator('form').getByRole('button', { name: 'Move in' }).click();
+  await shown('.fin-sum .wide dd').filter({ hasText: '$2,000' }).waitFor();
+  await screenshot(page, 'account-yuebao-en');
+  assert.is(await amount.inputValue(), '', 'a done transfer empties the field');
+
+  const figure = async (label: string) => {
+    const dd = shown('.fin-sum div').filter({ hasText: label }).locator('dd');
+    await dd.waitFor();
+    return money(await dd.innerText());
+  };
+  assert.is(await figure("Today's income"), 0, 'money moved in today earns nothing today');
+
+  /** Moves the clock, then leaves and comes back until `label` shows more than 0 (the job checks every 2 s). */
+  const afterDays = async (days: number, label: string) => {
+    await admin('/test/clock', { advanceMs: days * 86_400_000 });
+    let n = 0;
+    for (let i = 0; i < 10 && !n; i++) {
+      await page.waitForTimeout(1000);
+      await page.goto(server.url + '/yuebaodetail');
+      await page.goto(server.url + '/yuebao');
+      n = await figure(label);
+    }
+    return n;
+  };
+  // 2,000 × 0.05 % a day.
+  assert.is(await afterDays(1, "Today's income"), 1, "a day later, today's income is what the day will pay");
+  assert.is(await afterDays(1, "Yesterday's income"), 1, 'and once that day has ended, it was paid');
+  await screenshot(page, 'account-yuebao-paid-en');
+  await page.goto(server.url + '/yuebaodetail');
+  await shown('.yb-day').first().waitFor();
+  assert.match(await shown('.yb-day').first().innerText(), /\+\$1\.00/);
+  await screenshot(page, 'account-yuebaodetail-en');
+  assert.equal(errorsOf(page), []);
+});
+
+test('a message from the operator raises the badge at once; reading it clears it', async () => {
+  await page.goto(server.url + '/user');
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Notifications' }).waitFor();
+  // The demo data holds notices: read everything first, so the badge counts only the new message.
+  await api('/h5/message/read', { all: true });
+  await page.reload();
+  await page.getByRole('button', { name: 'Notifications' }).waitFor();
+  await page.waitForTimeout(500);
+  assert.is(await meBadge().count(), 0, 'no badge with nothing unread');
+
+  await admin('/message', { username: DEMO_USERNAME, title: 'KYC approved', content: 'Your document was approved.\nThank you.' });
+  await meBadge().filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+  await screenshot(page, 'account-user-en');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const row = shown('.msg').filter({ hasText: 'KYC approved' });
+  await row.locator('.dot').waitFor();
+  await screenshot(page, 'account-notificationRecord-en');
+  await row.click();
+  await page.waitForURL((u) => u.pathname === '/notificationDetail');
+  await shown('.pre').getByText('Your document was approved.').waitFor();
+  await screenshot(page, 'account-notificationDetail-en');
+  await page.goto(server.url + '/user');
+  await page.getByRole('button', { name: 'Notifications' }).waitFor();
+  await page.waitForTimeout(500);
+  assert.is(await meBadge().count(), 0, 'the badge cleared');
+  const list = (await api('/h5/message/userMessage?pageNum=1&pageSize=5')).data as { unread: number };
+  assert.is(list.unread, 0, 'read on the server too (another device shows it read)');
+  assert.equal(errorsOf(page), []);
+});
+
+test('every push code does what SPEC §4 says', async () => {
+  // Pushes the server has no operator command for are added to the real socket's stream.
+  const fake: { send: (m: string) => void }[] = [];
+  const push = await newMobilePage(browser);
+  await push.routeWebSocket(/\/prod-api\/ws/, (ws) => {
+    const upstream = ws.connectToServer();
+    fake.push({ send: (m) => ws.send(m) });
+    void upstream;
+  });
+  const prev = page;
+  page = push;
+  await push.goto(server.url + '/user');
+  await push.evaluate((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'en' })), token);
+  await push.reload();
+  await waitForApp(push);
+  await push.getByRole('button', { name: 'Notifications' }).waitFor();
+  await push.waitForFunction(() => true);
+  for (let i = 0; i < 50 && !fake.length; i++) await push.waitForTimeout(100);
+  assert.ok(fake.length, 'the app opened its push socket');
+  const send = (code: string, data?: object) => fake[fake.length - 1]!.send(JSON.stringify({ code, data }));
+  await push.waitForTimeout(500);
+
+  send('complete');
+  await banner().filter({ hasText: 'Task completed' }).waitFor();
+  send('fail');
+  await banner().filter({ hasText: 'Withdrawal failed' }).waitFor();
+  send('again');
+  await banner().filter({ hasText: 'Please do not submit again' }).waitFor();
+
+  // is_order from the operator: the mask covers everything until lifted.
+  await admin('/mask', { username: DEMO_USERNAME, on: true });
+  const mask = push.getByRole('alertdialog');
+  await mask.getByText('Your account is under review').waitFor();
+  await screenshot(push, 'account-push-mask-en');
+  await admin('/mask', { username: DEMO_USERNAME, on: false });
+  await mask.waitFor({ state: 'detached' });
+
+  // mes: a notice to everyone raises the badge.
+  await admin('/notice', { title: 'Maintenance', content: 'Deposits pause at 02:00 UTC' });
+  await meBadge().waitFor({ timeout: 10_000 });
+
+  // balance: the user info (and so the balance) reloads.
+  const reload = push.waitForRequest((r) => r.url().includes('/h5/user/getUserInfo'));
+  send('balance');
+  await reload;
+
+  // input: a dialog asks for the code of the named channel, has the platform send it to the bound
+  // e-mail, and the server checks what is typed (a wrong code keeps the dialog and the typing).
+  await admin('/ask-code', { username: DEMO_USERNAME, verificationType: 'email' });
+  const dialog = push.getByRole('dialog');
+  await dialog.getByText('Enter the e-mail code we sent you').waitFor();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByText('Cannot be empty').waitFor();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await banner().filter({ hasText: 'Code sent' }).waitFor();
+  await dialog.getByRole('button', { name: /Resend in \d+ s/ }).waitFor();
+  await dialog.getByLabel('E-mail code').fill('000000');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await banner().filter({ hasText: 'Verification code error' }).waitFor();
+  assert.is(await dialog.getByLabel('E-mail code').inputValue(), '000000', 'the dialog stays with the code typed');
+  await screenshot(push, 'account-push-input-en');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  send('input', { verificationType: 'sms' });
+  await push.getByRole('dialog').getByText('Enter the SMS code we sent you').waitFor();
+  assert.equal(errorsOf(push), []);
+  await push.close();
+  page = prev;
+});
+
+test('home notices come in the app\'s language, and a language switch fetches them again', async () => {
+  await page.goto(server.url + '/home');
+  await waitForApp(page);
+  // The notice the push test sent has English only: the seeded ones are in every language.
+  const first = () => shown('.nts ul').innerText();
+  await shown('.nts li').first().waitFor();
+  const english = await first();
+  await page.goto(server.url + '/user');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Deutsch', exact: true }).click();
+  await page.waitForLoadState('load');
+  await page.getByRole('button', { name: 'Sprache' }).waitFor();
+  await page.goto(server.url + '/home');
+  await shown('.nts li').first().waitFor();
+  assert.is.not(await first(), english, 'the German notices, not the English ones');
+  await page.goto(server.url + '/user');
+  await page.getByRole('button', { name: 'Sprache' }).click();
+  await page.getByRole('option', { name: 'English', exact: true }).click();
+  await page.waitForLoadState('load');
+  await page.getByRole('button', { name: 'Language' }).waitFor();
+});
+
+test('changing the login password signs out every session and sends the user to the login form', async () => {
+  await page.goto(server.url + '/setting');
+  await waitForApp(page);
+  await screenshot(page, 'account-setting-en');
+  await page.getByRole('button', { name: 'Login password' }).click();
+  await page.waitForURL((u) => u.pathname === '/password');
+  await page.getByLabel('Original password', { exact: true }).fill('wrong-one');
+  await page.getByLabel('New password', { exact: true }).fill('newpass99');
+  await page.getByLabel('Confirm password', { exact: true }).fill('newpass99');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await banner().filter({ hasText: 'Original password is incorrect' }).waitFor();
+  assert.is(await page.getByLabel('New password', { exact: true }).inputValue(), 'newpass99', 'typed values stay');
+  await screenshot(page, 'account-password-en');
+
+  await page.getByLabel('Original password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.waitForTimeout(600);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+  await banner().filter({ hasText: 'log in again' }).waitFor();
+  assert.is((await api('/h5/user/getUserInfo', {})).code, 401, 'the old token is dead on the server');
+
+  await page.getByLabel('Username', { exact: true }).fill(DEMO_USERNAME);
+  await page.getByLabel('Password', { exact: true }).fill('newpass99');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+  assert.equal(errorsOf(page), []);
+});
+
+test.run();
