@@ -144,7 +144,7 @@ test('purchases outside the limits, of unknown products or beyond the balance ar
     [p.id, 'NaN', 'field.invalid'],
     [p.id, '-100', 'field.invalid'],
     ['2147483648', '100', 'field.invalid'],
-    [p.id, '100\u0000', 'field.invalid'],
+    [p.id, '100\u0000', 'field.nul'],
   ];
   for (const [productId, amount, key] of cases) {
     const res = await s.call('POST', '/h5/licai', { token: t.token, body: { productId, amount } });
