@@ -3,9 +3,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { users, vipLevels, walletBills, wallets } from '../db/schema/index.ts';
+import { users, vipLevels, walletBills } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { Paging } from '../http/schemas.ts';
+import { walletFigures } from '../money/wallet.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -51,12 +52,12 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post('/h5/user/getUserInfo', { config: { auth: true } }, async (request) => {
       const [row] = await ctx.db
-        .select({ user: users, balance: wallets.balance, frozen: wallets.frozen, vipName: vipLevels.name })
+        .select({ user: users, vipName: vipLevels.name })
         .from(users)
-        .leftJoin(wallets, eq(wallets.userId, users.id))
         .leftJoin(vipLevels, eq(vipLevels.level, users.vipLevel))
         .where(eq(users.id, request.userId));
       const u = row!.user;
+      const wallet = await walletFigures(ctx.db, u.id);
       const info: UserInfo = {
         userId: u.id,
         username: u.username,
@@ -69,8 +70,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         vipName: row!.vipName ?? `VIP${u.vipLevel}`,
         avatar: u.avatar,
         hasFundPassword: u.fundPasswordHash !== null,
-        balance: row!.balance ?? '0.00000000',
-        frozen: row!.frozen ?? '0.00000000',
+        ...wallet,
         ...(u.isOrder === null ? {} : { isOrder: u.isOrder }),
       };
       return ok(info);

@@ -305,3 +305,359 @@ export interface MyOrderListRequest {
   /** At most 50. */
   pageSize: number;
 }
+
+// ==== Money: wallet, deposits, withdrawals, payment methods (issue 10) =========================
+//
+// Every money submit (`submitRecharge`, `submitExpenses`/`saveWithdrawalOrder`, `bindCard`,
+// `bindCoinAddress`, `bindCardQr`) accepts an `Idempotency-Key` header (1–64 characters of
+// `A-Za-z0-9_-`): a retry with the same key, user and route answers the first result and moves no
+// money twice; the same key with a different body is refused (409 `idempotency.mismatch`).
+// Amounts are in the wallet's money unit; the app applies `moneyRatio` / `h5ExchangeRate` only to
+// what it displays.
+
+/** The `Idempotency-Key` header an app sends on every money submit (a fresh key per user action). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** Wallet figures of `POST /h5/user/getUserInfo` (merged into `UserInfo` above). */
+export interface UserInfo {
+  /** balance + frozen: everything the wallet holds. */
+  totalAssets: Decimal;
+  /** Profit of won orders plus finance, savings and bonus credits, all time. */
+  totalIncome: Decimal;
+}
+
+/**
+ * `GET /h5/user/walletBill`: query string; answers `Page<WalletBill>`, newest first.
+ * `startTime`/`endTime` are epoch ms, start inclusive, end exclusive.
+ */
+export interface WalletBillRequest {
+  bizType?: string;
+  startTime?: number;
+  endTime?: number;
+  pageNum?: number;
+  /** At most 100. */
+  pageSize?: number;
+}
+
+/** `GET /background/bill/getAllWalletBizType` answers `WalletBizType[]` (above). */
+
+export type PayChannelType = 'bank' | 'coin';
+
+/**
+ * `GET /h5/recharge/getPayChanelList` answers `PayChannel[]`. Amounts the user types are what the
+ * wallet is credited; `payAmount` = amount × `exchangeRate` is what the user transfers, in
+ * `currency` (the channel's currency or coin).
+ */
+export interface PayChannel {
+  id: number;
+  type: PayChannelType;
+  name: string;
+  /** Currency or coin the user pays in, e.g. `BRL`, `USDT`. */
+  currency: string;
+  /** Units of `currency` per wallet unit. */
+  exchangeRate: Decimal;
+  minAmount: Decimal;
+  maxAmount: Decimal;
+  /** Bank channels: who, where and which account to transfer to. */
+  payee: string | null;
+  bankName: string | null;
+  cardNo: string | null;
+  /** Coin channels: network (`TRC20`, `ERC20`, `BEP20`, `BTC`) and the deposit address. */
+  network: string | null;
+  address: string | null;
+  /** Coin channels: same-origin URL of an SVG QR code of `address`, rendered by the server. */
+  qrImage: string | null;
+  /** Free text from the operator (e.g. write your username in the transfer memo). */
+  remark: string;
+}
+
+/**
+ * `POST /h5/recharge/submitRecharge` (JSON body, `Idempotency-Key`); answers `Deposit`, msg
+ * "Recharge submitted, please wait for review". `proofImage` is the `name` (or `url`) returned by
+ * `POST /common/oss/upload` from the same user; required when config `rechargeVoucherOn` is `1`.
+ */
+export interface SubmitRechargeRequest {
+  channelId: number;
+  amount: Decimal;
+  proofImage?: string;
+}
+
+export const DEPOSIT_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface Deposit {
+  orderNo: string;
+  time: number;
+  channelId: number;
+  channelName: string;
+  type: PayChannelType;
+  status: DepositStatus;
+  /** Credited to the wallet on approval. */
+  amount: Decimal;
+  /** amount × exchangeRate, in `currency`. */
+  payAmount: Decimal;
+  currency: string;
+  exchangeRate: Decimal;
+  payee: string | null;
+  bankName: string | null;
+  cardNo: string | null;
+  network: string | null;
+  address: string | null;
+  /** URL of the proof image, readable only by its owner (with the token) and the operator. */
+  proofImage: string | null;
+  /** The operator's reason, when rejected. */
+  rejectReason: string | null;
+  reviewedAt: number | null;
+}
+
+/** `GET /h5/recharge/depositList`: query string; answers `Page<Deposit>`, newest first. */
+export interface DepositListRequest {
+  status?: DepositStatus;
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/** `GET /h5/recharge/depositDetail?orderNo=`: answers `Deposit` (one's own only). */
+export interface DepositDetailRequest {
+  orderNo: string;
+}
+
+/** `GET /background/recharge/rechargeStatus` and `/background/expenses/getExpendsAuditStatus` answer `StatusItem[]`. */
+export interface StatusItem {
+  status: string;
+  /** English label; the app translates by `status`. */
+  name: string;
+}
+
+/**
+ * Withdrawal statuses (SPEC §4). While `reviewing`, `frozen`, `waiting` or `paying`, amount + fee
+ * sit in the frozen amount. `paid` and `succeeded` remove them from frozen (paid out);
+ * `rejected`, `failed` and `no_payout` return them to the balance, with the operator's reason.
+ * - reviewing: "In progress" — submitted, waiting for review
+ * - frozen: "Frozen" — held by the operator for checks
+ * - waiting: "Waiting to pay" — approved for payment
+ * - paying: "Paying" — the payout is on its way
+ * - paid: "Successful withdrawal" — paid out
+ * - succeeded: "Mission successful" — completed by the operator outside the payout queue
+ * - no_payout: "Success without payment" — closed without paying out; funds returned
+ * - rejected: "Rejected payment" — refused at review; funds returned
+ * - failed: "Mission failed" — the payout failed; funds returned
+ */
+export const WITHDRAW_STATUSES = ['reviewing', 'frozen', 'waiting', 'paying', 'paid', 'succeeded', 'no_payout', 'rejected', 'failed'] as const;
+export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+
+/** How the fee of a withdrawal is computed: max(amount × rate / 100, min) + fixed, rounded to 8 decimals. */
+export interface FeeRule {
+  /** Percent of the amount. */
+  rate: Decimal;
+  /** Smallest percentage part. */
+  min: Decimal;
+  fixed: Decimal;
+}
+
+/**
+ * `GET /h5/expenses/getExpensesMoney` (optional query `amount`): what the withdraw screen shows.
+ * `quote` is present when `amount` was sent: the server's fee and what arrives for that amount.
+ */
+export interface ExpensesMoney {
+  /** Available balance (what can be frozen for amount + fee). */
+  available: Decimal;
+  frozen: Decimal;
+  feeRule: FeeRule;
+  minAmount: Decimal;
+  /** VIP maximum single withdrawal. */
+  maxSingle: Decimal;
+  /** VIP maximum total per day (UTC), and what is left of it today. */
+  maxTotal: Decimal;
+  remainingTotal: Decimal;
+  /** A verification code is needed when `sms` or `email` (config `withdrawCodeType`). */
+  codeType: 'none' | 'sms' | 'email';
+  hasFundPassword: boolean;
+  /** Locked after 5 wrong fund passwords: epoch ms when withdrawing opens again, else null. */
+  lockedUntil: number | null;
+  /** True only when payouts are configured to skip review (config `withdrawRealTime`). Never true today. */
+  realTime: boolean;
+  /** True only when the fee rule is all zeros. */
+  free: boolean;
+  quote?: WithdrawQuote;
+}
+
+export interface WithdrawQuote {
+  amount: Decimal;
+  fee: Decimal;
+  /** amount + fee: what leaves the balance. */
+  debit: Decimal;
+  /** What the payee receives: the amount. */
+  arrives: Decimal;
+}
+
+/**
+ * `POST /h5/expenses/submitExpenses` (alias `POST /h5/expenses/saveWithdrawalOrder`), JSON body,
+ * `Idempotency-Key`; answers `Withdrawal`, msg "Withdrawal application successful, please wait
+ * for review". `code` is required when `ExpensesMoney.codeType` is not `none` (send it first with
+ * `POST /h5/expenses/sendCode`).
+ */
+export interface SubmitExpensesRequest {
+  /** Id of one of the caller's payment methods (bank card, PIX key or wallet address). */
+  methodId: number;
+  amount: Decimal;
+  fundPassword: string;
+  code?: string;
+}
+
+/** `POST /h5/expenses/sendCode`: sends a withdrawal code to the account's phone or e-mail; answers `{ target }` masked. */
+export interface SendWithdrawCodeAnswer {
+  channel: 'sms' | 'email';
+  /** Masked phone or e-mail the code went to. */
+  target: string;
+  /** Seconds before another code may be sent. */
+  resendSeconds: number;
+}
+
+export interface Withdrawal {
+  orderNo: string;
+  time: number;
+  status: WithdrawStatus;
+  amount: Decimal;
+  fee: Decimal;
+  /** What the payee receives. */
+  arrives: Decimal;
+  method: PaymentMethodKind;
+  /** Snapshot of the payout target when submitted (the method may be deleted later). */
+  payee: string | null;
+  bankName: string | null;
+  /** Card/account number, PIX key or wallet address. */
+  account: string;
+  network: string | null;
+  /** The operator's reason (rejected, failed, no_payout) or note. */
+  remark: string | null;
+  reviewedAt: number | null;
+}
+
+/** `GET /h5/expenses/withdrawList`: query string; answers `Page<Withdrawal>`, newest first. */
+export interface WithdrawListRequest {
+  status?: WithdrawStatus;
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/** `GET /h5/expenses/withdrawDetail?orderNo=`: answers `Withdrawal` (one's own only). */
+export interface WithdrawDetailRequest {
+  orderNo: string;
+}
+
+/** `GET /h5/expenses/myPacksNum`: counts for the user tab badges. */
+export interface MyPacksNum {
+  /** Bound payment methods by kind. */
+  bank: number;
+  pix: number;
+  coin: number;
+  qr: number;
+  paypay: number;
+  /** Withdrawals not finished yet (reviewing, frozen, waiting, paying). */
+  withdrawing: number;
+  /** Deposits waiting for review. */
+  depositing: number;
+}
+
+export type PaymentMethodKind = 'bank' | 'pix' | 'coin' | 'qr' | 'paypay';
+
+/** `GET /h5/expenses/getBankList` answers `Bank[]`. */
+export interface Bank {
+  code: string;
+  name: string;
+  /** ISO country, e.g. `BR`, `JP`. */
+  country: string;
+  /** Allowed digit counts of a card or account number at this bank. */
+  cardLengths: number[];
+}
+
+export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'random';
+
+/** `GET /h5/expenses/pixType` answers `PixTypeItem[]`. */
+export interface PixTypeItem {
+  type: PixKeyType;
+  /** English label; the app translates by `type`. */
+  name: string;
+  /** Example of a well-formed key. */
+  example: string;
+}
+
+/** `GET /h5/expenses/getCoinList` answers `CoinItem[]`: coins a wallet address can be bound for. */
+export interface CoinItem {
+  coin: string;
+  networks: string[];
+}
+
+/**
+ * `POST /h5/expenses/bindCard` (JSON body, `Idempotency-Key`): a bank card/account or a PIX key.
+ * Never a card's security code or expiry date. `payee` must equal the account's real name when
+ * config `realNameOn` is `1` and a real name is set. Answers `PaymentMethod`.
+ */
+export type BindCardRequest =
+  | {
+      kind: 'bank';
+      payee: string;
+      bankCode: string;
+      /** Digits only; the length must be one of the bank's `cardLengths`. */
+      cardNo: string;
+      branch?: string;
+      /** Phone registered with the bank. */
+      phone?: string;
+    }
+  | {
+      kind: 'pix';
+      payee: string;
+      pixType: PixKeyType;
+      /** CPF/CNPJ with valid check digits (punctuation allowed), e-mail, +55 phone, or a UUID. */
+      pixKey: string;
+    };
+
+/** `POST /h5/expenses/bindCoinAddress` (JSON body, `Idempotency-Key`); answers `PaymentMethod`. */
+export interface BindCoinAddressRequest {
+  coin: string;
+  /** `TRC20` (T + 33 base58), `ERC20`/`BEP20` (0x + 40 hex), `BTC` (bech32 bc1… or base58 1…/3…). */
+  network: string;
+  address: string;
+}
+
+/**
+ * `POST /h5/expenses/bindCardQr` (JSON body, `Idempotency-Key`): a payment QR image (`qr`) or a
+ * PayPay QR (`paypay`, Japan); `image` is an upload of the same user; with `id`, replaces that
+ * QR method's image (the edit screen). Answers `PaymentMethod`.
+ */
+export interface BindCardQrRequest {
+  kind: 'qr' | 'paypay';
+  payee: string;
+  image: string;
+  id?: number;
+}
+
+/**
+ * A bound payment method. `GET /h5/expenses/getMyBankCardList` answers the `bank`, `pix`, `qr`
+ * and `paypay` ones, `GET /h5/expenses/getMyCoinAddressList` the `coin` ones, newest first.
+ * Numbers come whole: the app masks them (SPEC §9).
+ */
+export interface PaymentMethod {
+  id: number;
+  kind: PaymentMethodKind;
+  payee: string | null;
+  bankCode: string | null;
+  bankName: string | null;
+  branch: string | null;
+  phone: string | null;
+  /** Card/account number (bank), PIX key (pix), wallet address (coin); null for QR kinds. */
+  account: string | null;
+  pixType: PixKeyType | null;
+  coin: string | null;
+  network: string | null;
+  /** QR kinds: URL of the uploaded image (owner only). */
+  image: string | null;
+  time: number;
+}
+
+/** `POST /h5/expenses/delcob` (JSON body): deletes one of the caller's payment methods. */
+export interface DeletePaymentMethodRequest {
+  id: number;
+}
+// ==== end of money ==============================================================================

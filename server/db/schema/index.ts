@@ -4,3 +4,4 @@ export * from './content.ts';
 export * from './security.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './money.ts';
