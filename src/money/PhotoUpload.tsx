@@ -11,15 +11,16 @@ type State =
   | { step: 'done'; photo: ShrunkPhoto };
 
 interface Props {
-  /** The stored name of the uploaded proof, or '' while there is none; the submit waits for it. */
+  label: string;
+  /** The stored name of the uploaded image, or '' while there is none; the submit waits for it. */
   onUploaded: (name: string) => void;
 }
 
 /**
- * Proof of payment: take or pick a photo, shrink it on the phone, upload it with a progress bar.
+ * A proof of payment or a payment QR code: take or pick a photo, shrink it on the phone, upload it with a progress bar.
  * A failed upload keeps the shrunk photo for the retry button; a new pick replaces it.
  */
-export function ProofPhoto({ onUploaded }: Props) {
+export function PhotoUpload({ label, onUploaded }: Props) {
   const [state, setState] = useState<State>({ step: 'empty' });
   const [preview, setPreview] = useState('');
   const job = useRef<UploadJob | null>(null);
@@ -75,8 +76,8 @@ export function ProofPhoto({ onUploaded }: Props) {
 
   return (
     <div className="field proof">
-      <span className="lbl">{t('field.proof')}</span>
-      {preview && state.step !== 'empty' && <img src={preview} alt={t('field.proof')} />}
+      <span className="lbl">{label}</span>
+      {preview && state.step !== 'empty' && <img src={preview} alt={label} />}
       {state.step === 'shrinking' && <p className="muted" role="status">{t('money.preparing')}</p>}
       {state.step === 'uploading' && (
         <progress max={1} value={state.share} aria-label={t('money.uploading')} />
