@@ -37,5 +37,5 @@ export function pixKey(v: string, type: PixKeyType): Invalid {
     : type === 'email' ? !email(k)
     : type === 'phone' ? /^\+55\d{10,11}$/.test(k.replace(/[\s()-]/g, ''))
     : /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(k);
-  return ok ? null : 'v.pixKey';
+  return ok ? null : 'money.badPixKey';
 }

@@ -21,14 +21,14 @@ test('a CNPJ is checked the same way', () => {
 
 test('each key type has its own form; the message key says which rule failed', () => {
   assert.is(pixKey('', 'cpf'), 'v.required');
-  assert.is(pixKey('529.982.247-24', 'cpf'), 'v.pixKey');
+  assert.is(pixKey('529.982.247-24', 'cpf'), 'money.badPixKey');
   assert.is(pixKey('529.982.247-25', 'cpf'), null);
   assert.is(pixKey('ana@example.com.br', 'email'), null);
-  assert.is(pixKey('ana@', 'email'), 'v.pixKey');
+  assert.is(pixKey('ana@', 'email'), 'money.badPixKey');
   assert.is(pixKey('+55 11 91234-5678', 'phone'), null);
-  assert.is(pixKey('11912345678', 'phone'), 'v.pixKey', 'a phone key carries +55');
+  assert.is(pixKey('11912345678', 'phone'), 'money.badPixKey', 'a phone key carries +55');
   assert.is(pixKey('123e4567-e89b-12d3-a456-426614174000', 'random'), null);
-  assert.is(pixKey('123e4567e89b12d3a456426614174000', 'random'), 'v.pixKey');
+  assert.is(pixKey('123e4567e89b12d3a456426614174000', 'random'), 'money.badPixKey');
 });
 
 test.run();
