@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import authRoutes from './auth/routes.ts';
 import publicRoutes from './content/routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { moneyRoutes } from './money/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       await api.register(marketRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
       await api.register(orderRoutes, { ctx });
+      await api.register(moneyRoutes, { ctx });
       // ---- end of feature route plugins ------------------------------------------------------
     },
     { prefix: API_PREFIX },

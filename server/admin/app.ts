@@ -11,6 +11,7 @@ import { AJV_OPTIONS } from '../http/schemas.ts';
 import { adminClockRoutes } from './clock.ts';
 import { adminContentRoutes } from './content.ts';
 import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
+import { adminMoneyRoutes } from './money.ts';
 import { adminUserRoutes } from './users.ts';
 
 export interface AdminAppOptions {
@@ -32,6 +33,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       await admin.register(adminUserRoutes, { ctx });
       await admin.register(adminContentRoutes, { ctx });
       // ---- Admin route plugins (deposit and withdrawal review…): one line each, given `{ ctx }`.
+      await admin.register(adminMoneyRoutes, { ctx });
       if (ctx.testClock) await admin.register(adminClockRoutes, { clock: ctx.testClock });
       // ---- end of admin route plugins
     },

@@ -5,12 +5,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { ServerContext } from '../context.ts';
 import { PLATFORM_KEYS } from '../content/config.ts';
+import { MONEY_CONFIG } from '../money/common.ts';
 import { config, notices } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
 import type { ConfigEntry } from './types.ts';
 
-const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...Object.values(PLATFORM_KEYS)]);
+const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...Object.keys(MONEY_CONFIG), ...Object.values(PLATFORM_KEYS)]);
 
 export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post<{ Body: { title: string; content: string } }>(

@@ -27,3 +27,7 @@ export interface ConfigEntry {
 }
 
 export type CodeType = 'sms' | 'email';
+
+/** A deposit as the operator lists it: the user's name and the stored name of the proof image. */
+export type AdminDeposit = import('../../src/shared/contract.ts').Deposit & { username: string; proofFile: string | null };
+export type AdminWithdrawal = import('../../src/shared/contract.ts').Withdrawal & { username: string };

@@ -1,6 +1,6 @@
 /** The logged-in user's own account: info, passwords, phone, VIP, avatar, wallet bills. */
 import { Type, type Static } from '@sinclair/typebox';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { users, vipLevels, walletBills } from '../db/schema/index.ts';
@@ -31,7 +31,14 @@ const SetPhoneBody = Type.Object({
 const AvatarBody = Type.Object({
   avatar: Type.String({ minLength: 1, maxLength: 300, pattern: '^/(?!/)[^\\s\\\\]*$', 'x-error': 'must be an image path of this site' }),
 });
-const BillQuery = Type.Object({ ...Paging, bizType: Type.Optional(Type.String({ maxLength: 32 })) });
+const EpochMs = Type.Integer({ minimum: 0, maximum: 8640000000000000, 'x-error': 'must be a time in epoch milliseconds' });
+const BillQuery = Type.Object({
+  ...Paging,
+  bizType: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Epoch ms, start inclusive, end exclusive. */
+  startTime: Type.Optional(EpochMs),
+  endTime: Type.Optional(EpochMs),
+});
 
 const defaultAvatars = () => Array.from({ length: AVATAR_COUNT }, (_, i) => `/prod-api/common/avatar/${i + 1}.svg`);
 
@@ -130,8 +137,13 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     });
 
     auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {
-      const { pageNum = 1, pageSize = 10, bizType } = request.query;
-      const where = and(eq(walletBills.userId, request.userId), bizType ? eq(walletBills.bizType, bizType) : undefined);
+      const { pageNum = 1, pageSize = 10, bizType, startTime, endTime } = request.query;
+      const where = and(
+        eq(walletBills.userId, request.userId),
+        bizType ? eq(walletBills.bizType, bizType) : undefined,
+        startTime !== undefined ? gte(walletBills.createdAt, new Date(startTime)) : undefined,
+        endTime !== undefined ? lt(walletBills.createdAt, new Date(endTime)) : undefined,
+      );
       const [rows, [count]] = await Promise.all([
         ctx.db.select().from(walletBills).where(where).orderBy(desc(walletBills.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(walletBills).where(where),

@@ -33,25 +33,46 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return raw;
 }
 
-const fingerprintOf = (request: FastifyRequest) =>
-  createHash('sha256').update(JSON.stringify([request.query ?? {}, request.body ?? {}])).digest('hex');
+/** Secrets stay out of the stored fingerprint: a hash of a 6-digit fund password is easy to reverse. */
+const SECRET_FIELDS = new Set(['password', 'fundPassword', 'code']);
+
+const fingerprintOf = (request: FastifyRequest) => {
+  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  const kept = Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.has(k)).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha256').update(JSON.stringify([request.query ?? {}, kept])).digest('hex');
+};
 
 /**
  * Runs `action` in one transaction for `request.userId`, at most once per `Idempotency-Key`.
- * `action` must do all its writes through `tx`; its answer must be JSON.
+ * `action` must do all its writes through `tx`; its answer must be JSON. `before` runs outside
+ * the transaction and only when there is no first answer to repeat: checks whose failures must
+ * be remembered even though the action does not happen (a wrong fund password counts), or that a
+ * repeat must not redo (a one-time code is spent by the first attempt).
  */
 export async function idempotent<T>(
   ctx: Pick<ServerContext, 'db' | 'clock'>,
   request: FastifyRequest,
   action: (tx: Tx) => Promise<Envelope<T>>,
+  before?: () => Promise<void>,
 ): Promise<Envelope<T>> {
   const key = idempotencyKeyOf(request);
-  if (key === undefined) return ctx.db.transaction(action);
+  if (key === undefined) {
+    await before?.();
+    return ctx.db.transaction(action);
+  }
   const userId = request.userId;
   if (!userId) throw new Error('idempotent: the route needs config.auth');
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const fingerprint = fingerprintOf(request);
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.route, route), eq(idempotencyKeys.key, key));
+  if (before) {
+    const [first] = await ctx.db.select({ fingerprint: idempotencyKeys.fingerprint, answer: idempotencyKeys.answer }).from(idempotencyKeys).where(where);
+    if (first) {
+      if (first.fingerprint !== fingerprint) throw keyReused();
+      return first.answer as Envelope<T>;
+    }
+    await before();
+  }
   return ctx.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)

@@ -5,6 +5,7 @@
 import type { AdminUser, BalanceResult, ConfigEntry } from '../admin/types.ts';
 import type { AdminApi } from './client.ts';
 import { OperatorError } from './client.ts';
+import { MONEY_COMMANDS } from './money-commands.ts';
 import { record, table, trimDecimal } from './table.ts';
 
 export interface Invocation {
@@ -136,4 +137,4 @@ const askCode: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [users, balance, notice, message, config, mask, askCode];
+export const COMMANDS: Command[] = [users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS];

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { changeBalance } from '../ledger/index.ts';
 import * as demo from './content.ts';
+import { seedMoney } from './money.ts';
 
 const SEED_LOCK = 727002;
 
@@ -39,6 +40,7 @@ export async function seedDemo(db: Db): Promise<{ createdDemo: boolean }> {
     }
     if (await isEmpty(tx, t.rates)) await tx.insert(t.rates).values(demo.RATES);
     if (await isEmpty(tx, t.vipLevels)) await tx.insert(t.vipLevels).values(demo.VIP_LEVELS);
+    await seedMoney(tx);
 
     const existing = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.username, demo.DEMO_USERNAME));
     if (existing.length) return { createdDemo: false };

@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
+import { uploads } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { sniffImage } from './sniff.ts';
 import { STORED_NAME, localFolderStorage, type Storage } from './storage.ts';
@@ -69,6 +71,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
       if (!image) throw typeError();
       const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
       await storage.put(name, bytes, image.type);
+      await ctx.db.insert(uploads).values({ name, userId: request.userId });
       request.log.info({ userId: request.userId, name, bytes: bytes.length }, 'image uploaded');
       return ok({ url: UPLOADS_PATH + name, name });
     },
@@ -80,7 +83,9 @@ export const uploadFileRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   const storage = storageOf(ctx);
   app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params;
-    const file = STORED_NAME.test(name) ? await storage.get(name) : null;
+    // A proof of payment or a payment QR is private: its owner reads it through the API, the operator through the admin API.
+    const [record] = STORED_NAME.test(name) ? await ctx.db.select({ private: uploads.private }).from(uploads).where(eq(uploads.name, name)) : [];
+    const file = STORED_NAME.test(name) && !record?.private ? await storage.get(name) : null;
     if (!file) return reply.code(404).type('text/plain').send('Not Found');
     return reply
       .type(file.type)

@@ -1,0 +1,179 @@
+/** Deposits (SPEC §1, §3, §7): channels, submit with a proof image, records; review in review.ts. */
+import { Type, type Static } from '@sinclair/typebox';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { renderSVG } from 'uqr';
+import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel, type StatusItem } from '../../src/shared/contract.ts';
+import type { FeaturePlugin } from '../context.ts';
+import { deposits, payChannels } from '../db/schema/index.ts';
+import { getConfig } from '../content/config.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { Amount } from '../http/schemas.ts';
+import { newOrderNo } from '../orders/order-no.ts';
+import { Id, MoneyPaging, OrderNo, claimUpload, notFound, privateFileUrl } from './common.ts';
+
+type DepositRow = typeof deposits.$inferSelect;
+type ChannelRow = typeof payChannels.$inferSelect;
+
+export const toDeposit = (r: DepositRow): Deposit => ({
+  orderNo: r.orderNo,
+  time: r.createdAt.getTime(),
+  channelId: r.channelId,
+  channelName: r.channelName,
+  type: r.type,
+  status: r.status,
+  amount: r.amount,
+  payAmount: r.payAmount,
+  currency: r.currency,
+  exchangeRate: r.exchangeRate,
+  payee: r.payee,
+  bankName: r.bankName,
+  cardNo: r.cardNo,
+  network: r.network,
+  address: r.address,
+  proofImage: privateFileUrl(r.proofImage),
+  rejectReason: r.rejectReason,
+  reviewedAt: r.reviewedAt?.getTime() ?? null,
+});
+
+const qrPath = (id: number) => `/prod-api/h5/recharge/qr/${id}.svg`;
+
+const toChannel = (c: ChannelRow): PayChannel => ({
+  id: c.id,
+  type: c.type,
+  name: c.name,
+  currency: c.currency,
+  exchangeRate: c.exchangeRate,
+  minAmount: c.minAmount,
+  maxAmount: c.maxAmount,
+  payee: c.payee,
+  bankName: c.bankName,
+  cardNo: c.cardNo,
+  network: c.network,
+  address: c.address,
+  qrImage: c.type === 'coin' && c.address ? qrPath(c.id) : null,
+  remark: c.remark,
+});
+
+export const DEPOSIT_STATUS_NAMES: Record<DepositStatus, string> = {
+  submitted: 'Waiting for review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+const SubmitBody = Type.Object({
+  channelId: Id,
+  amount: Amount,
+  proofImage: Type.Optional(Type.String({ maxLength: 300 })),
+});
+
+const DepositStatusSchema = Type.Unsafe<DepositStatus>({ type: 'string', enum: [...DEPOSIT_STATUSES], 'x-error': `must be one of ${DEPOSIT_STATUSES.join(', ')}` });
+const ListQuery = Type.Object({ ...MoneyPaging, status: Type.Optional(DepositStatusSchema) });
+const DetailQuery = Type.Object({ orderNo: OrderNo });
+
+const belowMin = (min: string) => new AppError(400, 'recharge.belowMin', `The minimum single deposit is ${min}`, { field: 'amount', min });
+const aboveMax = (max: string) => new AppError(400, 'recharge.aboveMax', `The maximum single deposit is ${max}`, { field: 'amount', max });
+
+export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
+  const auth = { auth: true } as const;
+  const tags = ['deposits'];
+
+  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates' } }, async () => {
+    const rows = await ctx.db.select().from(payChannels).where(eq(payChannels.enabled, true)).orderBy(asc(payChannels.sort), asc(payChannels.id));
+    return ok(rows.map(toChannel));
+  });
+
+  // An image a user scans from another phone; public like the address it encodes, cached by the browser.
+  app.get<{ Params: { file: string } }>('/h5/recharge/qr/:file', { schema: { hide: true } }, async (request, reply) => {
+    const match = /^([1-9]\d{0,9})\.svg$/.exec(request.params.file);
+    const id = match ? Number(match[1]) : 0;
+    const [channel] = id && id <= 2147483647
+      ? await ctx.db.select({ address: payChannels.address }).from(payChannels).where(and(eq(payChannels.id, id), eq(payChannels.enabled, true), eq(payChannels.type, 'coin')))
+      : [];
+    if (!channel?.address) throw new AppError(404, 'http.notFound', 'Request Address Not Found');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(renderSVG(channel.address, { ecc: 'M', border: 2 }));
+  });
+
+  app.post<{ Body: Static<typeof SubmitBody> }>(
+    '/h5/recharge/submitRecharge',
+    { config: auth, schema: { tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody } },
+    async (request) =>
+      idempotent(ctx, request, async (tx) => {
+        const { channelId, amount, proofImage } = request.body;
+        const [channel] = await tx
+          .select({
+            row: payChannels,
+            min: sql<string>`trim_scale(${payChannels.minAmount})::text`,
+            max: sql<string>`trim_scale(${payChannels.maxAmount})::text`,
+            below: sql<boolean>`${amount}::numeric < ${payChannels.minAmount}`,
+            above: sql<boolean>`${amount}::numeric > ${payChannels.maxAmount}`,
+            payAmount: sql<string>`round(${amount}::numeric * ${payChannels.exchangeRate}, 8)::text`,
+          })
+          .from(payChannels)
+          .where(and(eq(payChannels.id, channelId), eq(payChannels.enabled, true)));
+        if (!channel) throw new AppError(400, 'recharge.channel', 'This deposit channel is not available', { field: 'channelId' });
+        if (channel.below) throw belowMin(channel.min);
+        if (channel.above) throw aboveMax(channel.max);
+        let proof: string | null = null;
+        if (proofImage?.trim()) proof = await claimUpload(tx, request.userId, proofImage, 'proofImage');
+        else if ((await getConfig(tx, 'rechargeVoucherOn')) === '1') {
+          throw new AppError(400, 'recharge.proofRequired', 'Please upload the deposit proof', { field: 'proofImage' });
+        }
+        const c = channel.row;
+        const [row] = await tx
+          .insert(deposits)
+          .values({
+            orderNo: newOrderNo(),
+            userId: request.userId,
+            channelId: c.id,
+            channelName: c.name,
+            type: c.type,
+            currency: c.currency,
+            exchangeRate: c.exchangeRate,
+            payee: c.payee,
+            bankName: c.bankName,
+            cardNo: c.cardNo,
+            network: c.network,
+            address: c.address,
+            amount,
+            payAmount: channel.payAmount,
+            proofImage: proof,
+            createdAt: new Date(ctx.clock.now()),
+          })
+          .returning();
+        return ok(toDeposit(row!), 'Recharge submitted, please wait for review');
+      }),
+  );
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/h5/recharge/depositList',
+    { config: auth, schema: { tags, summary: 'My deposits, newest first', querystring: ListQuery } },
+    async (request) => {
+      const { pageNum, pageSize, status } = request.query;
+      const where = and(eq(deposits.userId, request.userId), status ? eq(deposits.status, status) : undefined);
+      const [rows, [count]] = await Promise.all([
+        ctx.db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+        ctx.db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(where),
+      ]);
+      return ok({ rows: rows.map(toDeposit), total: count!.n });
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof DetailQuery> }>(
+    '/h5/recharge/depositDetail',
+    { config: auth, schema: { tags, summary: 'One of my deposits', querystring: DetailQuery } },
+    async (request) => {
+      const [row] = await ctx.db.select().from(deposits).where(and(eq(deposits.orderNo, request.query.orderNo), eq(deposits.userId, request.userId)));
+      if (!row) throw notFound('deposit');
+      return ok(toDeposit(row));
+    },
+  );
+
+  app.get('/background/recharge/rechargeStatus', { config: auth, schema: { tags, summary: 'Deposit statuses and their labels' } }, async () =>
+    ok<StatusItem[]>(DEPOSIT_STATUSES.map((status) => ({ status, name: DEPOSIT_STATUS_NAMES[status] }))),
+  );
+};

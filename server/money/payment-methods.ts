@@ -1,0 +1,216 @@
+/** Payment methods (SPEC §1, §3): banks, PIX key types, coins; bind, list and delete one's own. */
+import { Type, type Static } from '@sinclair/typebox';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Bank, CoinItem, PaymentMethod, PixKeyType } from '../../src/shared/contract.ts';
+import type { FeaturePlugin } from '../context.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { banks, coinNetworks, paymentMethods, users } from '../db/schema/index.ts';
+import { getConfig } from '../content/config.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { idempotent } from '../http/idempotency.ts';
+import { Id, Text, claimUpload, notFound, privateFileUrl } from './common.ts';
+import { PIX_TYPES, checkAddress, checkCardNo, checkPixKey } from './rules.ts';
+
+type Row = typeof paymentMethods.$inferSelect;
+
+export const toPaymentMethod = (r: Row): PaymentMethod => ({
+  id: r.id,
+  kind: r.kind,
+  payee: r.payee,
+  bankCode: r.bankCode,
+  bankName: r.bankName,
+  branch: r.branch,
+  phone: r.phone,
+  account: r.account,
+  pixType: r.pixType,
+  coin: r.coin,
+  network: r.network,
+  image: privateFileUrl(r.image),
+  time: r.createdAt.getTime(),
+});
+
+const PIX_TYPE_NAMES = PIX_TYPES.map((p) => p.type);
+const Payee = Text(64);
+
+/** One flat shape for both kinds, so a missing field is reported by name rather than as a union mismatch. */
+const BindCardBody = Type.Object({
+  kind: Type.Unsafe<'bank' | 'pix'>({ type: 'string', enum: ['bank', 'pix'], 'x-error': 'must be bank or pix' }),
+  payee: Payee,
+  bankCode: Type.Optional(Type.String({ maxLength: 16 })),
+  cardNo: Type.Optional(Type.String({ maxLength: 40 })),
+  branch: Type.Optional(Text(100)),
+  phone: Type.Optional(Type.String({ maxLength: 20, pattern: '^\\+?[0-9 ()-]*$', 'x-error': 'must be a phone number' })),
+  pixType: Type.Optional(Type.Unsafe<PixKeyType>({ type: 'string', enum: PIX_TYPE_NAMES, 'x-error': `must be one of ${PIX_TYPE_NAMES.join(', ')}` })),
+  pixKey: Type.Optional(Type.String({ maxLength: 80 })),
+});
+
+const BindCoinBody = Type.Object({
+  coin: Type.String({ maxLength: 16 }),
+  network: Type.String({ maxLength: 16 }),
+  address: Type.String({ maxLength: 100 }),
+});
+
+const BindQrBody = Type.Object({
+  kind: Type.Unsafe<'qr' | 'paypay'>({ type: 'string', enum: ['qr', 'paypay'], 'x-error': 'must be qr or paypay' }),
+  payee: Payee,
+  image: Type.String({ maxLength: 300 }),
+  id: Type.Optional(Id),
+});
+
+const DeleteBody = Type.Object({ id: Id });
+
+const required = (field: string, value: string | undefined): string => {
+  const v = value?.trim();
+  if (!v) throw new AppError(400, 'field.required', `${field} cannot be empty`, { field });
+  return v;
+};
+
+/** Config `realNameOn`: the payee must be the account's real name, once the user has set one. */
+async function checkPayee(tx: Tx, userId: number, payee: string | undefined): Promise<string> {
+  const name = required('payee', payee);
+  if ((await getConfig(tx, 'realNameOn')) !== '1') return name;
+  const [user] = await tx.select({ realName: users.realName }).from(users).where(eq(users.id, userId));
+  const real = user?.realName?.trim();
+  if (real && real.toLowerCase() !== name.toLowerCase()) {
+    throw new AppError(400, 'payee.realName', 'Account information must be under your real name', { field: 'payee' });
+  }
+  return name;
+}
+
+const alreadyBound = (field: string) => new AppError(409, 'paymentMethod.duplicate', 'This account is already bound', { field });
+
+async function insertMethod(tx: Tx, values: typeof paymentMethods.$inferInsert): Promise<PaymentMethod> {
+  if (values.account) {
+    const [dup] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, values.userId), eq(paymentMethods.kind, values.kind), eq(paymentMethods.account, values.account)));
+    if (dup) throw alreadyBound(values.kind === 'coin' ? 'address' : values.kind === 'pix' ? 'pixKey' : 'cardNo');
+  }
+  const [row] = await tx.insert(paymentMethods).values(values).returning();
+  return toPaymentMethod(row!);
+}
+
+export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
+  const auth = { auth: true } as const;
+  const tags = ['payment methods'];
+
+  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths' } }, async () => {
+    const rows = await ctx.db.select().from(banks).orderBy(asc(banks.sort), asc(banks.code));
+    return ok<Bank[]>(rows.map((b) => ({ code: b.code, name: b.name, country: b.country, cardLengths: b.cardLengths })));
+  });
+
+  app.get('/h5/expenses/pixType', { config: auth, schema: { tags, summary: 'PIX key types' } }, async () => ok(PIX_TYPES));
+
+  app.get('/h5/expenses/getCoinList', { config: auth, schema: { tags, summary: 'Coins and networks a wallet address can be bound for' } }, async () => {
+    const rows = await ctx.db.select().from(coinNetworks).orderBy(asc(coinNetworks.sort), asc(coinNetworks.coin));
+    const coins = new Map<string, string[]>();
+    for (const r of rows) coins.set(r.coin, [...(coins.get(r.coin) ?? []), r.network]);
+    return ok<CoinItem[]>([...coins].map(([coin, networks]) => ({ coin, networks })));
+  });
+
+  app.post<{ Body: Static<typeof BindCardBody> }>(
+    '/h5/expenses/bindCard',
+    { config: auth, schema: { tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody } },
+    async (request) =>
+      idempotent(ctx, request, async (tx) => {
+        const body = request.body;
+        const userId = request.userId;
+        const payee = await checkPayee(tx, userId, body.payee);
+        const now = new Date(ctx.clock.now());
+        if (body.kind === 'pix') {
+          if (!body.pixType) throw new AppError(400, 'field.required', 'pixType cannot be empty', { field: 'pixType' });
+          const account = checkPixKey(body.pixType, required('pixKey', body.pixKey));
+          return ok(await insertMethod(tx, { userId, kind: 'pix', payee, pixType: body.pixType, account, createdAt: now }), 'Successfully bound');
+        }
+        const [bank] = await tx.select().from(banks).where(eq(banks.code, required('bankCode', body.bankCode)));
+        if (!bank) throw new AppError(400, 'bank.unknown', 'Choose a bank from the list', { field: 'bankCode' });
+        const account = checkCardNo(required('cardNo', body.cardNo), bank.cardLengths);
+        const method = await insertMethod(tx, {
+          userId,
+          kind: 'bank',
+          payee,
+          bankCode: bank.code,
+          bankName: bank.name,
+          branch: body.branch?.trim() || null,
+          phone: body.phone?.replace(/[\s()-]/g, '') || null,
+          account,
+          createdAt: now,
+        });
+        return ok(method, 'Successfully bound');
+      }),
+  );
+
+  app.post<{ Body: Static<typeof BindCoinBody> }>(
+    '/h5/expenses/bindCoinAddress',
+    { config: auth, schema: { tags, summary: 'Bind a wallet address on a network', body: BindCoinBody } },
+    async (request) =>
+      idempotent(ctx, request, async (tx) => {
+        const coin = required('coin', request.body.coin).toUpperCase();
+        const network = required('network', request.body.network).toUpperCase();
+        const [known] = await tx
+          .select({ coin: coinNetworks.coin })
+          .from(coinNetworks)
+          .where(and(eq(coinNetworks.coin, coin), eq(coinNetworks.network, network)));
+        if (!known) throw new AppError(400, 'network.invalid', 'This network is not supported', { field: 'network' });
+        const address = checkAddress(network, required('address', request.body.address));
+        const method = await insertMethod(tx, { userId: request.userId, kind: 'coin', coin, network, account: address, createdAt: new Date(ctx.clock.now()) });
+        return ok(method, 'Successfully bound');
+      }),
+  );
+
+  app.post<{ Body: Static<typeof BindQrBody> }>(
+    '/h5/expenses/bindCardQr',
+    { config: auth, schema: { tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody } },
+    async (request) =>
+      idempotent(ctx, request, async (tx) => {
+        const { kind, id } = request.body;
+        const userId = request.userId;
+        const payee = await checkPayee(tx, userId, request.body.payee);
+        const image = await claimUpload(tx, userId, required('image', request.body.image), 'image');
+        if (id !== undefined) {
+          const [row] = await tx
+            .update(paymentMethods)
+            .set({ payee, image, kind })
+            .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), inArray(paymentMethods.kind, ['qr', 'paypay'])))
+            .returning();
+          if (!row) throw notFound('paymentMethod');
+          return ok(toPaymentMethod(row), 'Successfully modified');
+        }
+        return ok(await insertMethod(tx, { userId, kind, payee, image, createdAt: new Date(ctx.clock.now()) }), 'Successfully bound');
+      }),
+  );
+
+  const listOf = (kinds: Row['kind'][]) => async (request: { userId: number }) => {
+    const rows = await ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, request.userId), inArray(paymentMethods.kind, kinds)))
+      .orderBy(desc(paymentMethods.id));
+    return ok(rows.map(toPaymentMethod));
+  };
+  app.get('/h5/expenses/getMyBankCardList', { config: auth, schema: { tags, summary: 'My bank cards, PIX keys and QR codes' } }, listOf(['bank', 'pix', 'qr', 'paypay']));
+  app.get('/h5/expenses/getMyCoinAddressList', { config: auth, schema: { tags, summary: 'My wallet addresses' } }, listOf(['coin']));
+
+  app.post<{ Body: Static<typeof DeleteBody> }>(
+    '/h5/expenses/delcob',
+    { config: auth, schema: { tags, summary: 'Delete one of my payment methods', body: DeleteBody } },
+    async (request) => {
+      const deleted = await ctx.db
+        .delete(paymentMethods)
+        .where(and(eq(paymentMethods.id, request.body.id), eq(paymentMethods.userId, request.userId)))
+        .returning({ id: paymentMethods.id });
+      if (!deleted.length) throw notFound('paymentMethod');
+      return ok(null, 'Deleted');
+    },
+  );
+};
+
+/** Counts of bound methods by kind (for `myPacksNum`). */
+export async function methodCounts(db: DbOrTx, userId: number) {
+  return db
+    .select({ kind: paymentMethods.kind, n: sql<number>`count(*)::int` })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .groupBy(paymentMethods.kind);
+}

@@ -1,0 +1,108 @@
+/**
+ * The operator's review of deposits and withdrawals: exactly once. Each review locks the record
+ * (`FOR UPDATE`), checks the move is allowed from its current status, moves the money through the
+ * ledger and updates the record in one transaction; then the user gets a message and a push.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
+import type { ServerContext } from '../context.ts';
+import { deposits, withdrawals } from '../db/schema/index.ts';
+import { AppError } from '../http/envelope.ts';
+import { changeBalance } from '../ledger/index.ts';
+import { notFound, notifyUser } from './common.ts';
+import { toDeposit } from './deposits.ts';
+import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals.ts';
+
+const reasonRequired = () => new AppError(400, 'review.reason', 'A reason is required', { field: 'reason' });
+
+export async function reviewDeposit(ctx: ServerContext, orderNo: string, decision: 'approve' | 'reject', reason?: string): Promise<Deposit> {
+  const why = reason?.trim();
+  if (decision === 'reject' && !why) throw reasonRequired();
+  const deposit = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deposits).where(eq(deposits.orderNo, orderNo)).for('update');
+    if (!row) throw notFound('deposit');
+    if (row.status !== 'submitted') {
+      throw new AppError(409, 'deposit.reviewed', `This deposit was already ${row.status}`, { status: row.status });
+    }
+    if (decision === 'approve') {
+      await changeBalance(tx, { userId: row.userId, amount: row.amount, bizType: 'recharge', ref: row.orderNo, remark: `Deposit via ${row.channelName}` });
+    }
+    const [updated] = await tx
+      .update(deposits)
+      .set({ status: decision === 'approve' ? 'approved' : 'rejected', rejectReason: decision === 'reject' ? why! : null, reviewedAt: new Date(ctx.clock.now()) })
+      .where(eq(deposits.id, row.id))
+      .returning();
+    return { userId: row.userId, deposit: toDeposit(updated!) };
+  });
+  const d = deposit.deposit;
+  await notifyUser(
+    ctx,
+    deposit.userId,
+    decision === 'approve'
+      ? { title: 'Deposit approved', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was approved and credited to your balance.` }
+      : { title: 'Deposit rejected', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was rejected: ${d.rejectReason}` },
+    ['balance'],
+  );
+  return d;
+}
+
+/**
+ * Allowed moves of a withdrawal (SPEC §4 statuses). `paid`/`succeeded` pay amount + fee out of
+ * the frozen amount; `rejected`/`failed`/`no_payout` give it back to the balance with a reason.
+ */
+export const WITHDRAW_MOVES: Record<WithdrawStatus, WithdrawStatus[]> = {
+  reviewing: ['frozen', 'waiting', 'paid', 'succeeded', 'no_payout', 'rejected'],
+  frozen: ['reviewing', 'waiting', 'paid', 'succeeded', 'no_payout', 'rejected'],
+  waiting: ['paying', 'paid', 'succeeded', 'no_payout', 'rejected', 'failed'],
+  paying: ['paid', 'failed'],
+  paid: [],
+  succeeded: [],
+  no_payout: [],
+  rejected: [],
+  failed: [],
+};
+
+const PAID_OUT: WithdrawStatus[] = ['paid', 'succeeded'];
+const RETURNED: WithdrawStatus[] = ['rejected', 'failed', 'no_payout'];
+
+export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status: WithdrawStatus, reason?: string): Promise<Withdrawal> {
+  const why = reason?.trim() || null;
+  if (RETURNED.includes(status) && !why) throw reasonRequired();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo)).for('update');
+    if (!row) throw notFound('withdrawal');
+    if (!WITHDRAW_MOVES[row.status].includes(status)) {
+      throw new AppError(409, 'withdrawal.move', `A withdrawal that is ${row.status} cannot become ${status}`, { from: row.status, to: status });
+    }
+    const debit = (await tx.execute(
+      // amount + fee, exactly as frozen at submit.
+      sql`select (${row.amount}::numeric + ${row.fee}::numeric)::numeric(20,8)::text as d`,
+    )) as unknown as { rows: Array<{ d: string }> };
+    const total = debit.rows[0]!.d;
+    if (PAID_OUT.includes(status)) {
+      await changeBalance(tx, { userId: row.userId, amount: '0', frozenDelta: `-${total}`, bizType: 'withdraw', ref: row.orderNo, remark: 'Withdrawal paid out' });
+    } else if (RETURNED.includes(status)) {
+      await changeBalance(tx, { userId: row.userId, amount: total, frozenDelta: `-${total}`, bizType: 'withdraw_refund', ref: row.orderNo, remark: why! });
+    }
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status, remark: why ?? row.remark, reviewedAt: new Date(ctx.clock.now()) })
+      .where(eq(withdrawals.id, row.id))
+      .returning();
+    return { userId: row.userId, withdrawal: toWithdrawal(updated!) };
+  });
+  const w = result.withdrawal;
+  const label = WITHDRAW_STATUS_NAMES[status];
+  await notifyUser(
+    ctx,
+    result.userId,
+    {
+      title: `Withdrawal: ${label}`,
+      content: `Your withdrawal ${w.orderNo} of ${trim(w.amount)} is now "${label}"${why ? `: ${why}` : '.'}`,
+    },
+    PAID_OUT.includes(status) || RETURNED.includes(status) ? ['balance', 'expenses'] : ['expenses'],
+  );
+  return w;
+}
+
+const trim = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');

@@ -1,0 +1,164 @@
+/**
+ * Validation of payout targets (SPEC §5): card or account digits per bank, wallet addresses per
+ * network with their checksums, PIX keys by type. Each failure names the field and has a stable key.
+ */
+import { createHash } from 'node:crypto';
+import type { PixKeyType } from '../../src/shared/contract.ts';
+import { AppError } from '../http/envelope.ts';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
+
+export const cardInvalid = (lengths: number[]) =>
+  new AppError(400, 'card.invalid', `Bank card number entered incorrectly: this bank's numbers have ${lengths.join(' or ')} digits`, {
+    field: 'cardNo',
+    lengths: lengths.join('/'),
+  });
+
+/** Digits only once spaces are removed (the app groups them by 4); the length must be one of the bank's. */
+export function checkCardNo(value: string, lengths: number[]): string {
+  const digits = value.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(digits) || !lengths.includes(digits.length)) throw cardInvalid(lengths);
+  return digits;
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+function base58Decode(text: string): Uint8Array | null {
+  let n = 0n;
+  for (const c of text) {
+    const v = BASE58.indexOf(c);
+    if (v < 0) return null;
+    n = n * 58n + BigInt(v);
+  }
+  const bytes: number[] = [];
+  while (n > 0n) {
+    bytes.unshift(Number(n & 0xffn));
+    n >>= 8n;
+  }
+  for (const c of text) {
+    if (c !== '1') break;
+    bytes.unshift(0);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Base58Check: payload + first 4 bytes of double SHA-256; answers the payload or null. */
+function base58Check(text: string): Uint8Array | null {
+  const bytes = base58Decode(text);
+  if (!bytes || bytes.length < 5) return null;
+  const payload = bytes.subarray(0, -4);
+  const sum = sha256(sha256(payload)).subarray(0, 4);
+  return Buffer.compare(sum, Buffer.from(bytes.subarray(-4))) === 0 ? payload : null;
+}
+
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+function bech32Polymod(values: number[]): number {
+  const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ v;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
+  }
+  return chk >>> 0;
+}
+
+/** A mainnet segwit address: bech32 (v0) or bech32m (v1+), lower or upper case, never mixed. */
+function isBech32Btc(address: string): boolean {
+  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
+  const a = address.toLowerCase();
+  if (!/^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{11,71}$/.test(a)) return false;
+  const data = [...a.slice(3)].map((c) => BECH32.indexOf(c));
+  const hrp = [...'bc'].map((c) => c.charCodeAt(0));
+  const expanded = [...hrp.map((c) => c >> 5), 0, ...hrp.map((c) => c & 31)];
+  const check = bech32Polymod([...expanded, ...data]);
+  const version = data[0]!;
+  if (version > 16) return false;
+  return version === 0 ? check === 1 : check === 0x2bc830a3;
+}
+
+/** Networks a wallet address can be bound on, with the format the user is told about. */
+export const NETWORK_FORMATS: Record<string, { test: (address: string) => boolean; hint: string }> = {
+  TRC20: {
+    // T + 33 base58 characters whose checksum holds and whose version byte is TRON's 0x41.
+    test: (a) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a) && base58Check(a)?.[0] === 0x41,
+    hint: 'T followed by 33 letters and digits',
+  },
+  ERC20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a), hint: '0x followed by 40 hexadecimal digits' },
+  BEP20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a), hint: '0x followed by 40 hexadecimal digits' },
+  BTC: {
+    test: (a) =>
+      isBech32Btc(a) ||
+      (/^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(a) && [0x00, 0x05].includes(base58Check(a)?.[0] ?? -1) && base58Check(a)!.length === 21),
+    hint: 'bc1… or an address starting with 1 or 3',
+  },
+};
+
+export const addressInvalid = (network: string) =>
+  new AppError(400, 'address.invalid', `Enter the correct wallet address format (${network}: ${NETWORK_FORMATS[network]?.hint ?? ''})`, {
+    field: 'address',
+    network,
+  });
+
+export function checkAddress(network: string, value: string): string {
+  const address = value.trim();
+  const format = NETWORK_FORMATS[network];
+  if (!format) throw new AppError(400, 'network.invalid', 'This network is not supported', { field: 'network' });
+  if (!format.test(address)) throw addressInvalid(network);
+  return address;
+}
+
+function cpfValid(d: string): boolean {
+  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
+  const digit = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  return digit(9) === Number(d[9]) && digit(10) === Number(d[10]);
+}
+
+function cnpjValid(d: string): boolean {
+  if (!/^\d{14}$/.test(d) || /^(\d)\1{13}$/.test(d)) return false;
+  const digit = (len: number) => {
+    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((s, w, i) => s + w * Number(d[i]), 0);
+    const r = sum % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  return digit(12) === Number(d[12]) && digit(13) === Number(d[13]);
+}
+
+export const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const PIX_RULES: Record<PixKeyType, { normalize: (v: string) => string; valid: (v: string) => boolean; message: string }> = {
+  cpf: { normalize: (v) => v.replace(/[.\-\s]/g, ''), valid: cpfValid, message: 'CPF must be 11 digits with valid check digits' },
+  cnpj: { normalize: (v) => v.replace(/[.\-/\s]/g, ''), valid: cnpjValid, message: 'CNPJ must be 14 digits with valid check digits' },
+  email: { normalize: (v) => v.trim().toLowerCase(), valid: (v) => v.length <= 77 && EMAIL.test(v), message: 'Enter a valid e-mail format' },
+  phone: {
+    normalize: (v) => v.replace(/[\s()-]/g, ''),
+    // +55, a two-digit area code (11–99), then 8 digits (landline) or 9 starting with 9 (mobile).
+    valid: (v) => /^\+55[1-9][1-9](9\d{8}|[2-8]\d{7})$/.test(v),
+    message: 'Phone must be +55 followed by the area code and number',
+  },
+  random: { normalize: (v) => v.trim().toLowerCase(), valid: (v) => UUID.test(v), message: 'A random key is a UUID (8-4-4-4-12 hexadecimal digits)' },
+};
+
+export const PIX_TYPES: Array<{ type: PixKeyType; name: string; example: string }> = [
+  { type: 'cpf', name: 'CPF', example: '123.456.789-09' },
+  { type: 'cnpj', name: 'CNPJ', example: '11.222.333/0001-81' },
+  { type: 'email', name: 'E-mail', example: 'name@example.com' },
+  { type: 'phone', name: 'Phone', example: '+5511987654321' },
+  { type: 'random', name: 'Random key', example: '123e4567-e89b-42d3-a456-426614174000' },
+];
+
+/** The key normalized (digits only for CPF/CNPJ, lower case for e-mail and UUID). */
+export function checkPixKey(type: PixKeyType, value: string): string {
+  const rule = PIX_RULES[type];
+  const key = rule.normalize(value);
+  if (!rule.valid(key)) throw new AppError(400, `pix.${type}`, rule.message, { field: 'pixKey' });
+  return key;
+}

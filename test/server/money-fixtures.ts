@@ -1,0 +1,63 @@
+/** Helpers for the money tests: funded users with a fund password, uploads, bound methods, the operator. */
+import { eq } from 'drizzle-orm';
+import * as assert from 'uvu/assert';
+import type { Deposit, Envelope, PaymentMethod, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { users } from '../../server/db/schema/index.ts';
+import { changeBalance } from '../../server/ledger/index.ts';
+import type { TestServer } from './harness.ts';
+
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const FUND_PASSWORD = '246810';
+/** A TRON address with a valid checksum (USDT's contract). */
+export const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+export interface Member {
+  token: string;
+  userId: number;
+  username: string;
+}
+
+let fundHash: Promise<string> | undefined;
+
+/** A new user, `balance` credited, fund password `FUND_PASSWORD` unless `fund` is false. */
+export async function member(s: TestServer, balance = '0', fund = true): Promise<Member> {
+  const { token, username } = await s.register();
+  const info = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token });
+  const userId = info.data.userId;
+  if (balance !== '0') await s.ctx.db.transaction((tx) => changeBalance(tx, { userId, amount: balance, bizType: 'recharge' }));
+  if (fund) await s.ctx.db.update(users).set({ fundPasswordHash: await (fundHash ??= hashPassword(FUND_PASSWORD)) }).where(eq(users.id, userId));
+  return { token, userId, username };
+}
+
+export async function upload(s: TestServer, token: string, bytes: Buffer = PNG): Promise<{ url: string; name: string }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/prod-api/common/oss/upload',
+    headers: { 'content-type': request.headers.get('content-type')!, authorization: token },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+  const body = res.json() as Envelope<{ url: string; name: string }>;
+  assert.is(body.code, 200, body.msg);
+  return body.data;
+}
+
+export async function bindBank(s: TestServer, m: Member, cardNo = '1234567890123456', bankCode = 'VISA'): Promise<PaymentMethod> {
+  const res = await s.call<PaymentMethod>('POST', '/h5/expenses/bindCard', { token: m.token, body: { kind: 'bank', payee: 'Ana Souza', bankCode, cardNo } });
+  assert.is(res.code, 200, res.msg);
+  return res.data;
+}
+
+export const withdraw = (s: TestServer, m: Member, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  s.call<Withdrawal>('POST', '/h5/expenses/submitExpenses', { token: m.token, body: { fundPassword: FUND_PASSWORD, ...body }, headers });
+
+export const recharge = (s: TestServer, m: Member, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  s.call<Deposit>('POST', '/h5/recharge/submitRecharge', { token: m.token, body, headers });
+
+export async function info(s: TestServer, m: Member): Promise<UserInfo> {
+  const res = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: m.token });
+  return res.data;
+}
