@@ -47,8 +47,9 @@ async function buildApp(outdir, react, worker) {
     ...options,
     plugins: [
       cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
-      // The lazy-CSS injector: every screen with styles needs its 100 bytes.
-      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also: ['scripts/build/inject-css.js'] }),
+      // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
+      // every screen that shows a number, price or amount needs their 200.
+      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also: ['scripts/build/inject-css.js', 'src/lib/number.ts'] }),
     ],
   });
   if (!react) {

@@ -21,6 +21,28 @@ export function filterAmount(input: string, decimals = 2): string {
   return whole + '.' + s.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
 }
 
+/** Why an amount field kept its value: the `ui.refuse.<reason>` text shown under it. */
+export type AmountRefusal = 'sign' | 'exponent' | 'chars' | 'point' | 'whole' | 'decimals';
+
+/**
+ * Whether what an amount field would hold after a key or a paste can be ordered as it stands;
+ * else why not. Only digits and one point with at most `decimals` decimals (none when 0) pass;
+ * the field then keeps filterAmount of it, the same number written plainly (`.5` → `0.5`). A
+ * sign, an exponent or a second point is refused whole, never dropped silently: `-50` is not 50
+ * and `1e5` is not 15.
+ */
+export function amountRefusal(input: string, decimals: number): AmountRefusal | null {
+  const s = asciiDigits(input).replace(/[,\u066b\uff0c\uff0e]/g, '.').trim();
+  if (/[-+\u2212]/.test(s)) return 'sign';
+  if (/^[\d.]*e/i.test(s)) return 'exponent';
+  if (/[^\d.]/.test(s)) return 'chars';
+  const dot = s.indexOf('.');
+  if (dot < 0) return null;
+  if (decimals <= 0) return 'whole';
+  if (s.indexOf('.', dot + 1) > 0) return 'point';
+  return s.length - dot - 1 > decimals ? 'decimals' : null;
+}
+
 /** Latin letters and digits only. */
 export const filterAlnum = (input: string): string => input.replace(/[^a-zA-Z0-9]/g, '');
 

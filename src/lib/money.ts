@@ -1,25 +1,28 @@
 import { CONFIG_DEFAULTS, type ConfigKey } from '../shared/config-keys.ts';
+import { currentLocale } from '../i18n/index.ts';
 import { fixed, isDecimal, mul } from './decimal.ts';
+import { numberFormat } from './number.ts';
 
 export { add, sub, mul, cmp, round, fixed, isDecimal } from './decimal.ts';
 
-/** How money is shown (SPEC §3 display settings, §9 defaults). */
+/**
+ * How money is shown (SPEC §3 display settings, §9 defaults). The configuration decides the
+ * amount (ratio, exchange rate, decimals), the symbol and whether thousands are grouped; the
+ * interface language decides the separators and where the sign and the symbol go (Intl).
+ */
 export interface MoneySettings {
   decimals: number;
   /** Every amount is multiplied by this before display. */
   ratio: string;
   symbol: string;
-  symbolFront: boolean;
-  /** Group thousands in threes. */
+  /** Group thousands (the language's way). */
   thousands: boolean;
-  /** Decimal separator; the group separator is the other of `.` and `,`. */
-  decimalSep: string;
-  /** Swap `.` and `,` in the result, for markets that write 1.234,56. */
-  swap: boolean;
   /** Exchange rate into the display currency (app store h5ExchangeRate). */
   rate: string;
   /** Apply `rate`. */
   rateOn: boolean;
+  /** Interface language: separators, sign and symbol placement. */
+  locale: string;
 }
 
 /** The config list as the app store keeps it: values or `{ configValue }` items by key. */
@@ -31,39 +34,18 @@ export function configValue(map: ConfigMap, key: ConfigKey): string {
 }
 
 /** Display settings from the config list; `rate` is the app's current exchange rate. */
-export function settingsFromConfig(map: ConfigMap, rate = '1'): MoneySettings {
+export function settingsFromConfig(map: ConfigMap, rate = '1', locale = currentLocale()): MoneySettings {
   const v = (key: ConfigKey) => configValue(map, key);
   const decimals = parseInt(v('moneyDecimals'), 10);
   return {
     decimals: decimals >= 0 && decimals <= 8 ? decimals : 2,
     ratio: isDecimal(v('moneyRatio')) ? v('moneyRatio') : '1',
     symbol: v('moneySymbol'),
-    symbolFront: v('moneySymbolFront') === '1',
     thousands: v('thousandSeparator') === '1',
-    decimalSep: v('decimalSeparator') || '.',
-    swap: v('commaDecimalSwap') === '1',
     rate: isDecimal(rate) ? rate : '1',
     rateOn: v('exchangeRateOn') === '1',
+    locale,
   };
-}
-
-const formatters: Record<string, Intl.NumberFormat> = {};
-
-/**
- * `value` rounded exactly to `decimals` and written the en-US way (`1,234.50`), the same on every
- * device whatever its locale. Engines with Intl.NumberFormat v3 format the string exactly; older
- * ones go through a double, which is exact up to 15 significant digits.
- */
-export function formatNumber(value: string, decimals: number, grouping: boolean, down = false): string {
-  const key = decimals + (grouping ? 'g' : '');
-  const nf =
-    formatters[key] ||
-    (formatters[key] = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: grouping,
-    }));
-  return nf.format(fixed(value, decimals, down) as unknown as number);
 }
 
 export interface MoneyOptions {
@@ -71,26 +53,23 @@ export interface MoneyOptions {
   symbol?: boolean;
   /** Round toward zero, for balances a user may try to spend in full. */
   down?: boolean;
+  /** Write the sign of a gain too (`+$10`), for profit and loss. */
+  sign?: boolean;
 }
 
 /**
- * A money amount (decimal string) as the user sees it: ratio and exchange rate applied, rounded,
- * grouped, separators as configured, symbol on its side. Non-decimal input (still loading) gives ''.
+ * A platform amount (decimal string) as the user sees it: ratio and exchange rate applied, rounded
+ * exactly to the configured decimals, then written by Intl in the interface language in currency
+ * style with the configured symbol in place of the currency's. Non-decimal input (still loading)
+ * gives ''. The rule behind the number is money-rule.ts.
  */
 export function formatMoney(value: string | null | undefined, s: MoneySettings, o: MoneyOptions = {}): string {
   if (!isDecimal(value)) return '';
   let v = mul(value as string, s.ratio);
   if (s.rateOn) v = mul(v, s.rate);
-  const en = formatNumber(v, s.decimals, s.thousands, o.down);
-  let dec = s.decimalSep;
-  let group = dec === ',' ? '.' : ',';
-  if (s.swap) {
-    const swap = (c: string) => (c === '.' ? ',' : c === ',' ? '.' : c);
-    dec = swap(dec);
-    group = swap(group);
-  }
-  const neg = en[0] === '-';
-  const num = (neg ? en.slice(1) : en).replace(/[,.]/g, (c) => (c === ',' ? group : dec));
-  if (o.symbol === false || !s.symbol) return (neg ? '-' : '') + num;
-  return (neg ? '-' : '') + (s.symbolFront ? s.symbol + num : num + '\u00a0' + s.symbol);
+  const symbol = o.symbol !== false && s.symbol;
+  return numberFormat(s.decimals, s.thousands, !symbol ? '' : /^\P{L}+$/u.test(symbol) ? 'symbol' : 'code', o.sign, s.locale)
+    .formatToParts(fixed(v, s.decimals, o.down) as unknown as number)
+    .map((p) => (p.type === 'currency' ? symbol : p.value))
+    .join('');
 }

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import {
   filterAlnum,
   filterAmount,
+  amountRefusal,
   filterBankCard,
   filterDigits,
   filterHangul,
@@ -105,3 +106,38 @@ digits('digits only, optionally capped', () => {
   assert.is(filterDigits('123456', 4), '1234');
 });
 digits.run();
+
+const refusal = suite('amountRefusal: only what can be ordered, and why not');
+refusal('accepts digits and, with decimals, one point within them', () => {
+  for (const ok of ['', '0', '12', '5000', '007']) assert.is(amountRefusal(ok, 0), null, ok);
+  for (const ok of ['12.99', '5.', '.5', '0.05', '12,5', '١٢٫٥', '１２．５']) assert.is(amountRefusal(ok, 2), null, ok);
+});
+refusal('no sign, whatever the decimals', () => {
+  assert.is(amountRefusal('-50', 2), 'sign');
+  assert.is(amountRefusal('+50', 0), 'sign');
+  assert.is(amountRefusal('\u221250', 2), 'sign', 'the minus sign character too');
+});
+refusal('no exponent: 1e5 is refused, not read as 15', () => {
+  assert.is(amountRefusal('1e5', 2), 'exponent');
+  assert.is(amountRefusal('1E-2', 2), 'sign', 'a signed exponent: the sign is named first');
+  assert.is(amountRefusal('2.5e3', 2), 'exponent');
+});
+refusal('with 0 money decimals a point is refused: 12.999, 5. and .5 cannot be ordered', () => {
+  assert.is(amountRefusal('12.999', 0), 'whole');
+  assert.is(amountRefusal('5.', 0), 'whole');
+  assert.is(amountRefusal('.5', 0), 'whole');
+  assert.is(amountRefusal('100.75', 0), 'whole');
+});
+refusal('one point, at most the configured decimals', () => {
+  assert.is(amountRefusal('1..2', 2), 'point');
+  assert.is(amountRefusal('1.2.3', 2), 'point');
+  assert.is(amountRefusal('12.999', 2), 'decimals');
+  assert.is(amountRefusal('12.99', 2), null);
+});
+refusal('anything else pasted is refused whole', () => {
+  assert.is(amountRefusal('$50', 2), 'chars');
+  assert.is(amountRefusal('50 USDT', 2), 'chars');
+  assert.is(amountRefusal('1 000', 2), 'chars');
+  assert.is(amountRefusal('abc', 2), 'chars');
+});
+refusal.run();

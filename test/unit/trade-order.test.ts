@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { setLocale } from '../../src/i18n/index.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import { expiryLabel, expiryParts } from '../../src/screens/trade/expiry.ts';
-import { estimatedIncome, precisionOf } from '../../src/screens/trade/order-math.ts';
+import { estimatedIncome } from '../../src/screens/trade/order-math.ts';
+import { precisionOf } from '../../src/lib/price.ts';
 import { SETTLE_GRACE_MS, SETTLE_RETRY_MS, SettleClock, settleText } from '../../src/screens/trade/countdown.ts';
 
 setLocale('en', en);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
+import { formatChange, formatPrice, precisionOf } from '../../lib/price.ts';
 import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
 
@@ -11,24 +12,25 @@ const open = (symbol: string) => {
 
 /**
  * One quote; it subscribes to its own symbol only, so a poll re-renders just the rows that moved.
- * Prices show as the server quotes them: each coin's own decimals, no grouping (lib/price.ts).
+ * Prices show as on the quote screen: each coin's own decimals, in the language's format (lib/price.ts).
  */
 function Row({ symbol }: { symbol: string }) {
   // deps: a fresh `keys` array would otherwise resubscribe the row at every price change.
   const tk = useStore($tickers, { keys: [symbol], deps: [symbol] })[symbol];
   if (!tk) return null;
   const change = +tk.change;
+  const p = precisionOf(tk.price);
   return (
     <li>
       <button type="button" className="q" data-symbol={symbol} onClick={() => open(symbol)}>
         <b>{tk.name}</b>
-        <span className="num">{tk.price}</span>
+        <span className="num">{formatPrice(tk.price)}</span>
         <em className={'num chip' + (change > 0 ? ' up' : change < 0 ? ' down' : '')}>
-          {(change > 0 ? '+' : '') + tk.change}%
+          {formatChange(tk.change)}
         </em>
         <small className="muted">
-          <span>{t('home.high')} <span className="num">{tk.high}</span></span>
-          <span>{t('home.low')} <span className="num">{tk.low}</span></span>
+          <span>{t('home.high')} <span className="num">{formatPrice(tk.high, p)}</span></span>
+          <span>{t('home.low')} <span className="num">{formatPrice(tk.low, p)}</span></span>
         </small>
       </button>
     </li>

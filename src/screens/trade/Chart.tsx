@@ -6,7 +6,7 @@ import { createCandleChart, type CandleChart } from '../../chart/candle-chart.ts
 import { $marketStatus, watchCandles } from '../../stores/market.ts';
 import { $tickers, setKlinePeriod } from '../../stores/trade.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { precisionOf } from './order-math.ts';
+import { precisionOf } from '../../lib/price.ts';
 
 /** SPEC §2 chart periods. */
 const PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];

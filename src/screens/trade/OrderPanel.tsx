@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
-import { filterAmount } from '../../lib/filters.ts';
-import { cmp, formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { amountRefusal, filterAmount } from '../../lib/filters.ts';
+import { cmp, formatMoney, isDecimal, type MoneySettings } from '../../lib/money.ts';
+import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
+import { ltr } from '../../lib/number.ts';
 import { amount as checkAmount } from '../../lib/amount.ts';
 import { ApiError } from '../../api/client.ts';
 import { saveContactOrder } from '../../api/orders.ts';
@@ -38,7 +40,11 @@ interface Props {
   onPlaced: () => void;
 }
 
-/** Expiry, amount and the two order buttons (SPEC §1); visitors get a way to log in instead. */
+/**
+ * Expiry, amount and the two order buttons (SPEC §1); visitors get a way to log in instead. The
+ * field holds a display amount (money-rule.ts): limits are shown and checked as display amounts,
+ * the order carries toPlatform of it, so the field, the confirmation and the bill show one number.
+ */
 export function OrderPanel({ symbol, onPlaced }: Props) {
   const { playMethods: plays, contractMoney } = useStore($trade, { keys: TRADE_KEYS });
   const token = useStore($session, { keys: TOKEN_KEYS }).token;
@@ -46,31 +52,45 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
   const [playId, setPlayId] = useState(0);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
+  // A fresh object per refusal: the field re-renders and drops the refused key even when the
+  // reason is the same as the last one.
+  const [refused, setRefused] = useState<{ text: string } | null>(null);
   const [busy, setBusy] = useState<OrderDirection | null>(null);
   const play: Play | undefined = plays.find((p) => p.id === playId) || plays[0];
-  const fmt = (v: string) => formatMoney(v, money);
-  const inRange = (v: string) => !!play && cmp(v, play.minAmount) >= 0 && cmp(v, play.maxAmount) <= 0;
+  const rule = useMemo(() => moneyRule(money), [money]);
+  // Display amounts are already converted: shown as they are, with the symbol and the language's format.
+  const shown = useMemo(() => ({ ...money, ratio: '1', rateOn: false }), [money]);
+  const fmt = (v: string) => ltr(formatMoney(v, shown));
+  const [min, max] = play ? displayLimits(play.minAmount, play.maxAmount, rule) : ['0', '0'];
+  const inRange = (v: string) => cmp(v, min) >= 0 && cmp(v, max) <= 0;
 
   const type = (v: string) => {
+    const why = amountRefusal(v, money.decimals);
+    setRefused(why ? { text: t('ui.refuse.' + why, { n: money.decimals }) } : null);
+    if (why) return;
     setAmount(filterAmount(v, money.decimals));
     setError('');
   };
 
   const submit = async (direction: OrderDirection) => {
     if (!play || busy) return;
-    const bad = checkAmount(amount, play.minAmount, play.maxAmount);
-    if (bad) return setError(t(bad, { min: fmt(play.minAmount), max: fmt(play.maxAmount) }));
+    // `5.` is 5: the field shows the number that will be ordered before it is confirmed.
+    const typed = amount.replace(/\.$/, '');
+    setAmount(typed);
+    setRefused(null);
+    const bad = checkAmount(typed, min, max);
+    if (bad) return setError(t(bad, { min: fmt(min), max: fmt(max) }));
     const tk = $tickers.get()[symbol];
     const message = t('trade.confirmText', {
       direction: t('trade.' + direction),
       name: tk ? tk.name : symbol.toUpperCase(),
-      amount: fmt(amount),
-      expiry: expiryLabel(play.seconds),
+      amount: fmt(typed),
+      expiry: ltr(expiryLabel(play.seconds)),
     });
     if (flag('orderConfirm') && !(await confirm({ title: t('trade.confirmTitle'), message }))) return;
     setBusy(direction);
     try {
-      const order = await saveContactOrder({ symbol, playId: play.id, direction, amount });
+      const order = await saveContactOrder({ symbol, playId: play.id, direction, amount: toPlatform(typed, rule) });
       syncServerTime(order.time);
       notify(t('ok.invest'), { type: 'success' });
       loadUserInfo();
@@ -97,7 +117,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
             type="button"
             role="radio"
             aria-checked={p === play}
-            onClick={() => (setPlayId(p.id), setError(''))}
+            onClick={() => (setPlayId(p.id), setError(''), setRefused(null))}
           >
             {expiryLabel(p.seconds)}
             <small className="num">{p.rate}%</small>
@@ -108,18 +128,21 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
         label={t('trade.amount')}
         value={amount}
         onValue={type}
-        error={error}
+        error={error || (refused ? refused.text : '')}
         inputMode="decimal"
         autoComplete="off"
       />
-      <p className="op-hint muted">{t('trade.limits', { min: fmt(play.minAmount), max: fmt(play.maxAmount) })}</p>
+      <p className="op-hint muted">{t('trade.limits', { min: fmt(min), max: fmt(max) })}</p>
       {contractMoney && (
         <div className="op-quick">
-          {contractMoney.presets.map((v) => (
-            <button key={v} type="button" className="num" disabled={!inRange(v)} onClick={() => type(v)}>
-              {formatMoney(v, money, { symbol: false })}
-            </button>
-          ))}
+          {contractMoney.presets.map((p) => {
+            const v = toDisplay(p, rule);
+            return (
+              <button key={p} type="button" className="num" disabled={!inRange(v)} onClick={() => type(v)}>
+                {formatMoney(v, shown, { symbol: false })}
+              </button>
+            );
+          })}
         </div>
       )}
       <dl className="op-info">
@@ -135,7 +158,9 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
         </div>
         <div>
           <dt>{t('trade.income')}</dt>
-          <dd className="num up">{formatMoney(estimatedIncome(amount, play.rate), money, { down: true })}</dd>
+          <dd className="num up">
+            {formatMoney(estimatedIncome(isDecimal(amount) ? toPlatform(amount, rule) : '0', play.rate), money, { down: true })}
+          </dd>
         </div>
       </dl>
       {token ? (

@@ -1,20 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { cmp, isDecimal } from '../../lib/decimal.ts';
-import { formatPrice } from '../../lib/price.ts';
+import { formatChange, formatPrice, precisionOf } from '../../lib/price.ts';
 import { $tickers, $trade, selectTicker } from '../../stores/trade.ts';
 import type { Ticker } from '../../shared/contract.ts';
 import { Popup } from '../../ui/Popup.tsx';
 import { Icon } from '../../ui/Icon.tsx';
-import { precisionOf } from './order-math.ts';
 
-/** `up` or `down` for a signed change, and the change as `+1.23%`. */
-const change = (tk: Ticker | undefined): [cls: string, text: string] => {
-  if (!tk || !isDecimal(tk.change)) return ['', ''];
-  const sign = cmp(tk.change, 0);
-  return [sign < 0 ? 'down' : 'up', (sign > 0 ? '+' : '') + tk.change + '%'];
-};
+/** `up` or `down` for a signed change, and the change as `+1.23%` in the interface language. */
+const change = (tk: Ticker | undefined): [cls: string, text: string] =>
+  tk ? [tk.change[0] === '-' ? 'down' : 'up', formatChange(tk.change)] : ['', ''];
 
 /** Subscribes to one ticker only: a poll re-renders this and nothing around it. */
 function useTicker(symbol: string): Ticker | undefined {
@@ -26,7 +21,6 @@ function useTicker(symbol: string): Ticker | undefined {
 export function Quote({ symbol }: { symbol: string }) {
   const [open, setOpen] = useState(false);
   const tk = useTicker(symbol);
-  const p = precisionOf(tk && tk.price);
   const [cls, pct] = change(tk);
   return (
     <section className="qh">
@@ -35,14 +29,14 @@ export function Quote({ symbol }: { symbol: string }) {
         <Icon name="chev" size={16} />
       </button>
       <div className="qh-row">
-        <span className={'qh-last num ' + cls}>{tk ? formatPrice(tk.price, p, true) : '–'}</span>
+        <span className={'qh-last num ' + cls}>{tk ? formatPrice(tk.price) : '–'}</span>
         <span className={'qh-chg num ' + cls}>{pct}</span>
       </div>
       <dl className="qh-hl">
         <dt>{t('trade.high')}</dt>
-        <dd className="num">{tk ? formatPrice(tk.high, p, true) : '–'}</dd>
+        <dd className="num">{tk ? formatPrice(tk.high, precisionOf(tk.price)) : '–'}</dd>
         <dt>{t('trade.low')}</dt>
-        <dd className="num">{tk ? formatPrice(tk.low, p, true) : '–'}</dd>
+        <dd className="num">{tk ? formatPrice(tk.low, precisionOf(tk.price)) : '–'}</dd>
       </dl>
       <TickerPicker open={open} current={symbol} onClose={() => setOpen(false)} />
     </section>
@@ -55,7 +49,7 @@ function TickerRow({ symbol, current, pick }: { symbol: string; current: boolean
   return (
     <button type="button" className="cell tk-row" role="option" aria-selected={current} onClick={() => pick(symbol)}>
       <span>{tk ? tk.name : symbol.toUpperCase()}</span>
-      <b className={'num ' + cls}>{tk ? formatPrice(tk.price, precisionOf(tk.price), true) : ''}</b>
+      <b className={'num ' + cls}>{tk ? formatPrice(tk.price) : ''}</b>
       <b className={'num ' + cls}>{pct}</b>
     </button>
   );

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { cmp, formatMoney, settingsFromConfig, type MoneySettings } from '../../lib/money.ts';
+import { formatMoney, settingsFromConfig, type MoneySettings } from '../../lib/money.ts';
 import type { ContractOrder } from '../../shared/contract.ts';
 import { $app } from '../../stores/app.ts';
 import './order.css';
@@ -15,9 +15,8 @@ export function useMoney(): MoneySettings {
   return useMemo(() => settingsFromConfig(appConfig, h5ExchangeRate), [appConfig, h5ExchangeRate]);
 }
 
-/** A money amount with its sign always written, for profit and loss. */
-export const signedMoney = (v: string, money: MoneySettings): string =>
-  (cmp(v, 0) > 0 ? '+' : '') + formatMoney(v, money);
+/** A money amount with its sign always written where the language puts it, for profit and loss. */
+export const signedMoney = (v: string, money: MoneySettings): string => formatMoney(v, money, { sign: true });
 
 /** Up / Down as a coloured tag. */
 export const DirectionTag = ({ o }: { o: ContractOrder }) => (
