@@ -3,8 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { t } from '../i18n/index.ts';
 import { amount as amountRule } from '../lib/amount.ts';
 import { filterAmount } from '../lib/filters.ts';
-import { mul } from '../lib/money.ts';
-import { formatNumber } from '../lib/money.ts';
+import { formatMoney, mul } from '../lib/money.ts';
 import { flag } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import type { PayChannel, PayChannelType } from '../shared/contract.ts';
@@ -17,7 +16,7 @@ import { Empty } from '../ui/Empty.tsx';
 import { channels } from './channels.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
-import { Rows, param, useFmt, useIdempotencyKey } from './view.tsx';
+import { Rows, param, useIdempotencyKey, useMoney, useTyped } from './view.tsx';
 
 /**
  * A deposit on one channel (`?id=`): where to pay, how much (within the channel's limits, and what
@@ -27,7 +26,8 @@ import { Rows, param, useFmt, useIdempotencyKey } from './view.tsx';
 export function RechargeForm({ type }: { type: PayChannelType }) {
   const id = Number(param(useSearch(), 'id'));
   const [, go] = useLocation();
-  const fmt = useFmt();
+  const money = useMoney();
+  const typed = useTyped();
   const [ch, setCh] = useState<PayChannel | null | undefined>();
   const [value, setValue] = useState('');
   const [proof, setProof] = useState('');
@@ -48,11 +48,16 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
   if (ch === undefined) return <Page title={title}><Skeleton kind="form" count={3} /></Page>;
   if (!ch) return <Page title={title}><Empty text={t('money.noChannel')} /></Page>;
 
-  const invalid = amountRule(value, ch.minAmount, ch.maxAmount);
+  const [min, max] = typed.limits(ch.minAmount, ch.maxAmount);
+  const invalid = amountRule(value, min, max);
+  const lim = { min: typed.fmt(min), max: typed.fmt(max) };
+  // What the user transfers, in the channel's currency: the platform amount at the channel's rate.
+  const pay = (v: string) =>
+    formatMoney(mul(typed.platform(v), ch.exchangeRate), { ...money, ratio: '1', rateOn: false, symbol: '', decimals: type === 'coin' ? 6 : 2 });
   const send = async () => {
     setTried(true);
     if (invalid || (needProof && !proof)) return;
-    const body = { channelId: ch.id, amount: value, ...(proof ? { proofImage: proof } : {}) };
+    const body = { channelId: ch.id, amount: typed.platform(value), ...(proof ? { proofImage: proof } : {}) };
     setBusy(true);
     setError('');
     try {
@@ -89,15 +94,15 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
           label={t('money.rechargeAmount')}
           inputMode="decimal"
           value={value}
-          onValue={(v) => setValue(filterAmount(v, 8))}
-          error={tried && invalid ? t(invalid, { min: fmt(ch.minAmount), max: fmt(ch.maxAmount) }) : undefined}
+          onValue={(v) => setValue(filterAmount(v, typed.decimals))}
+          error={tried && invalid ? t(invalid, lim) : undefined}
         />
         <p className="muted">
-          {t('money.limits', { min: fmt(ch.minAmount), max: fmt(ch.maxAmount) })}
+          {t('money.limits', lim)}
           {!invalid && (
             <>
               <br />
-              {t('money.youPay')} <b className="num">{formatNumber(mul(value, ch.exchangeRate), 2, true) + ' ' + ch.currency}</b>
+              {t('money.youPay')} <b className="num">{pay(value) + ' ' + ch.currency}</b>
               {' '}({t('money.rate')} <span className="num">{ch.exchangeRate}</span>)
             </>
           )}

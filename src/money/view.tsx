@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/money.ts';
+import { displayLimits, moneyRule, toPlatform } from '../lib/money-rule.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
 import { newIdempotencyKey } from '../lib/idempotency.ts';
 import { $app } from '../stores/app.ts';
@@ -19,6 +20,26 @@ export function useMoney(): MoneySettings {
 export function useFmt(): (v: string | null | undefined) => string {
   const money = useMoney();
   return (v) => (v == null ? '–' : formatMoney(v, money));
+}
+
+/**
+ * Typed amounts under the money rule (money-rule.ts): the field holds a display amount, limits are
+ * shown and checked as display amounts, the server receives `platform(typed)`; so what is typed,
+ * confirmed, debited and recorded is one number.
+ */
+export function useTyped() {
+  const money = useMoney();
+  return useMemo(() => {
+    const rule = moneyRule(money);
+    const shown = { ...money, ratio: '1', rateOn: false };
+    return {
+      decimals: money.decimals,
+      /** A display amount as written elsewhere (symbol, language's format). */
+      fmt: (v: string) => formatMoney(v, shown),
+      limits: (min: string, max: string) => displayLimits(min, max, rule),
+      platform: (typed: string) => toPlatform(typed, rule),
+    };
+  }, [money]);
 }
 
 /**

@@ -18,7 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { Empty } from '../../ui/Empty.tsx';
 import { CodeField } from '../../money/CodeField.tsx';
-import { Rows, useFmt, useIdempotencyKey, useMask } from '../../money/view.tsx';
+import { Rows, useFmt, useIdempotencyKey, useMask, useTyped } from '../../money/view.tsx';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;
@@ -31,6 +31,7 @@ const PAYOUT = /^(bank|pix|coin)$/;
 export default function Withdraw() {
   const [, go] = useLocation();
   const fmt = useFmt();
+  const typed = useTyped();
   const mask = useMask();
   const refresh = useStore($moneyRefresh) + useStore($expensesRefresh);
   const [info, setInfo] = useState<ExpensesMoney | null | undefined>();
@@ -54,16 +55,17 @@ export default function Withdraw() {
     }, () => setMethods([]));
   }, [refresh]);
 
-  const max = info && (cmp(info.maxSingle, info.remainingTotal) < 0 ? info.maxSingle : info.remainingTotal);
-  const invalid = info ? amountRule(value, info.minAmount, max) : 'v.required';
+  const most = info && (cmp(info.maxSingle, info.remainingTotal) < 0 ? info.maxSingle : info.remainingTotal);
+  const [min, max] = info ? typed.limits(info.minAmount, most!) : ['0', '0'];
+  const invalid = info ? amountRule(value, min, max) : 'v.required';
 
   // The fee is the server's: asked for once typing pauses, never computed here.
   useEffect(() => {
     setQuote(null);
     if (invalid) return;
-    const id = setTimeout(() => expensesMoney(value).then((m) => m.quote && setQuote(m.quote), () => {}), 400);
+    const id = setTimeout(() => expensesMoney(typed.platform(value)).then((m) => m.quote && setQuote(m.quote), () => {}), 400);
     return () => clearTimeout(id);
-  }, [value, invalid]);
+  }, [value, invalid, typed]);
 
   const title = t('route.withdraw');
   const records = <button type="button" className="bar-side" onClick={() => go('/withdrawRecord')}>{t('money.records')}</button>;
@@ -74,7 +76,7 @@ export default function Withdraw() {
   const send = async () => {
     setTried(true);
     if (invalid || !methodId || !pwd || (info.codeType !== 'none' && !code)) return;
-    const body = { methodId, amount: value, fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) };
+    const body = { methodId, amount: typed.platform(value), fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) };
     setBusy(true);
     setError('');
     try {
@@ -97,7 +99,7 @@ export default function Withdraw() {
           rows={[
             [t('money.available'), <b className="num">{fmt(info.available)}</b>],
             [t('ui.frozen'), <span className="num">{fmt(info.frozen)}</span>],
-            [t('money.single'), <span className="num">{fmt(info.minAmount) + ' – ' + fmt(info.maxSingle)}</span>],
+            [t('money.single'), <span className="num">{typed.limits(info.minAmount, info.maxSingle).map(typed.fmt).join(' – ')}</span>],
             [t('money.todayLeft'), <span className="num">{fmt(info.remainingTotal) + ' / ' + fmt(info.maxTotal)}</span>],
             [t('money.feeRule'), <span className="num">{info.feeRule.rate + '% (≥ ' + fmt(info.feeRule.min) + ') + ' + fmt(info.feeRule.fixed)}</span>],
           ]}
@@ -132,8 +134,8 @@ export default function Withdraw() {
           label={t('field.amount')}
           inputMode="decimal"
           value={value}
-          onValue={(v) => setValue(filterAmount(v, 8))}
-          error={tried && invalid ? t(invalid, { min: fmt(info.minAmount), max: fmt(max) }) : undefined}
+          onValue={(v) => setValue(filterAmount(v, typed.decimals))}
+          error={tried && invalid ? t(invalid, { min: typed.fmt(min), max: typed.fmt(max) }) : undefined}
         />
         {quote && (
           <Rows
