@@ -29,7 +29,7 @@ export function ChannelList({ name, type, after }: Props) {
   };
   useEffect(load, [type]);
   const records = (
-    <button type="button" className="bar-side" onClick={() => go('/rechargeRecord')}>{t('money.records')}</button>
+    <button type="button" className="mbar" onClick={() => go('/rechargeRecord')}>{t('money.records')}</button>
   );
   return (
     <Page title={t('route.' + name)} end={records}>

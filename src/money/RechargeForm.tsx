@@ -16,7 +16,7 @@ import { Empty } from '../ui/Empty.tsx';
 import { channels } from './channels.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
-import { Rows, param, useIdempotencyKey, useMoney, useTyped } from './view.tsx';
+import { Rows, param, plain, useIdempotencyKey, useMoney, useTyped } from './view.tsx';
 
 /**
  * A deposit on one channel (`?id=`): where to pay, how much (within the channel's limits, and what
@@ -103,7 +103,7 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
             <>
               <br />
               {t('money.youPay')} <b className="num">{pay(value) + ' ' + ch.currency}</b>
-              {' '}({t('money.rate')} <span className="num">{ch.exchangeRate}</span>)
+              {' '}({t('money.rate')} <span className="num">{plain(ch.exchangeRate)}</span>)
             </>
           )}
         </p>

@@ -58,14 +58,14 @@ export function Status({ of, value }: { of: 'deposit' | 'withdraw'; value: strin
   return <span className={'tag ' + tone}>{t('money.' + of + '.' + value)}</span>;
 }
 
-/** Label/value rows of a detail screen or a record card; numbers stay left-to-right in RTL. */
+/** Label/value rows of a detail screen or a record card; amounts and numbers carry `.num` to stay left-to-right in RTL. */
 export function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
     <dl className="mrows">
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd dir="auto">{value}</dd>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>
@@ -89,6 +89,9 @@ export function useIdempotencyKey(): { key: (body: unknown) => string; done: () 
     },
   };
 }
+
+/** A rate as the server wrote it, without trailing zeros (`5.20000000` → `5.2`). */
+export const plain = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, ''));
 
 /** A search parameter of the current address (record ids, channel ids). */
 export const param = (search: string, name: string): string => new URLSearchParams(search).get(name) || '';

@@ -13,7 +13,7 @@ export function WithdrawalCard({ w }: { w: Withdrawal }) {
       <Rows
         rows={[
           [t('money.orderNo'), w.orderNo],
-          [t('money.time'), <span className="num">{formatDateTime(w.time, currentLocale())}</span>],
+          [t('money.time'), <bdi>{formatDateTime(w.time, currentLocale())}</bdi>],
           [t('field.method'), t('money.kind.' + w.method)],
           ...(w.remark ? ([[t('money.reason'), w.remark]] as [string, ReactNode][]) : []),
         ]}
@@ -29,7 +29,7 @@ export function WithdrawalView({ w }: { w: Withdrawal }) {
   const lang = currentLocale();
   const rows: [string, ReactNode][] = [
     [t('money.orderNo'), w.orderNo],
-    [t('money.time'), <span className="num">{formatDateTime(w.time, lang)}</span>],
+    [t('money.time'), <bdi>{formatDateTime(w.time, lang)}</bdi>],
     [t('money.status'), <Status of="withdraw" value={w.status} />],
     [t('field.amount'), <span className="num">{fmt(w.amount)}</span>],
     [t('field.fee'), <span className="num">{fmt(w.fee)}</span>],
@@ -40,7 +40,7 @@ export function WithdrawalView({ w }: { w: Withdrawal }) {
   if (w.bankName) rows.push([t('field.bank'), w.bankName]);
   if (w.network) rows.push([t('field.network'), w.network]);
   rows.push([t('money.account'), <span className="num">{mask(w.account, w.method)}</span>]);
-  if (w.reviewedAt) rows.push([t('money.reviewedAt'), <span className="num">{formatDateTime(w.reviewedAt, lang)}</span>]);
+  if (w.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(w.reviewedAt, lang)}</bdi>]);
   if (w.remark) rows.push([t('field.remark'), <b className={/rejected|failed|no_payout/.test(w.status) ? 'down' : undefined}>{w.remark}</b>]);
   return <Rows rows={rows} />;
 }

@@ -25,7 +25,7 @@ export default function AddPayment() {
   return (
     <Page title={t('route.addPayment')}>
       <Tabs items={KINDS.map((key) => ({ key, label: t('money.kind.' + key) }))} value={kind} onChange={setKind} />
-      {flag('realNameOn') && <p className="mnote muted" style={{ marginTop: 12 }}>{t('money.realNameRule')}</p>}
+      {flag('realNameOn') && kind !== 'coin' && <p className="mnote muted" style={{ marginTop: 12 }}>{t('money.realNameRule')}</p>}
       {kind === 'bank' && <BankForm payee={payee} />}
       {kind === 'pix' && <PixForm payee={payee} />}
       {kind === 'coin' && <CoinForm />}

@@ -47,7 +47,7 @@ export default function WalletRecord() {
         </header>
         <Rows
           rows={[
-            [t('money.time'), <span className="num">{formatDateTime(b.time, currentLocale())}</span>],
+            [t('money.time'), <bdi>{formatDateTime(b.time, currentLocale())}</bdi>],
             [t('money.balanceAfter'), <span className="num">{fmt(b.balanceAfter)}</span>],
             ...(cmp(b.frozenDelta, 0) ? ([[t('ui.frozen'), <span className="num">{fmt(b.frozenDelta)}</span>]] as [string, ReactNode][]) : []),
           ]}

@@ -68,7 +68,7 @@ export default function Withdraw() {
   }, [value, invalid, typed]);
 
   const title = t('route.withdraw');
-  const records = <button type="button" className="bar-side" onClick={() => go('/withdrawRecord')}>{t('money.records')}</button>;
+  const records = <button type="button" className="mbar" onClick={() => go('/withdrawRecord')}>{t('money.records')}</button>;
   if (info === undefined) return <Page title={title}><Skeleton kind="form" count={4} /></Page>;
   if (!info) return <Page title={title}><Empty text={t('ui.loadFailed')} /></Page>;
 
