@@ -114,9 +114,29 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   await amount.fill('150');
   await page.getByText('You pay').waitFor();
   await screenshot(page, 'money-recharge');
+
+  // The first answer is lost on the way back (the server did book it): the form keeps everything,
+  // and the retry carries the same Idempotency-Key, so the server answers the first deposit.
+  const keys: string[] = [];
+  let lost = false;
+  await page.route('**/h5/recharge/submitRecharge', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] || '');
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('failed');
+  });
+  await submit.click();
+  await page.locator('.form p[role=alert]').waitFor();
+  assert.is(await amount.inputValue(), '150', 'the amount is kept after a failed submit');
   await submit.click();
 
   await page.waitForURL((u) => u.pathname === '/rechargeDetail');
+  await page.unroute('**/h5/recharge/submitRecharge');
+  assert.is(keys.length, 2, 'submitted twice');
+  assert.ok(keys[0] && keys[0] === keys[1], 'the retry reuses the key');
+  const mine = (await operator<AdminDeposit[]>('GET', '/deposits')).filter((d) => d.amount.startsWith('150'));
+  assert.is(mine.length, 1, 'one deposit, not two');
   await page.locator('.notify').getByText('Recharge submitted, wait for review').waitFor();
   await page.locator('.mbox').getByText('Under review').waitFor();
   const orderNo = await page.locator('.mrows div').filter({ hasText: 'Order number' }).locator('dd').innerText();
