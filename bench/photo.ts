@@ -123,7 +123,7 @@ async function main(): Promise<void> {
         },
         body: form,
       });
-      const env = await res.json();
+      const env = (await res.json()) as { code: number };
       return { requestBody: body.byteLength, code: env.code as number };
     }, token);
     if (sent.code !== 200) throw new Error('the server refused the shrunk photo: code ' + sent.code);
