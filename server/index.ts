@@ -46,11 +46,8 @@ async function main(): Promise<void> {
   // After buildApp: the socket routes give the context its bus, which settlement pushes through.
   const settlement = startSettlement(ctx, { log: app.log });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
-  console.log(
-    `trade-lite on http://localhost:${port} · database: ${database.label} · ` +
-      `demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD} · operator API on 127.0.0.1:${admin.port}`,
-  );
-
+  // Before the start-up line: a supervisor may stop us the moment it reads it, and a stop without
+  // a handler would skip the clean shutdown (and leave the data directory's lock behind).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -74,6 +71,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  console.log(
+    `trade-lite on http://localhost:${port} · database: ${database.label} · ` +
+      `demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD} · operator API on 127.0.0.1:${admin.port}`,
+  );
 }
 
 main().catch((e) => {

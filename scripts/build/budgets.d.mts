@@ -1,6 +1,6 @@
 /** A measured group of output files (sizes in bytes). */
 export interface SizeGroup {
-  /** Budget key in size-budgets.json, e.g. `firstLoadJs`. */
+  /** Group name, e.g. `firstLoadJs`; its budget is the .size-limit.json check of `dist-report/groups/firstLoadJs/*`. */
   name: string;
   label: string;
   /** Files of the group, relative to the dist directory. */
@@ -26,3 +26,9 @@ export function checkRatio(
   reactGroups: readonly SizeGroup[],
   min: number,
 ): { ratio: number; ok: boolean; min: number } | null;
+
+export const GROUPS_DIR: string;
+/** Bytes of a size-limit `limit` (`16384 B`, `16 KiB`, `16 kB`). */
+export function parseLimit(limit: string): number;
+/** `.size-limit.json` checks as group name → bytes. */
+export function budgetsFromSizeLimit(checks: unknown): Record<string, number>;

@@ -1,5 +1,35 @@
 /** Size budgets: pure checks over a size report, so the rules are unit-tested apart from the build. */
 
+/** Where the build puts each group's files for size-limit to measure: `dist-report/groups/<group>/`. */
+export const GROUPS_DIR = 'dist-report/groups';
+
+const UNITS = { b: 1, kb: 1000, kib: 1024, mb: 1000 ** 2, mib: 1024 ** 2 };
+
+/** Bytes of a size-limit `limit` such as `16384 B`, `16 KiB` or `16 kB` (size-limit's units: kB = 1000 B, KiB = 1024 B). */
+export function parseLimit(limit) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(String(limit));
+  const unit = m && UNITS[m[2].toLowerCase()];
+  if (!unit) throw new Error(`size limit ${JSON.stringify(limit)} is not a size like "16384 B" or "16 KiB"`);
+  return Math.round(Number(m[1]) * unit);
+}
+
+/**
+ * The budgets of `.size-limit.json` (size-limit's own format: `[{ name, path, limit }]`, brotli by
+ * default) as group name → bytes. Each check measures one group folder the build writes, so the
+ * build and size-limit add up the same files.
+ */
+export function budgetsFromSizeLimit(checks) {
+  if (!Array.isArray(checks)) throw new Error('.size-limit.json must be an array of checks');
+  const budgets = {};
+  for (const check of checks) {
+    const m = new RegExp(`^${GROUPS_DIR}/(\\w+)/\\*$`).exec(String(check.path));
+    if (!m) throw new Error(`.size-limit.json: "${check.name}" must measure a group folder, ${GROUPS_DIR}/<group>/*`);
+    if (check.gzip || check.brotli === false) throw new Error(`.size-limit.json: "${check.name}" must use brotli, the encoding served`);
+    budgets[m[1]] = parseLimit(check.limit);
+  }
+  return budgets;
+}
+
 const describe = (group) => {
   const [first, ...rest] = group.files;
   return first ? `${group.label} (${first}${rest.length ? ` + ${rest.length} more` : ''})` : group.label;

@@ -8,8 +8,6 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const TEXT = /\.(html|js|mjs|css|json|svg|webmanifest|txt|xml)$/;
-/** Not served to browsers: the server bundle and its source map, the size report. */
-const SKIP = /^(server\.js(\.map)?|size\.json)$/;
 
 export const brotliOptions = (size) => ({
   params: {
@@ -25,7 +23,7 @@ async function* textFiles(dir, base = dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* textFiles(file, base);
-    else if (TEXT.test(entry.name) && !SKIP.test(path.relative(base, file))) yield file;
+    else if (TEXT.test(entry.name)) yield file;
   }
 }
 

@@ -26,6 +26,15 @@ export const APP_ENTRY = 'src/main.tsx';
 export const WORKER_ENTRY = 'src/market/worker.ts';
 export const BOOT_ENTRY = 'src/boot/inline.ts';
 export const SERVER_ENTRY = 'server/index.ts';
+/**
+ * What runs and what is served live apart: the app in `dist/` (served as a whole), the server
+ * bundle and its source map in `dist-server/`, the size reports in `dist-report/`.
+ */
+export const SERVER_DIR = 'dist-server';
+export const SERVER_FILE = 'server.js';
+export const REPORT_DIR = 'dist-report';
+/** The first-load JS of the `--react` build must be at least this many times larger (DESIGN). */
+export const MIN_REACT_RATIO = 4;
 /** The lazy screen whose chunk group is budgeted as the quote screen. */
 export const QUOTE_SCREEN = 'src/screens/trade/';
 
@@ -124,11 +133,12 @@ export function bootOptions({ locales }) {
   };
 }
 
+/** The server bundle, into its own folder: nothing in it is ever served. */
 export function serverOptions({ outdir }) {
   return {
     absWorkingDir: root,
     entryPoints: [SERVER_ENTRY],
-    outfile: path.join(outdir, 'server.js'),
+    outfile: path.join(outdir, SERVER_FILE),
     bundle: true,
     platform: 'node',
     format: 'esm',

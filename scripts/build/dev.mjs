@@ -1,10 +1,10 @@
-/** `npm run dev`: rebuild on every change under the sources and restart dist/server.js after it. */
+/** `npm run dev`: rebuild on every change under the sources and restart dist-server/server.js after it. */
 import { spawn } from 'node:child_process';
 import { existsSync, watch as watchFs } from 'node:fs';
-import { build } from './pipeline.mjs';
+import { build, serverFile } from './pipeline.mjs';
 import { r } from './config.mjs';
 
-const WATCHED = ['src', 'locales', 'public', 'server', 'size-budgets.json'];
+const WATCHED = ['src', 'locales', 'public', 'server', '.size-limit.json'];
 
 export async function watch({ serve }) {
   let server = null;
@@ -19,7 +19,7 @@ export async function watch({ serve }) {
     });
 
   const startServer = () => {
-    server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], { cwd: r(), stdio: 'inherit' });
+    server = spawn(process.execPath, ['--enable-source-maps', serverFile()], { cwd: r(), stdio: 'inherit' });
   };
 
   const rebuild = async () => {

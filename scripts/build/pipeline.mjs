@@ -1,11 +1,14 @@
-/** One full build into `dist/` (or `dist-react/` with real React), then the size report and budgets. */
+/**
+ * One full build: the app into `dist/` (or `dist-react/` with real React), the server into
+ * `dist-server/`, then the size report (`dist-report/`) and budgets.
+ */
 import * as esbuild from 'esbuild';
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
+import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, SERVER_ENTRY, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
@@ -16,9 +19,26 @@ import { buildLocales } from './locales.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
 export const distDir = (react) => r(react ? 'dist-react' : 'dist');
+export const serverFile = () => r(SERVER_DIR, SERVER_FILE);
+/** The size report of a build; beside it, not in it, so it is never served. */
+const reportFile = (react) => r(REPORT_DIR, react ? 'size-react.json' : 'size.json');
 
+/** Group name → brotli bytes, from `.size-limit.json` (the file size-limit itself reads). */
 export async function loadBudgets() {
-  return JSON.parse(await readFile(r('size-budgets.json'), 'utf8'));
+  return budgetsFromSizeLimit(JSON.parse(await readFile(r('.size-limit.json'), 'utf8')));
+}
+
+/**
+ * Each group's files side by side in `dist-report/groups/<group>/`: size-limit measures a path
+ * glob, and a group (the largest lazy screen with its chunks) is the build's finding, not a glob.
+ */
+async function writeGroups(report, outdir) {
+  await rm(r(GROUPS_DIR), { recursive: true, force: true });
+  for (const group of report.groups) {
+    const dir = r(GROUPS_DIR, group.name);
+    await mkdir(dir, { recursive: true });
+    for (const file of group.files) await copyFile(path.join(outdir, file), path.join(dir, path.basename(file)));
+  }
 }
 
 const url = (outdir, file) => '/' + path.relative(outdir, r(file)).split(path.sep).join('/');
@@ -59,7 +79,7 @@ async function buildApp(outdir, react, worker) {
   return result.metafile;
 }
 
-/** Writes every output into `outdir`; returns the size report. */
+/** Writes the app into `outdir`; returns the size report. */
 async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const worker = await buildWorker(outdir);
@@ -77,16 +97,23 @@ async function buildInto(outdir, react, compress) {
   await writeFile(path.join(outdir, 'index.html'), html);
   await cp(r('public'), outdir, { recursive: true, filter: (src) => src !== r('public/index.html') });
 
-  if (!react) {
-    if (has(SERVER_ENTRY)) await esbuild.build(serverOptions({ outdir }));
-    else console.warn(`! ${SERVER_ENTRY} does not exist yet: no dist/server.js`);
-  }
   if (compress) await compressAll(outdir);
 
   const localeFiles = Object.values(locales).map((u) => u.slice(1));
-  const report = await measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles }));
-  await writeFile(path.join(outdir, 'size.json'), JSON.stringify({ react, assets: ASSETS, ...report }, null, 2));
-  return report;
+  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles }));
+}
+
+/** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */
+async function swapIn(built, final) {
+  const old = `${final}.old-${process.pid}`;
+  try {
+    await rename(final, old).catch((e) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+    await rename(built, final);
+  } finally {
+    await rm(old, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -97,42 +124,50 @@ export async function build({ react = false, compress = true, strict = true } = 
   const started = Date.now();
   const final = distDir(react);
   if (!has(APP_ENTRY)) throw new Error(`${APP_ENTRY} does not exist: nothing to build`);
-  // Built beside dist/ and swapped in whole, so a server or test starting meanwhile never finds
-  // half a build. Same depth as dist/, so the server's source map paths hold.
+  // Each folder is built beside its final place and swapped in whole. Same depth as the final
+  // folder, so the server's source map paths hold.
   const outdir = `${final}.tmp-${process.pid}`;
-  const old = `${final}.old-${process.pid}`;
-  await rm(outdir, { recursive: true, force: true });
+  const serverDir = `${r(SERVER_DIR)}.tmp-${process.pid}`;
   let report;
   try {
+    await rm(outdir, { recursive: true, force: true });
     report = await buildInto(outdir, react, compress);
-    await rename(final, old).catch((e) => {
-      if (e.code !== 'ENOENT') throw e;
-    });
-    await rename(outdir, final);
+    // The --react build is only a comparison of the app; the server is the same.
+    if (!react) {
+      if (has(SERVER_ENTRY)) await esbuild.build(serverOptions({ outdir: serverDir }));
+      else console.warn(`! ${SERVER_ENTRY} does not exist yet: no ${SERVER_DIR}/${SERVER_FILE}`);
+    }
+    await swapIn(outdir, final);
+    if (!react && has(SERVER_ENTRY)) await swapIn(serverDir, r(SERVER_DIR));
   } finally {
     await rm(outdir, { recursive: true, force: true });
-    await rm(old, { recursive: true, force: true });
+    await rm(serverDir, { recursive: true, force: true });
   }
-  // size.json names files relative to the build folder, so it survives the move.
-  console.log(`built ${path.relative(r(), final)}/ in ${Date.now() - started} ms${react ? ' (react)' : ''}\n`);
+  // The report names files relative to the build folder, so it holds after the move.
+  await mkdir(r(REPORT_DIR), { recursive: true });
+  await writeFile(reportFile(react), JSON.stringify({ react, assets: ASSETS, ...report }, null, 2));
+  if (!react) await writeGroups(report, final);
+  console.log(`built ${path.relative(r(), final)}/${react ? ' (react)' : ` and ${SERVER_DIR}/`} in ${Date.now() - started} ms\n`);
   // A normal build only prints the ratio: the other directory may be older than this build.
   await check(report, { react, strict, ratioFails: react });
   return report;
 }
 
-/** Re-measures an existing build from its size.json (`npm run size`). */
+/** Re-measures an existing build from its size report (`npm run size`). */
 export async function sizeOnly({ react = false } = {}) {
   const outdir = distDir(react);
-  const saved = JSON.parse(await readFile(path.join(outdir, 'size.json'), 'utf8').catch(() => {
-    throw new Error(`${path.relative(r(), outdir)}/size.json not found: build first`);
+  const saved = JSON.parse(await readFile(reportFile(react), 'utf8').catch(() => {
+    throw new Error(`${path.relative(r(), reportFile(react))} not found: build first`);
   }));
   const report = await measure(outdir, saved.definitions);
+  if (!react) await writeGroups(report, outdir);
   await check(report, { react, strict: true, ratioFails: true });
   return report;
 }
 
 async function check(report, { react, strict, ratioFails }) {
-  const { brotliBytes, minReactRatio } = await loadBudgets();
+  const brotliBytes = await loadBudgets();
+  const minReactRatio = MIN_REACT_RATIO;
   console.log(formatReport(report, react ? {} : brotliBytes) + '\n');
   const over = react ? [] : checkBudgets(report.groups, brotliBytes);
   const failures = over.map(formatFailure);
@@ -143,7 +178,7 @@ async function check(report, { react, strict, ratioFails }) {
     for (const [input, bytes] of group.heaviest) console.log(`  ${String(bytes).padStart(7)}  ${input}`);
   }
 
-  const other = await readFile(path.join(distDir(!react), 'size.json'), 'utf8').then(JSON.parse, () => null);
+  const other = await readFile(reportFile(!react), 'utf8').then(JSON.parse, () => null);
   if (other) {
     const [ours, theirs] = react ? [other.groups, report.groups] : [report.groups, other.groups];
     const ratio = checkRatio(ours, theirs, minReactRatio);

@@ -90,10 +90,7 @@ async function* servedFiles(dir, base = dir) {
 /** Measures every script, style, locale and page under `outdir` and sums each group. */
 export async function measure(outdir, definitions) {
   const files = [];
-  for await (const file of servedFiles(outdir)) {
-    if (file === 'size.json' || file === 'server.js') continue;
-    files.push(await measureFile(outdir, file));
-  }
+  for await (const file of servedFiles(outdir)) files.push(await measureFile(outdir, file));
   const byName = new Map(files.map((f) => [f.file, f]));
   const sum = (list, key) => list.reduce((n, f) => n + (byName.get(f)?.[key] ?? 0), 0);
 

@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL through `pg` when a
  * connection string is given. Both are driven through drizzle with one schema and one `Db` type.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DataDirLockedError, takeLockFile } from './lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -50,45 +51,19 @@ export interface OpenOptions {
 export const migrationsFolder = (): string =>
   process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), 'server/db/migrations');
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError };
 
 const LOCK_FILE = 'server.lock';
 
-/**
- * Two processes on one PGlite directory silently lose data, so the first takes a lock file with
- * its pid; a lock left by a dead process is taken over.
- */
+/** Two processes on one PGlite directory silently lose data: the first takes the lock file (see lock.ts). */
 function takeLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && isAlive(pid)) {
-        throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by process ${pid}. ` +
-            'Stop that server first, or point DATA_DIR elsewhere, or use DATABASE_URL for several processes.',
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`Could not take the lock file ${file}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return takeLockFile(
+    path.join(dataDir, LOCK_FILE),
+    (pid) =>
+      `The data directory ${dataDir} is in use by process ${pid}. ` +
+      'Stop that server first, or point DATA_DIR elsewhere, or use DATABASE_URL for several processes.',
+  );
 }
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {

@@ -13,6 +13,8 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
+/** The server bundle: built beside the app, never inside the folder it serves. */
+export const SERVER_BUNDLE = 'dist-server/server.js';
 const START_TIMEOUT_MS = 90_000;
 
 export interface ServerHandle {
@@ -41,7 +43,7 @@ export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === 
 
 export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string> } = {}): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
-  for (const need of ['dist/server.js', `${dist}/index.html`]) {
+  for (const need of [SERVER_BUNDLE, `${dist}/index.html`]) {
     if (!existsSync(path.join(root, need))) {
       throw new Error(`${need} is missing: run \`npm run build\`${dist === 'dist-react' ? ' and `node build.mjs --react`' : ''} first`);
     }
@@ -55,7 +57,7 @@ export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Re
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const from = log.length;
-      const proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server.js')], {
+      const proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, SERVER_BUNDLE)], {
         cwd: root,
         env: {
           ...process.env,

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Request } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { budgetsFromSizeLimit } from '../../scripts/build/budgets.mjs';
 import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
 
 interface Envelope {
@@ -29,7 +30,7 @@ declare global {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const budgets: Record<string, number> = JSON.parse(readFileSync(path.join(root, 'size-budgets.json'), 'utf8')).brotliBytes;
+const budgets = budgetsFromSizeLimit(JSON.parse(readFileSync(path.join(root, '.size-limit.json'), 'utf8')));
 const react = distName() === 'dist-react';
 
 const BOOT_CALLS = [

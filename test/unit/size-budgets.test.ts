@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkBudgets, checkRatio, formatFailure, type SizeGroup } from '../../scripts/build/budgets.mjs';
+import sizeLimitChecks from '../../.size-limit.json' with { type: 'json' };
+import { budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure, parseLimit, type SizeGroup } from '../../scripts/build/budgets.mjs';
 
 const group = (name: string, brotli: number, files = [`assets/${name}-AAAAAAAA.js`]): SizeGroup => ({
   name,
@@ -55,5 +56,37 @@ ratio('is unknown when a build lacks the group', () => {
   assert.is(checkRatio([], [group('firstLoadJs', 60000)], 4), null);
 });
 
+const limits = suite('.size-limit.json');
+
+limits('limits read as size-limit reads them: kB is 1000 B, KiB 1024 B', () => {
+  assert.is(parseLimit('16384 B'), 16384);
+  assert.is(parseLimit('16 KiB'), 16384);
+  assert.is(parseLimit('16 kB'), 16000);
+  assert.is(parseLimit('1.5 KiB'), 1536);
+  for (const bad of ['16', 'sixteen KB', '16 parsecs', '']) assert.throws(() => parseLimit(bad), /not a size/, bad);
+});
+
+limits('each check names the group folder it measures; gzip or no compression is refused', () => {
+  const budgets = budgetsFromSizeLimit([{ name: 'first load', path: 'dist-report/groups/firstLoadJs/*', limit: '16 KiB' }]);
+  assert.equal(budgets, { firstLoadJs: 16384 });
+  assert.throws(() => budgetsFromSizeLimit([{ name: 'x', path: 'dist/assets/*.js', limit: '1 kB' }]), /group folder/);
+  assert.throws(() => budgetsFromSizeLimit([{ name: 'x', path: 'dist-report/groups/html/*', limit: '1 kB', gzip: true }]), /brotli/);
+  assert.throws(() => budgetsFromSizeLimit({ limit: '1 kB' }), /array/);
+});
+
+limits('the repository file budgets every group the build measures, at the sizes the README promises', () => {
+  const budgets = budgetsFromSizeLimit(sizeLimitChecks);
+  assert.equal(budgets, {
+    firstLoadJs: 16 * 1024,
+    firstLoadCss: 4 * 1024,
+    html: 3 * 1024,
+    locale: 7 * 1024,
+    quoteScreen: 35 * 1024,
+    worker: 4 * 1024,
+    lazyScreen: 6 * 1024,
+  });
+});
+
 check.run();
 ratio.run();
+limits.run();

@@ -1,0 +1,139 @@
+/**
+ * The built app as the real server hands it out: only the app's own files, every page and asset
+ * in every encoding, and a working app when a phone opens it by the machine's network address.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Browser, Request } from 'playwright-core';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dist = path.join(root, distName());
+
+let server: ServerHandle;
+let browser: Browser | undefined;
+const test = suite('serving the app');
+test.before(async () => {
+  server = await startServer();
+});
+test.after(async () => {
+  await browser?.close();
+  await server.stop();
+});
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request with exactly the headers given (fetch would add its own Accept-Encoding and decode). */
+function get(base: string, url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}
+
+const decode = (r: Raw) =>
+  r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.body) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+
+function walk(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join('/')],
+  );
+}
+
+test('the served folder holds only the app: no server bundle, source map or build report', () => {
+  const publicFiles = new Set(walk(path.join(root, 'public')));
+  for (const file of walk(dist)) {
+    const plain = file.replace(/\.(br|gz)$/, '');
+    const ok = plain === 'index.html' || publicFiles.has(plain) || /^(assets|locales)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
+    assert.ok(ok, `${distName()}/${file} is not part of the app`);
+  }
+});
+
+test('the server code, its source map and other non-app files answer 404', async () => {
+  for (const url of ['/server.js', '/server.js.map', '/size.json', '/dist-server/server.js', '/dist-report/size.json', '/package.json', '/server/index.ts', '/server.js?x=1']) {
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      const res = await get(server.url, url, { 'accept-encoding': encoding });
+      assert.is(res.status, 404, `${url} (${encoding})`);
+      assert.not.ok(decode(res).toString().includes('trade-lite on http'), `${url}: no server code`);
+    }
+  }
+  for (const url of ['/../dist-server/server.js', '/%2e%2e/dist-server/server.js', '/assets/..%2f..%2fdist-server%2fserver.js']) {
+    const res = await get(server.url, url);
+    assert.ok(res.status === 404 || res.status === 403, `${url} answered ${res.status}`);
+    assert.not.ok(res.body.toString().includes('trade-lite on http'), `${url}: no server code`);
+  }
+});
+
+test('every page and asset answers 200 in identity, gzip and br, with the built bytes', async () => {
+  const html = readFileSync(path.join(dist, 'index.html'));
+  const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html.toString())![1]!;
+  const locale = '/locales/' + readdirSync(path.join(dist, 'locales')).find((f) => /^en-[A-Z0-9]{8}\.json$/.test(f))!;
+  const cases: Array<[string, Buffer]> = [
+    ['/', html],
+    ['/home', html],
+    ['/trade', html],
+    ['/index.html', html],
+    [entry, readFileSync(path.join(dist, entry))],
+    [locale, readFileSync(path.join(dist, locale))],
+  ];
+  for (const [url, bytes] of cases) {
+    for (const encoding of ['identity', 'gzip', 'br', '']) {
+      const res = await get(server.url, url, encoding ? { 'accept-encoding': encoding } : {});
+      const label = `${url} (${encoding || 'no Accept-Encoding'})`;
+      assert.is(res.status, 200, label);
+      assert.is(res.headers['content-encoding'], encoding === 'gzip' || encoding === 'br' ? encoding : undefined, label);
+      assert.ok(decode(res).equals(bytes), `${label}: the built file`);
+    }
+  }
+});
+
+/** The machine's first non-loopback IPv4 address, as a phone on the same network would use. */
+const lanAddress = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+
+test('opened by the network address over plain HTTP, the app starts (no https:// requests)', async () => {
+  const address = lanAddress();
+  if (!address) return console.log('  skipped: this machine has no non-loopback IPv4 address');
+  const lan = await startServer({ env: { HOST: '0.0.0.0' } });
+  try {
+    browser = await launchBrowser();
+    const page = await newMobilePage(browser);
+    const requests: Request[] = [];
+    const failed: string[] = [];
+    page.on('request', (r) => requests.push(r));
+    page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    const base = `http://${address}:${lan.port}`;
+    const res = await page.goto(base + '/');
+    assert.not.ok(res!.headers()['strict-transport-security'], 'no HSTS over plain HTTP');
+    assert.not.ok(res!.headers()['content-security-policy']!.includes('upgrade-insecure-requests'));
+    await waitForApp(page);
+    assert.ok(await page.locator('#app > *').first().isVisible(), 'the skeleton gave way to the app');
+    await page.waitForLoadState('networkidle');
+    const https = requests.map((r) => r.url()).filter((u) => u.startsWith('https:'));
+    assert.equal(https, [], 'nothing is upgraded to https');
+    assert.equal(failed, [], 'no request failed');
+    assert.ok(requests.some((r) => r.url().startsWith(base + '/prod-api/')), 'the API is called on the same address');
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  } finally {
+    await lan.stop();
+  }
+});
+
+test.run();

@@ -1,0 +1,145 @@
+/**
+ * The app as the server hands it out: every page and asset in every encoding a client may ask
+ * for, whatever cookies it carries, and the HTTPS-only headers only over HTTPS.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readCookie } from '../../server/http/xsrf.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const PAGE = '<!doctype html><html><head><script>window.boot=1</script></head><body><div id="app"></div></body></html>';
+const FILES: Record<string, string> = {
+  'index.html': PAGE,
+  'assets/main-AB12CD34.js': 'console.log("main")',
+  'locales/en-QW34ER56.json': '{"hello":"Hello"}',
+  'manifest.webmanifest': '{"name":"trade-lite"}',
+};
+const dist = mkdtempSync(path.join(tmpdir(), 'tl-static-'));
+for (const [name, text] of Object.entries(FILES)) {
+  mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+  writeFileSync(path.join(dist, name), text);
+  writeFileSync(path.join(dist, name + '.br'), brotliCompressSync(text));
+  writeFileSync(path.join(dist, name + '.gz'), gzipSync(text));
+}
+
+const test = suite<{ s: TestServer; proxied: TestServer }>('static', {} as { s: TestServer; proxied: TestServer });
+test.before(async (c) => {
+  c.s = await startTestServer({ distDir: dist });
+  c.proxied = await startTestServer({ distDir: dist, trustProxy: true });
+});
+test.after(async (c) => {
+  await c.s.close();
+  await c.proxied.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const decode = (raw: Buffer, encoding: string | undefined): string =>
+  (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString();
+
+const ENCODINGS = ['identity', 'gzip', 'br'] as const;
+const URLS: Array<[string, string]> = [
+  ['/', PAGE],
+  ['/home', PAGE],
+  ['/trade', PAGE],
+  ['/trade?symbol=btc', PAGE],
+  ['/index.html', PAGE],
+  ['/assets/main-AB12CD34.js', FILES['assets/main-AB12CD34.js']!],
+  ['/locales/en-QW34ER56.json', FILES['locales/en-QW34ER56.json']!],
+  ['/manifest.webmanifest', FILES['manifest.webmanifest']!],
+];
+
+test('every page and asset answers 200 with its content in identity, gzip and br', async ({ s }) => {
+  for (const [url, body] of URLS) {
+    for (const encoding of ENCODINGS) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await s.app.inject({ method, url, headers: { 'accept-encoding': encoding } });
+        const label = `${method} ${url} (${encoding})`;
+        assert.is(res.statusCode, 200, label);
+        const got = res.headers['content-encoding'] as string | undefined;
+        assert.is(got, encoding === 'identity' ? undefined : encoding, `${label}: encoding`);
+        assert.match(String(res.headers.vary), /accept-encoding/i, `${label}: caches keep encodings apart`);
+        if (method === 'GET') assert.is(decode(res.rawPayload, got), body, `${label}: body`);
+      }
+    }
+  }
+  const bare = await s.app.inject({ url: '/' });
+  assert.is(bare.statusCode, 200, 'a client sending no Accept-Encoding at all (curl, health checks) gets the page');
+  assert.is(bare.body, PAGE);
+});
+
+test('folders and missing files are never a 403', async ({ s }) => {
+  for (const url of ['/assets/', '/assets', '/locales/', '/assets/nope.js', '/server.js', '/server.js.map']) {
+    for (const encoding of ENCODINGS) {
+      const res = await s.app.inject({ url, headers: { 'accept-encoding': encoding } });
+      assert.ok(res.statusCode === 200 || res.statusCode === 404, `${url} (${encoding}) answered ${res.statusCode}`);
+      if (path.extname(url)) assert.is(res.statusCode, 404, `${url} (${encoding})`);
+    }
+  }
+});
+
+test('a malformed XSRF-TOKEN cookie: the page still loads, in br, and the cookie is replaced', async ({ s }) => {
+  for (const cookie of ['%E0%A4%A', '%', '%ZZ', '"%E0"', 'a b', '']) {
+    for (const encoding of ENCODINGS) {
+      const res = await s.app.inject({
+        url: '/',
+        headers: { 'accept-encoding': encoding, cookie: `other=1; XSRF-TOKEN=${cookie}` },
+      });
+      const label = `cookie ${JSON.stringify(cookie)} (${encoding})`;
+      assert.is(res.statusCode, 200, label);
+      assert.match(String(res.headers['content-type']), /^text\/html/, label);
+      assert.is(decode(res.rawPayload, res.headers['content-encoding'] as string | undefined), PAGE, label);
+      assert.match(String(res.headers['set-cookie']), /^XSRF-TOKEN=[0-9a-f]{32}; Path=\/; SameSite=Lax/, `${label}: a usable cookie replaces it`);
+    }
+  }
+  const good = await s.app.inject({ url: '/home', cookies: { 'XSRF-TOKEN': 'a'.repeat(32) } });
+  assert.is(good.headers['set-cookie'], undefined, 'a valid cookie is kept');
+});
+
+test('cookie parsing never throws', () => {
+  const nasty = ['XSRF-TOKEN=%E0%A4%A', 'XSRF-TOKEN=%', 'XSRF-TOKEN=%uD800', 'XSRF-TOKEN', '=;;=', ';XSRF-TOKEN=%ff%fe', 'XSRF-TOKEN=' + '%'.repeat(5000)];
+  for (const header of nasty) readCookie(header, 'XSRF-TOKEN');
+  assert.is(readCookie('a=1; XSRF-TOKEN=%41bc', 'XSRF-TOKEN'), 'Abc', 'well-formed values are decoded');
+});
+
+test('an unsafe API call with a malformed XSRF cookie is refused as a failed check, not an internal error', async ({ s }) => {
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/prod-api/login',
+    payload: { username: 'demo01', password: 'demo1234' },
+    headers: { cookie: 'XSRF-TOKEN=%E0%A4%A' },
+  });
+  assert.is(res.statusCode, 200);
+  const { code, key } = res.json() as { code: number; key: string };
+  assert.ok(code >= 400 && code < 500, `a client error, not ${code}`);
+  assert.is.not(key, 'http.internal');
+});
+
+const HTTPS_ONLY = (res: { headers: Record<string, unknown> }) => ({
+  upgrade: String(res.headers['content-security-policy']).includes('upgrade-insecure-requests'),
+  hsts: res.headers['strict-transport-security'] !== undefined,
+});
+
+test('plain HTTP (a phone on the LAN): no upgrade-insecure-requests, no HSTS; the rest of the CSP stays', async ({ s }) => {
+  for (const url of ['/', '/home', '/index.html', '/assets/main-AB12CD34.js']) {
+    const res = await s.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    assert.equal(HTTPS_ONLY(res), { upgrade: false, hsts: false }, url);
+    assert.match(String(res.headers['content-security-policy']), /script-src 'self' 'sha256-/, `${url}: CSP still set`);
+  }
+  const spoofed = await s.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+  assert.equal(HTTPS_ONLY(spoofed), { upgrade: false, hsts: false }, 'X-Forwarded-Proto is ignored without TRUST_PROXY');
+});
+
+test('HTTPS behind a trusted proxy: upgrade-insecure-requests and HSTS', async ({ proxied }) => {
+  const https = await proxied.app.inject({ url: '/home', headers: { 'x-forwarded-proto': 'https' } });
+  assert.equal(HTTPS_ONLY(https), { upgrade: true, hsts: true });
+  const http = await proxied.app.inject({ url: '/home', headers: { 'x-forwarded-proto': 'http' } });
+  assert.equal(HTTPS_ONLY(http), { upgrade: false, hsts: false }, 'the proxy saying http');
+  const direct = await proxied.app.inject({ url: '/home' });
+  assert.equal(HTTPS_ONLY(direct), { upgrade: false, hsts: false }, 'no header: the connection is plain');
+});
+
+test.run();
