@@ -8,12 +8,12 @@ import path from 'node:path';
 import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, LAZY_SHARED_MIN, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
 import { firstLoad } from './graph.mjs';
-import { oneShellChunkPlugin } from './one-shell-chunk.mjs';
+import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { buildLocales } from './locales.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
@@ -63,20 +63,22 @@ async function buildApp(outdir, react, worker) {
   const lazy = Object.values(probe.metafile.outputs)
     .map((out) => out.entryPoint)
     .filter((entry) => entry && entry !== APP_ENTRY);
+  // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
+  // every screen that shows a number, price or amount needs their 200.
+  const also = ['scripts/build/inject-css.js', 'src/lib/number.ts'];
+  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN });
   const result = await esbuild.build({
     ...options,
     plugins: [
       cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
-      // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
-      // every screen that shows a number, price or amount needs their 200.
-      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also: ['scripts/build/inject-css.js', 'src/lib/number.ts'] }),
+      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also, shared }),
     ],
   });
   if (!react) {
     const shim = Object.keys(result.metafile.inputs).filter((f) => f.includes('node_modules/use-sync-external-store/'));
     if (shim.length) throw new Error(`the use-sync-external-store alias did not apply: ${shim.join(', ')} got bundled`);
   }
-  return result.metafile;
+  return { metafile: result.metafile, sharedModules: shared.modules };
 }
 
 /** Writes the app into `outdir`; returns the size report. */
@@ -84,7 +86,7 @@ async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const worker = await buildWorker(outdir);
   const locales = await buildLocales(outdir);
-  const metafile = await buildApp(outdir, react, worker);
+  const { metafile, sharedModules } = await buildApp(outdir, react, worker);
 
   const boot = await esbuild.build(bootOptions({ locales }));
   const first = firstLoad(metafile, APP_ENTRY);
@@ -100,7 +102,7 @@ async function buildInto(outdir, react, compress) {
   if (compress) await compressAll(outdir);
 
   const localeFiles = Object.values(locales).map((u) => u.slice(1));
-  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles }));
+  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules }));
 }
 
 /** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */
