@@ -6,7 +6,7 @@
  * which are loaded and evaluated already, so they share one reach set and land in one chunk.
  *
  * The same rule makes the lazy shared chunk: the modules beyond the first load that many lazy
- * entries use (the API client, exact decimals, money formatting, list and form parts) are imported
+ * entries use (the API client, exact decimals, money formatting, form parts) are imported
  * by every lazy entry that uses any of them, so they land in one chunk that the first such screen
  * downloads and every later one finds cached, instead of a copy or a splinter per screen set.
  */

@@ -78,6 +78,11 @@ async function buildApp(outdir, react, worker) {
     const shim = Object.keys(result.metafile.inputs).filter((f) => f.includes('node_modules/use-sync-external-store/'));
     if (shim.length) throw new Error(`the use-sync-external-store alias did not apply: ${shim.join(', ')} got bundled`);
   }
+  // One chunk, or a screen would fetch splinters that compress worse and are counted nowhere apart.
+  const sharedChunks = Object.entries(result.metafile.outputs)
+    .filter(([file, out]) => file.endsWith('.js') && shared.modules.some((m) => out.inputs[m]?.bytesInOutput))
+    .map(([file]) => file);
+  if (sharedChunks.length > 1) throw new Error(`the lazy shared modules split into ${sharedChunks.length} chunks: ${sharedChunks.join(', ')}`);
   return { metafile: result.metafile, sharedModules: shared.modules };
 }
 

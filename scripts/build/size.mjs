@@ -57,7 +57,7 @@ export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModu
     {
       name: 'lazyShared',
       label: 'lazy shared chunk',
-      members: shared.length ? one('API client, decimals, money, list and form parts', shared.map(rel)) : [],
+      members: shared.length ? one('API client, decimals, money, form parts, dates', shared.map(rel)) : [],
     },
     {
       name: 'quoteScreen',
