@@ -35,6 +35,11 @@ export const SERVER_FILE = 'server.js';
 export const REPORT_DIR = 'dist-report';
 /** The first-load JS of the `--react` build must be at least this many times larger (DESIGN). */
 export const MIN_REACT_RATIO = 4;
+/**
+ * A module beyond the first load that at least this many lazy entries use goes into the lazy
+ * shared chunk (downloaded once, cached for every later screen) instead of each screen's count.
+ */
+export const LAZY_SHARED_MIN = 8;
 /** The lazy screen whose chunk group is budgeted as the quote screen. */
 export const QUOTE_SCREEN = 'src/screens/trade/';
 

@@ -4,12 +4,20 @@
  * files, and each small file compresses worse on its own (measured: ten files, 1.4 KB brotli more
  * than the same bytes in one). This plugin makes every lazy entry import all first-load modules,
  * which are loaded and evaluated already, so they share one reach set and land in one chunk.
+ *
+ * The same rule makes the lazy shared chunk: the modules beyond the first load that many lazy
+ * entries use (the API client, exact decimals, money formatting, form parts) are imported
+ * by every lazy entry that uses any of them, so they land in one chunk that the first such screen
+ * downloads and every later one finds cached, instead of a copy or a splinter per screen set.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-const NAMESPACE = 'first-load-shell';
+/** The virtual module every lazy entry imports: the first-load shell. */
+export const SHELL = 'first-load-shell';
+/** The virtual module the lazy entries that use shared code import: the lazy shared chunk. */
+export const LAZY_SHARED = 'lazy-shared';
 
 /**
  * esbuild drops a bare import of a package marked `"sideEffects": false` (and warns); its files
@@ -21,30 +29,80 @@ function sideEffectFree(root, file) {
   return JSON.parse(readFileSync(path.join(root, 'node_modules', pkg[1], 'package.json'), 'utf8')).sideEffects === false;
 }
 
+const importable = (root, f) => !f.endsWith('.css') && !/^[\w-]+:/.test(f) && !sideEffectFree(root, f);
+
+/** Source files a metafile input reaches through static imports, itself included. */
+function staticReach(metafile, start) {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length) {
+    for (const imp of metafile.inputs[queue.shift()]?.imports ?? []) {
+      if (imp.kind !== 'import-statement' || imp.external || seen.has(imp.path)) continue;
+      seen.add(imp.path);
+      queue.push(imp.path);
+    }
+  }
+  return seen;
+}
+
+/**
+ * The modules of the lazy shared chunk, from a probe build: every source file beyond the first
+ * load (and not joining the shell through `also`) that at least `min` lazy entries reach through
+ * static imports, and the lazy entries that reach any of them. A file's imports are reached by
+ * at least the entries that reach the file, so the set is closed and needs no second pass.
+ */
+export function lazySharedModules({ metafile, first, lazy, also = [], min }) {
+  // Type-only and fully tree-shaken files write no bytes: they must not make an entry an importer.
+  const emitted = new Set();
+  for (const out of Object.values(metafile.outputs)) {
+    for (const [f, v] of Object.entries(out.inputs)) if (v.bytesInOutput > 0) emitted.add(f);
+  }
+  const users = new Map();
+  for (const entry of lazy) {
+    for (const f of staticReach(metafile, entry)) {
+      if (!emitted.has(f) || first.inputs.has(f) || also.includes(f) || f.endsWith('.css') || /^[\w-]+:/.test(f)) continue;
+      if (!users.has(f)) users.set(f, new Set());
+      users.get(f).add(entry);
+    }
+  }
+  const modules = [...users].filter(([, by]) => by.size >= min).map(([f]) => f).sort();
+  const importers = new Set(modules.flatMap((f) => [...users.get(f)]));
+  return { modules, importers: [...importers].sort() };
+}
+
 /**
  * `first` is graph.mjs's firstLoad() of a probe build, `lazy` the source paths of its lazy entries,
  * both relative to `root` as the metafile names them. `also` joins the shell though the first load
  * does not use it: helpers so small and so widely used that a chunk of their own costs more.
+ * `shared` is lazySharedModules() of the same probe: the lazy shared chunk's modules and importers.
  */
-export function oneShellChunkPlugin({ root, entry, first, lazy, also = [] }) {
-  const shell = [...first.inputs, ...also].filter(
-    (f) => f !== entry && !f.endsWith('.css') && !/^[\w-]+:/.test(f) && !sideEffectFree(root, f),
-  );
+export function oneShellChunkPlugin({ root, entry, first, lazy, also = [], shared = { modules: [], importers: [] } }) {
+  const shell = [...first.inputs, ...also].filter((f) => f !== entry && importable(root, f));
+  const lazyShared = shared.modules.filter((f) => importable(root, f));
+  const abs = (f) => path.join(root, f);
   // The entry imports the shell too, or the shell module itself would become a chunk of its own.
-  const importers = new Set([entry, ...lazy].map((f) => path.join(root, f)));
+  const shellImporters = new Set([entry, ...lazy].map(abs));
+  const sharedImporters = new Set(shared.importers.map(abs));
+  const virtual = { [SHELL]: shell, [LAZY_SHARED]: lazyShared };
   return {
     name: 'one-shell-chunk',
     setup(build) {
-      build.onResolve({ filter: /^first-load-shell$/ }, () => ({ path: 'shell', namespace: NAMESPACE }));
-      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
-        contents: shell.map((f) => `import ${JSON.stringify(path.join(root, f))};`).join('\n'),
-        resolveDir: root,
-        loader: 'js',
-      }));
+      build.onResolve({ filter: new RegExp(`^(${SHELL}|${LAZY_SHARED})$`) }, (args) => ({ path: 'chunk', namespace: args.path }));
+      for (const namespace of [SHELL, LAZY_SHARED]) {
+        build.onLoad({ filter: /.*/, namespace }, () => ({
+          contents: virtual[namespace].map((f) => `import ${JSON.stringify(abs(f))};`).join('\n'),
+          resolveDir: root,
+          loader: 'js',
+        }));
+      }
       build.onLoad({ filter: /\.(ts|tsx)$/ }, async (args) => {
-        if (!importers.has(args.path)) return undefined;
+        const imports = [
+          shellImporters.has(args.path) ? `import '${SHELL}';\n` : '',
+          sharedImporters.has(args.path) && lazyShared.length ? `import '${LAZY_SHARED}';\n` : '',
+        ].join('');
+        if (!imports) return undefined;
         const source = await readFile(args.path, 'utf8');
-        return { contents: `import 'first-load-shell';\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
+        return { contents: imports + source, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
       });
     },
   };

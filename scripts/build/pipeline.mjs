@@ -8,12 +8,12 @@ import path from 'node:path';
 import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, LAZY_SHARED_MIN, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
 import { firstLoad } from './graph.mjs';
-import { oneShellChunkPlugin } from './one-shell-chunk.mjs';
+import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
@@ -65,28 +65,29 @@ async function buildApp(outdir, react, worker) {
   const lazy = Object.values(probe.metafile.outputs)
     .map((out) => out.entryPoint)
     .filter((entry) => entry && entry !== APP_ENTRY);
+  // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
+  // every screen that shows a number, price or amount needs their 200. The push codes: the
+  // socket client and the order lists share them, and as a chunk of their own they cost the
+  // order list more than their 40 bytes in the shell.
+  const also = ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'];
+  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN });
   const result = await esbuild.build({
     ...options,
     plugins: [
       cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
-      // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
-      // every screen that shows a number, price or amount needs their 200. The push codes: the
-      // socket client and the order lists share them, and as a chunk of their own they cost the
-      // order list more than their 40 bytes in the shell.
-      oneShellChunkPlugin({
-        root: r(),
-        entry: APP_ENTRY,
-        first,
-        lazy,
-        also: ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'],
-      }),
+      oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also, shared }),
     ],
   });
   if (!react) {
     const shim = Object.keys(result.metafile.inputs).filter((f) => f.includes('node_modules/use-sync-external-store/'));
     if (shim.length) throw new Error(`the use-sync-external-store alias did not apply: ${shim.join(', ')} got bundled`);
   }
-  return result.metafile;
+  // One chunk, or a screen would fetch splinters that compress worse and are counted nowhere apart.
+  const sharedChunks = Object.entries(result.metafile.outputs)
+    .filter(([file, out]) => file.endsWith('.js') && shared.modules.some((m) => out.inputs[m]?.bytesInOutput))
+    .map(([file]) => file);
+  if (sharedChunks.length > 1) throw new Error(`the lazy shared modules split into ${sharedChunks.length} chunks: ${sharedChunks.join(', ')}`);
+  return { metafile: result.metafile, sharedModules: shared.modules };
 }
 
 /** Writes the app into `outdir`; returns the size report. */
@@ -94,7 +95,7 @@ async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const worker = await buildWorker(outdir);
   const locales = await buildLocales(outdir);
-  const metafile = await buildApp(outdir, react, worker);
+  const { metafile, sharedModules } = await buildApp(outdir, react, worker);
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
@@ -114,7 +115,7 @@ async function buildInto(outdir, react, compress) {
   if (compress) await compressAll(outdir);
 
   const localeFiles = Object.values(locales).map((u) => u.slice(1));
-  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles }));
+  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules }));
 }
 
 /** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */

@@ -7,6 +7,7 @@ import { $app, config } from '../stores/app.ts';
 import { loadMessages } from '../stores/messages.ts';
 import { notify } from '../stores/notify.ts';
 import { refreshExpenses, refreshOrders } from '../stores/orders.ts';
+import { refreshMoney } from '../stores/money.ts';
 import { $isOrder, $session, loadUserInfo, setIsOrder } from '../stores/session.ts';
 
 /** SPEC §9: reconnect 3 s after a drop; ping every 50 s. */
@@ -166,6 +167,7 @@ export function handlePush({ code, data }: SocketPush, ask = askForCode): void {
     case 'balance':
       loadUserInfo();
       refreshOrders();
+      refreshMoney();
       return;
     case 'is_order':
       return setIsOrder(isOrderValue(data && data.is_order));

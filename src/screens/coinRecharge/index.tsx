@@ -1,5 +1,6 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { RechargeForm } from '../../money/RechargeForm.tsx';
 
+/** SPEC §2 coin recharge: send to the platform's address, then prove it. */
 export default function CoinRecharge() {
-  return <Frame name="coinRecharge" kind="form" fields={['network', 'address', 'amount', 'proof']} />;
+  return <RechargeForm type="coin" />;
 }

@@ -1,5 +1,6 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { ChannelList } from '../../money/ChannelList.tsx';
 
+/** SPEC §2 personal coin list: each coin and network the platform takes deposits on. */
 export default function PersonalCoinList() {
-  return <Frame name="personalCoinList" kind="rows" />;
+  return <ChannelList name="personalCoinList" type="coin" />;
 }

@@ -1,5 +1,6 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { RechargeForm } from '../../money/RechargeForm.tsx';
 
+/** SPEC §2 bank recharge: transfer to the platform's account, then prove it. */
 export default function Recharge() {
-  return <Frame name="recharge" kind="form" fields={['amount', 'payee', 'bank', 'cardNumber', 'proof']} />;
+  return <RechargeForm type="bank" />;
 }

@@ -1,5 +1,16 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useLocation } from 'wouter';
+import { t } from '../../i18n/index.ts';
+import { Cell } from '../../ui/Cell.tsx';
+import { ChannelList } from '../../money/ChannelList.tsx';
 
+/** SPEC §2 recharge channel list: the bank channels, and the way to the coins. */
 export default function RechargeList() {
-  return <Frame name="rechargeList" kind="rows" />;
+  const [, go] = useLocation();
+  return (
+    <ChannelList
+      name="rechargeList"
+      type="bank"
+      after={<Cell label={t('route.coinRecharge')} onClick={() => go('/personalCoinList')} />}
+    />
+  );
 }

@@ -4,6 +4,14 @@ import { $app, flag } from '../../stores/app.ts';
 import { formatMoney, settingsFromConfig } from '../../lib/money.ts';
 import { t } from '../../i18n/index.ts';
 
+/** SPEC §3 wallet and account figures; a `balance` push reloads the user info and so these. */
+const FIGURES: [keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome'), string][] = [
+  ['balance', 'ui.balance'],
+  ['totalAssets', 'money.totalAssets'],
+  ['frozen', 'ui.frozen'],
+  ['totalIncome', 'money.totalIncome'],
+];
+
 /** Name, VIP level and the wallet figures of the signed-in user. */
 export function Account({ user, go }: { user: UserInfo; go: (path: string) => void }) {
   const app = useStore($app);
@@ -18,14 +26,12 @@ export function Account({ user, go }: { user: UserInfo; go: (path: string) => vo
         </div>
       </div>
       <dl className="acct-money">
-        <div>
-          <dt>{t('ui.balance')}</dt>
-          <dd><span className="num">{formatMoney(user.balance, money)}</span></dd>
-        </div>
-        <div>
-          <dt>{t('ui.frozen')}</dt>
-          <dd><span className="num">{formatMoney(user.frozen, money)}</span></dd>
-        </div>
+        {FIGURES.map(([key, label]) => (
+          <div key={key}>
+            <dt>{t(label)}</dt>
+            <dd><span className="num">{formatMoney(user[key], money)}</span></dd>
+          </div>
+        ))}
       </dl>
       <div className="acct-acts">
         <button type="button" className="btn" onClick={() => go('/rechargeList')}>{t('route.rechargeList')}</button>

@@ -1,5 +1,166 @@
-import { Frame } from '../../ui/Frame.tsx';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useLocation } from 'wouter';
+import { currentLocale, t } from '../../i18n/index.ts';
+import { amount as amountRule } from '../../lib/amount.ts';
+import { filterAmount } from '../../lib/filters.ts';
+import { formatDateTime } from '../../lib/date.ts';
+import { cmp } from '../../lib/money.ts';
+import { notify } from '../../stores/notify.ts';
+import { loadUserInfo } from '../../stores/session.ts';
+import { $expensesRefresh } from '../../stores/orders.ts';
+import { $moneyRefresh } from '../../stores/money.ts';
+import type { ExpensesMoney, PaymentMethod, WithdrawQuote } from '../../shared/contract.ts';
+import { expensesMoney, myMethods, submitExpenses } from '../../api/money.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { Empty } from '../../ui/Empty.tsx';
+import { CodeField } from '../../money/CodeField.tsx';
+import { Rows, useFmt, useIdempotencyKey, useMask, useTyped } from '../../money/view.tsx';
 
+/** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
+const PAYOUT = /^(bank|pix|coin)$/;
+
+/**
+ * SPEC §2 withdrawal: the server's available amount, limits and fee rule; the fee and what
+ * arrives for the typed amount as the server computes them; method, fund password and the
+ * optional code. Whatever was typed stays when the server refuses.
+ */
 export default function Withdraw() {
-  return <Frame name="withdraw" kind="form" fields={['method', 'amount', 'fee', 'fundPassword']} />;
+  const [, go] = useLocation();
+  const fmt = useFmt();
+  const typed = useTyped();
+  const mask = useMask();
+  const refresh = useStore($moneyRefresh) + useStore($expensesRefresh);
+  const [info, setInfo] = useState<ExpensesMoney | null | undefined>();
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  const [methodId, setMethodId] = useState(0);
+  const [value, setValue] = useState('');
+  const [quote, setQuote] = useState<WithdrawQuote | null>(null);
+  const [pwd, setPwd] = useState('');
+  const [code, setCode] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const idem = useIdempotencyKey();
+
+  useEffect(() => {
+    expensesMoney().then(setInfo, () => setInfo(null));
+    myMethods().then((all) => {
+      const list = all.filter((m) => PAYOUT.test(m.kind));
+      setMethods(list);
+      setMethodId((id) => (list.some((m) => m.id === id) ? id : list.length ? list[0]!.id : 0));
+    }, () => setMethods([]));
+  }, [refresh]);
+
+  const most = info && (cmp(info.maxSingle, info.remainingTotal) < 0 ? info.maxSingle : info.remainingTotal);
+  const [min, max] = info ? typed.limits(info.minAmount, most!) : ['0', '0'];
+  const invalid = info ? amountRule(value, min, max) : 'v.required';
+
+  // The fee is the server's: asked for once typing pauses, never computed here.
+  useEffect(() => {
+    setQuote(null);
+    if (invalid) return;
+    const id = setTimeout(() => expensesMoney(typed.platform(value)).then((m) => m.quote && setQuote(m.quote), () => {}), 400);
+    return () => clearTimeout(id);
+  }, [value, invalid, typed]);
+
+  const title = t('route.withdraw');
+  const records = <button type="button" className="mbar" onClick={() => go('/withdrawRecord')}>{t('money.records')}</button>;
+  if (info === undefined) return <Page title={title}><Skeleton kind="form" count={4} /></Page>;
+  if (!info) return <Page title={title}><Empty text={t('ui.loadFailed')} /></Page>;
+
+  const locked = info.lockedUntil && info.lockedUntil > Date.now();
+  const send = async () => {
+    setTried(true);
+    if (invalid || !methodId || !pwd || (info.codeType !== 'none' && !code)) return;
+    const body = { methodId, amount: typed.platform(value), fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) };
+    setBusy(true);
+    setError('');
+    try {
+      const w = await submitExpenses(body, idem.key(body));
+      idem.done();
+      void loadUserInfo();
+      notify(t('ok.withdraw'), { type: 'success' });
+      go('/withdrawDetail?orderNo=' + encodeURIComponent(w.orderNo), { replace: true });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={title} end={records}>
+      <section className="mbox">
+        <Rows
+          rows={[
+            [t('money.available'), <b className="num">{fmt(info.available)}</b>],
+            [t('ui.frozen'), <span className="num">{fmt(info.frozen)}</span>],
+            [t('money.single'), <span className="num">{typed.limits(info.minAmount, info.maxSingle).map(typed.fmt).join(' – ')}</span>],
+            [t('money.todayLeft'), <span className="num">{fmt(info.remainingTotal) + ' / ' + fmt(info.maxTotal)}</span>],
+            [t('money.feeRule'), <span className="num">{info.feeRule.rate + '% (≥ ' + fmt(info.feeRule.min) + ') + ' + fmt(info.feeRule.fixed)}</span>],
+          ]}
+        />
+      </section>
+      {info.realTime && info.free && <p className="mnote up">{t('money.realTimeFree')}</p>}
+      {!info.hasFundPassword && (
+        <p className="mnote" role="alert">
+          {t('money.setFundPassword')}{' '}
+          <button type="button" className="copy" onClick={() => go('/fundPassword')}>{t('route.fundPassword')}</button>
+        </p>
+      )}
+      {locked && <p className="mnote down" role="alert">{t('money.locked', { time: formatDateTime(info.lockedUntil!, currentLocale()) })}</p>}
+      <form className="form" onSubmit={(e) => (e.preventDefault(), void send())} noValidate>
+        <div className="field">
+          <span className="lbl muted">{t('field.method')}</span>
+          {methods.length ? (
+            <div className="mpick" role="radiogroup" aria-label={t('field.method')}>
+              {methods.map((m) => (
+                <label key={m.id}>
+                  <input type="radio" name="m" checked={m.id === methodId} onChange={() => setMethodId(m.id)} />
+                  <span>{t('money.kind.' + m.kind)} · {m.bankName || m.network || m.payee}</span>
+                  <b className="num">{mask(m.account, m.kind)}</b>
+                </label>
+              ))}
+            </div>
+          ) : (
+            <button type="button" className="copy" onClick={() => go('/addPayment')}>{t('route.addPayment')}</button>
+          )}
+        </div>
+        <Field
+          label={t('field.amount')}
+          inputMode="decimal"
+          value={value}
+          onValue={(v) => setValue(filterAmount(v, typed.decimals))}
+          error={tried && invalid ? t(invalid, { min: typed.fmt(min), max: typed.fmt(max) }) : undefined}
+        />
+        {quote && (
+          <Rows
+            rows={[
+              [t('field.fee'), <span className="num">{fmt(quote.fee)}</span>],
+              [t('money.debit'), <span className="num">{fmt(quote.debit)}</span>],
+              [t('money.arrives'), <b className="num">{fmt(quote.arrives)}</b>],
+            ]}
+          />
+        )}
+        <Field
+          label={t('field.fundPassword')}
+          type="password"
+          autoComplete="off"
+          maxLength={64}
+          value={pwd}
+          onValue={setPwd}
+          error={tried && !pwd ? t('v.required') : undefined}
+        />
+        {info.codeType !== 'none' && <CodeField kind={info.codeType} value={code} onValue={setCode} />}
+        {error && <p className="down" role="alert">{error}</p>}
+        <Button type="submit" block loading={busy} disabled={!info.hasFundPassword || !!locked || !methodId}>
+          {t('money.submitWithdraw')}
+        </Button>
+      </form>
+    </Page>
+  );
 }

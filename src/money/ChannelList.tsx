@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { t } from '../i18n/index.ts';
+import type { PayChannel, PayChannelType } from '../shared/contract.ts';
+import { Page } from '../ui/Page.tsx';
+import { Cell } from '../ui/Cell.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { Empty } from '../ui/Empty.tsx';
+import { Button } from '../ui/Button.tsx';
+import { channels, forgetChannels } from './channels.ts';
+import { useTyped } from './view.tsx';
+
+interface Props {
+  name: 'rechargeList' | 'personalCoinList';
+  type: PayChannelType;
+  /** Rows after the channels (the way to the coin list). */
+  after?: ReactNode;
+}
+
+/** The deposit channels of one kind, each with its currency and limits; a tap opens its form. */
+export function ChannelList({ name, type, after }: Props) {
+  const [, go] = useLocation();
+  const typed = useTyped();
+  const [list, setList] = useState<PayChannel[] | null | undefined>();
+  const load = () => {
+    setList(undefined);
+    forgetChannels();
+    channels().then((all) => setList(all.filter((c) => c.type === type)), () => setList(null));
+  };
+  useEffect(load, [type]);
+  const records = (
+    <button type="button" className="mbar" onClick={() => go('/rechargeRecord')}>{t('money.records')}</button>
+  );
+  return (
+    <Page title={t('route.' + name)} end={records}>
+      {list === undefined && <Skeleton kind="rows" count={4} />}
+      {list === null && (
+        <Empty text={t('ui.loadFailed')}><Button ghost onClick={load}>{t('ui.retry')}</Button></Empty>
+      )}
+      {list && (
+        <nav className="cells">
+          {list.map((c) => (
+            <Cell
+              key={c.id}
+              label={c.name + (c.network ? ' · ' + c.network : '')}
+              value={<span className="num">{typed.limits(c.minAmount, c.maxAmount).map(typed.fmt).join(' – ')}</span>}
+              onClick={() => go((type === 'bank' ? '/recharge?id=' : '/coinRecharge?id=') + c.id)}
+            />
+          ))}
+          {after}
+          {!list.length && !after && <Empty />}
+        </nav>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { t } from '../i18n/index.ts';
+import { Page } from '../ui/Page.tsx';
+import { Skeleton } from '../ui/Skeleton.tsx';
+import { Empty } from '../ui/Empty.tsx';
+import { Button } from '../ui/Button.tsx';
+import { param } from './view.tsx';
+
+interface Props<T> {
+  name: 'rechargeDetail' | 'withdrawDetail';
+  load: (orderNo: string) => Promise<T>;
+  view: (row: T) => ReactNode;
+  /** Moves when a push says the record may have changed: it is fetched again. */
+  refresh: number;
+}
+
+/** One record (`?orderNo=`) with every field, fetched again when a review outcome is pushed. */
+export function Detail<T>({ name, load, view, refresh }: Props<T>) {
+  const orderNo = param(useSearch(), 'orderNo');
+  const [row, setRow] = useState<T | null | undefined>();
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load(orderNo).then((r) => live && setRow(r), () => live && setRow(null));
+    return () => void (live = false);
+  }, [orderNo, refresh, tries, load]);
+  return (
+    <Page title={t('route.' + name)}>
+      {row === undefined && <Skeleton kind="lines" count={8} />}
+      {row === null && (
+        <Empty text={t('ui.loadFailed')}>
+          <Button ghost onClick={() => (setRow(undefined), setTries(tries + 1))}>{t('ui.retry')}</Button>
+        </Empty>
+      )}
+      {row && <section className="mbox">{view(row)}</section>}
+    </Page>
+  );
+}

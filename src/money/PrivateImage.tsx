@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { $session } from '../stores/session.ts';
+
+/**
+ * An image only its owner may fetch (a proof of payment, a payment QR): an <img> cannot send the
+ * token, so it is fetched with it and shown from a blob URL.
+ */
+export function PrivateImage({ src, alt }: { src: string; alt: string }) {
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    let made = '';
+    const ctl = new AbortController();
+    fetch(src, { headers: { Authorization: 'Bearer ' + $session.get().token }, signal: ctl.signal })
+      .then((r) => (r.ok ? r.blob() : Promise.reject(r.status)))
+      .then((b) => setUrl((made = URL.createObjectURL(b))), () => setUrl(''));
+    return () => {
+      ctl.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [src]);
+  return url ? <img className="mimg" src={url} alt={alt} /> : <span className="muted">{alt}</span>;
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { currentLocale, t } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/date.ts';
+import type { Deposit } from '../shared/contract.ts';
+import { PrivateImage } from './PrivateImage.tsx';
+import { Rows, Status, plain, useFmt, useMask } from './view.tsx';
+
+/** A deposit in the records: amount and status, number, time, channel and any refusal reason. */
+export function DepositCard({ d }: { d: Deposit }) {
+  const fmt = useFmt();
+  return (
+    <>
+      <header><b className="num">{fmt(d.amount)}</b><Status of="deposit" value={d.status} /></header>
+      <Rows
+        rows={[
+          [t('money.orderNo'), d.orderNo],
+          [t('money.time'), <bdi>{formatDateTime(d.time, currentLocale())}</bdi>],
+          [t('money.channel'), d.channelName],
+          ...(d.rejectReason ? ([[t('money.reason'), d.rejectReason]] as [string, ReactNode][]) : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** Every field of a deposit (SPEC §3), numbers masked (SPEC §9). */
+export function DepositView({ d }: { d: Deposit }) {
+  const fmt = useFmt();
+  const mask = useMask();
+  const lang = currentLocale();
+  const rows: [string, ReactNode][] = [
+    [t('money.orderNo'), d.orderNo],
+    [t('money.time'), <bdi>{formatDateTime(d.time, lang)}</bdi>],
+    [t('money.channel'), d.channelName],
+    [t('field.method'), t('money.kind.' + d.type)],
+    [t('money.status'), <Status of="deposit" value={d.status} />],
+    [t('field.amount'), <span className="num">{fmt(d.amount)}</span>],
+    [t('money.youPay'), <span className="num">{plain(d.payAmount) + ' ' + d.currency}</span>],
+    [t('money.rate'), <span className="num">{plain(d.exchangeRate)}</span>],
+  ];
+  if (d.type === 'bank') {
+    rows.push([t('field.payee'), d.payee || '–'], [t('field.bank'), d.bankName || '–'], [t('field.cardNumber'), <span className="num">{mask(d.cardNo)}</span>]);
+  } else {
+    rows.push([t('field.network'), d.network || '–'], [t('money.depositAddress'), <span className="num">{mask(d.address, 'coin')}</span>]);
+  }
+  if (d.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(d.reviewedAt, lang)}</bdi>]);
+  if (d.rejectReason) rows.push([t('money.reason'), <b className="down">{d.rejectReason}</b>]);
+  return (
+    <>
+      <Rows rows={rows} />
+      {d.proofImage && (
+        <>
+          <p className="muted">{t('field.proof')}</p>
+          <PrivateImage src={d.proofImage} alt={t('field.proof')} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { currentLocale, t } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/date.ts';
+import type { Withdrawal } from '../shared/contract.ts';
+import { Rows, Status, useFmt, useMask } from './view.tsx';
+
+/** A withdrawal in the records: amount and status, number, time, method and the operator's reason. */
+export function WithdrawalCard({ w }: { w: Withdrawal }) {
+  const fmt = useFmt();
+  return (
+    <>
+      <header><b className="num">{fmt(w.amount)}</b><Status of="withdraw" value={w.status} /></header>
+      <Rows
+        rows={[
+          [t('money.orderNo'), w.orderNo],
+          [t('money.time'), <bdi>{formatDateTime(w.time, currentLocale())}</bdi>],
+          [t('field.method'), t('money.kind.' + w.method)],
+          ...(w.remark ? ([[t('money.reason'), w.remark]] as [string, ReactNode][]) : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** Every field of a withdrawal (SPEC §3), the payout account masked (SPEC §9). */
+export function WithdrawalView({ w }: { w: Withdrawal }) {
+  const fmt = useFmt();
+  const mask = useMask();
+  const lang = currentLocale();
+  const rows: [string, ReactNode][] = [
+    [t('money.orderNo'), w.orderNo],
+    [t('money.time'), <bdi>{formatDateTime(w.time, lang)}</bdi>],
+    [t('money.status'), <Status of="withdraw" value={w.status} />],
+    [t('field.amount'), <span className="num">{fmt(w.amount)}</span>],
+    [t('field.fee'), <span className="num">{fmt(w.fee)}</span>],
+    [t('money.arrives'), <span className="num">{fmt(w.arrives)}</span>],
+    [t('field.method'), t('money.kind.' + w.method)],
+    [t('field.payee'), w.payee || '–'],
+  ];
+  if (w.bankName) rows.push([t('field.bank'), w.bankName]);
+  if (w.network) rows.push([t('field.network'), w.network]);
+  rows.push([t('money.account'), <span className="num">{mask(w.account, w.method)}</span>]);
+  if (w.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(w.reviewedAt, lang)}</bdi>]);
+  if (w.remark) rows.push([t('field.remark'), <b className={/rejected|failed|no_payout/.test(w.status) ? 'down' : undefined}>{w.remark}</b>]);
+  return <Rows rows={rows} />;
+}

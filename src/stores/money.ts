@@ -1,0 +1,9 @@
+import { atom } from 'nanostores';
+
+/**
+ * Bumped by the `balance` push (SPEC §4), which follows every review outcome and every other
+ * balance change: deposit and wallet records and the money screens reload when it moves.
+ */
+export const $moneyRefresh = atom(0);
+
+export const refreshMoney = (): void => $moneyRefresh.set($moneyRefresh.get() + 1);

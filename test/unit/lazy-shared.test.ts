@@ -1,0 +1,51 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { lazySharedModules, type ProbeMetafile } from '../../scripts/build/one-shell-chunk.mjs';
+
+const imp = (path: string) => ({ path, kind: 'import-statement' });
+
+/** Screens a–c use the API client, a and b the money helpers, d only the shell; a type file writes nothing. */
+const metafile: ProbeMetafile = {
+  inputs: {
+    'src/screens/a/index.tsx': { imports: [imp('src/api/client.ts'), imp('src/lib/money.ts'), imp('src/shared/types.ts'), imp('src/ui/Page.tsx')] },
+    'src/screens/b/index.tsx': { imports: [imp('src/api/client.ts'), imp('src/lib/money.ts'), imp('src/shared/types.ts')] },
+    'src/screens/c/index.tsx': { imports: [imp('src/api/client.ts'), { path: 'src/chart/index.ts', kind: 'dynamic-import' }] },
+    'src/screens/d/index.tsx': { imports: [imp('src/ui/Page.tsx'), imp('src/shared/types.ts')] },
+    'src/chart/index.ts': { imports: [imp('src/lib/money.ts')] },
+    'src/api/client.ts': { imports: [imp('node_modules/redaxios/index.js'), imp('src/ui/Page.tsx')] },
+    'src/lib/money.ts': { imports: [] },
+    'src/shared/types.ts': { imports: [] },
+    'src/ui/Page.tsx': { imports: [] },
+    'node_modules/redaxios/index.js': { imports: [] },
+  },
+  outputs: {
+    'dist/assets/all.js': {
+      inputs: Object.fromEntries(
+        ['src/api/client.ts', 'src/lib/money.ts', 'src/ui/Page.tsx', 'node_modules/redaxios/index.js', 'src/chart/index.ts'].map((f) => [f, { bytesInOutput: 100 }]),
+      ),
+    },
+  },
+};
+const first = { inputs: new Set(['src/main.tsx', 'src/ui/Page.tsx']) };
+const lazy = ['src/screens/a/index.tsx', 'src/screens/b/index.tsx', 'src/screens/c/index.tsx', 'src/screens/d/index.tsx', 'src/chart/index.ts'];
+
+test('modules beyond the first load that enough lazy entries use, with every entry that uses any of them', () => {
+  const shared = lazySharedModules({ metafile, first, lazy, min: 3 });
+  assert.equal(shared.modules, ['node_modules/redaxios/index.js', 'src/api/client.ts', 'src/lib/money.ts'], 'the client, what it imports, and money (a, b and the chart)');
+  assert.equal(shared.importers, ['src/chart/index.ts', 'src/screens/a/index.tsx', 'src/screens/b/index.tsx', 'src/screens/c/index.tsx']);
+});
+
+test('a lazy import is not a use: the screen that only opens the chart does not count for what the chart uses', () => {
+  const shared = lazySharedModules({ metafile, first, lazy, min: 4 });
+  assert.equal(shared.modules, [], 'money has three users (a, b, the chart), the client three');
+});
+
+test('first-load modules, modules joining the shell and files that write no bytes stay out, and bring no importer', () => {
+  const shared = lazySharedModules({ metafile, first, lazy, also: ['src/api/client.ts'], min: 2 });
+  assert.ok(!shared.modules.includes('src/ui/Page.tsx'), 'the first load already has it');
+  assert.ok(!shared.modules.includes('src/shared/types.ts'), 'a type-only file is no reason to fetch the shared chunk');
+  assert.ok(!shared.modules.includes('src/api/client.ts'), 'a module of the shell is not shared again');
+  assert.ok(!shared.importers.includes('src/screens/d/index.tsx'), 'the screen using only the shell and types does not fetch it');
+});
+
+test.run();
