@@ -5,7 +5,7 @@ import type { PayChannel, PayChannelType } from '../shared/contract.ts';
 import { Page } from '../ui/Page.tsx';
 import { Cell } from '../ui/Cell.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { Empty } from '../ui/Empty.tsx';
+import { Empty } from '../ui/List.tsx';
 import { Button } from '../ui/Button.tsx';
 import { channels, forgetChannels } from './channels.ts';
 import { useTyped } from './view.tsx';

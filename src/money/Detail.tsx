@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { t } from '../i18n/index.ts';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { Empty } from '../ui/Empty.tsx';
+import { Empty } from '../ui/List.tsx';
 import { Button } from '../ui/Button.tsx';
 import { param } from './view.tsx';
 

@@ -12,7 +12,7 @@ import { Page } from '../ui/Page.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
-import { Empty } from '../ui/Empty.tsx';
+import { Empty } from '../ui/List.tsx';
 import { channels } from './channels.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';

@@ -5,7 +5,7 @@ import type { PaymentMethod } from '../../shared/contract.ts';
 import { myCards } from '../../api/money.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import { QrForm } from '../../money/QrForm.tsx';
 import { PrivateImage } from '../../money/PrivateImage.tsx';
 import { param } from '../../money/view.tsx';

@@ -6,7 +6,7 @@ import { deleteMethod, myMethods } from '../../api/money.ts';
 import { notify } from '../../stores/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { Rows, useMask } from '../../money/view.tsx';

@@ -16,7 +16,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { Empty } from '../../ui/Empty.tsx';
+import { Empty } from '../../ui/List.tsx';
 import { CodeField } from '../../money/CodeField.tsx';
 import { Rows, useFmt, useIdempotencyKey, useMask, useTyped } from '../../money/view.tsx';
 
