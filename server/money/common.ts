@@ -8,16 +8,7 @@ import { AppError } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 
-export const MoneyPaging = {
-  pageNum: Type.Integer({ minimum: 1, maximum: 100000, default: 1, 'x-error': 'must be a whole number from 1 to 100000' }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10, 'x-error': 'must be a whole number from 1 to 100' }),
-};
-
 export const OrderNo = Type.String({ pattern: '^[0-9]{18}$', maxLength: 18, 'x-error': 'must be an 18-digit order number' });
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647, 'x-error': 'must be a whole number from 1 to 2147483647' });
-/** Free text, trimmed by the handler. A NUL character is refused before validation for every route. */
-export const Text = (maxLength: number) => Type.String({ maxLength, 'x-error': `must be at most ${maxLength} characters` });
-
 /**
  * Settings of withdrawals, kept in the config table under `money.<name>` so the operator can change
  * them (`operator config set money.withdrawFeeRate 0.5`); the public config list leaves them out.

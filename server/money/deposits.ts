@@ -9,9 +9,9 @@ import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer, StatusesAnswer } from './answers.ts';
-import { Amount } from '../http/schemas.ts';
+import { Amount, Id, Paging } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
-import { Id, MoneyPaging, OrderNo, claimUpload, notFound, privateFileUrl } from './common.ts';
+import { OrderNo, claimUpload, notFound, privateFileUrl } from './common.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof payChannels.$inferSelect;
@@ -63,13 +63,13 @@ export const DEPOSIT_STATUS_NAMES: Record<DepositStatus, string> = {
 };
 
 const SubmitBody = Type.Object({
-  channelId: Id,
+  channelId: Id(),
   amount: Amount,
   proofImage: Type.Optional(Type.String({ maxLength: 300 })),
 });
 
 const DepositStatusSchema = Type.Unsafe<DepositStatus>({ type: 'string', enum: [...DEPOSIT_STATUSES], 'x-error': `must be one of ${DEPOSIT_STATUSES.join(', ')}` });
-const ListQuery = Type.Object({ ...MoneyPaging, status: Type.Optional(DepositStatusSchema) });
+const ListQuery = Type.Object({ ...Paging, status: Type.Optional(DepositStatusSchema) });
 const DetailQuery = Type.Object({ orderNo: OrderNo });
 
 const belowMin = (min: string) => new AppError(400, 'recharge.belowMin', `The minimum single deposit is ${min}`, { field: 'amount', min });
@@ -154,7 +154,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/recharge/depositList',
     { config: auth, schema: { tags, summary: 'My deposits, newest first', querystring: ListQuery, response: DepositPageAnswer } },
     async (request) => {
-      const { pageNum, pageSize, status } = request.query;
+      const { pageNum = 1, pageSize = 10, status } = request.query;
       const where = and(eq(deposits.userId, request.userId), status ? eq(deposits.status, status) : undefined);
       const [rows, [count]] = await Promise.all([
         ctx.db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(pageSize).offset((pageNum - 1) * pageSize),

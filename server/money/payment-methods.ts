@@ -1,4 +1,5 @@
 /** Payment methods (SPEC §1, §3): banks, PIX key types, coins; bind, list and delete one's own. */
+import { Id, Text } from '../http/schemas.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Bank, CoinItem, PaymentMethod, PixKeyType } from '../../src/shared/contract.ts';
@@ -9,7 +10,7 @@ import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { BanksAnswer, CoinsAnswer, EmptyAnswer, PaymentMethodAnswer, PaymentMethodsAnswer, PixTypesAnswer } from './answers.ts';
-import { Id, Text, claimUpload, notFound, privateFileUrl } from './common.ts';
+import { claimUpload, notFound, privateFileUrl } from './common.ts';
 import { PIX_TYPES, checkAddress, checkCardNo, checkPixKey } from './rules.ts';
 
 type Row = typeof paymentMethods.$inferSelect;
@@ -55,10 +56,10 @@ const BindQrBody = Type.Object({
   kind: Type.Unsafe<'qr' | 'paypay'>({ type: 'string', enum: ['qr', 'paypay'], 'x-error': 'must be qr or paypay' }),
   payee: Payee,
   image: Type.String({ maxLength: 300 }),
-  id: Type.Optional(Id),
+  id: Type.Optional(Id()),
 });
 
-const DeleteBody = Type.Object({ id: Id });
+const DeleteBody = Type.Object({ id: Id() });
 
 const required = (field: string, value: string | undefined): string => {
   const v = value?.trim();

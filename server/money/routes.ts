@@ -1,8 +1,10 @@
 /** The money side of `/prod-api` (issue 10): deposits, withdrawals, payment methods, private uploads. */
+import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FeaturePlugin } from '../context.ts';
 import { uploads } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
+import { Text } from '../http/schemas.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 import { PRIVATE_FILE_PATH } from './common.ts';
@@ -18,7 +20,14 @@ export const moneyRoutes: FeaturePlugin = async (app, { ctx }) => {
   // The owner's own uploads (proofs, payment QR codes), with the token: the app shows them as blob URLs.
   app.get<{ Params: { name: string } }>(
     `${PRIVATE_FILE_PATH}:name`,
-    { config: { auth: true }, schema: { tags: ['uploads'], summary: 'One of my uploaded images' } },
+    {
+      config: { auth: true },
+      schema: {
+        tags: ['uploads'],
+        summary: 'One of my uploaded images',
+        params: Type.Object({ name: Text(64, { description: 'the stored name from the upload answer', example: 'x.png' }) }),
+      },
+    },
     async (request, reply) => {
       const { name } = request.params;
       const [own] = STORED_NAME.test(name)

@@ -23,10 +23,10 @@ import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { ExpensesMoneyAnswer, PacksAnswer, SendCodeAnswer, StatusesAnswer, WithdrawalAnswer, WithdrawalPageAnswer } from './answers.ts';
-import { Amount } from '../http/schemas.ts';
+import { Amount, Id, Paging } from '../http/schemas.ts';
 import { changeBalance, getWallet } from '../ledger/index.ts';
 import { newOrderNo } from '../orders/order-no.ts';
-import { Id, MoneyPaging, OrderNo, moneyConfig, notFound } from './common.ts';
+import { OrderNo, moneyConfig, notFound } from './common.ts';
 import { methodCounts } from './payment-methods.ts';
 
 type Row = typeof withdrawals.$inferSelect;
@@ -189,12 +189,12 @@ const mask = (target: string) =>
 const WithdrawStatusSchema = Type.Unsafe<WithdrawStatus>({ type: 'string', enum: [...WITHDRAW_STATUSES], 'x-error': `must be one of ${WITHDRAW_STATUSES.join(', ')}` });
 const MoneyQuery = Type.Object({ amount: Type.Optional(Amount) });
 const SubmitBody = Type.Object({
-  methodId: Id,
+  methodId: Id(),
   amount: Amount,
   fundPassword: Type.String({ maxLength: 128 }),
   code: Type.Optional(Type.String({ maxLength: 16 })),
 });
-const ListQuery = Type.Object({ ...MoneyPaging, status: Type.Optional(WithdrawStatusSchema) });
+const ListQuery = Type.Object({ ...Paging, status: Type.Optional(WithdrawStatusSchema) });
 const DetailQuery = Type.Object({ orderNo: OrderNo });
 
 export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
@@ -296,7 +296,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/expenses/withdrawList',
     { config: auth, schema: { tags, summary: 'My withdrawals, newest first', querystring: ListQuery, response: WithdrawalPageAnswer } },
     async (request) => {
-      const { pageNum, pageSize, status } = request.query;
+      const { pageNum = 1, pageSize = 10, status } = request.query;
       const where = and(eq(withdrawals.userId, request.userId), status ? eq(withdrawals.status, status) : undefined);
       const [rows, [count]] = await Promise.all([
         ctx.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(pageSize).offset((pageNum - 1) * pageSize),

@@ -10,7 +10,7 @@ import { push } from '../ws/push.ts';
 import { incomeList, summary, transfer } from './service.ts';
 
 const TransferBody = Type.Object({
-  direction: Type.Union([Type.Literal('in'), Type.Literal('out')], { 'x-error': 'must be in or out' }),
+  direction: Type.Unsafe<'in' | 'out'>({ type: 'string', enum: ['in', 'out'], 'x-error': 'must be in or out' }),
   amount: Amount,
 });
 const ListQuery = Type.Object(PageQuery);
