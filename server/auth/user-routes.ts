@@ -3,7 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { UserInfo, VipInformation, WalletBill } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { users, vipLevels, walletBills } from '../db/schema/index.ts';
+import { uploads, users, vipLevels, walletBills } from '../db/schema/index.ts';
+import { uploadInvalid } from '../money/common.ts';
+import { UPLOADS_PATH } from '../uploads/routes.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { Paging, Text } from '../http/schemas.ts';
 import { walletFigures } from '../money/wallet.ts';
@@ -137,7 +139,19 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     });
 
     auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
-      await ctx.db.update(users).set({ avatar: request.body.avatar }).where(eq(users.id, request.userId));
+      const { avatar } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        // An uploaded image becomes public only as its owner's own avatar; anyone else's stays private.
+        if (avatar.startsWith(UPLOADS_PATH)) {
+          const [own] = await tx
+            .update(uploads)
+            .set({ private: false })
+            .where(and(eq(uploads.name, avatar.slice(UPLOADS_PATH.length)), eq(uploads.userId, request.userId)))
+            .returning({ name: uploads.name });
+          if (!own) throw uploadInvalid('avatar');
+        }
+        await tx.update(users).set({ avatar }).where(eq(users.id, request.userId));
+      });
       return ok(null, 'Successfully modified');
     });
 

@@ -12,6 +12,7 @@ import { uploads } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { eq } from 'drizzle-orm';
 import { sniffImage } from './sniff.ts';
+import { privateFileUrl } from '../money/common.ts';
 import { STORED_NAME, localFolderStorage, type Storage } from './storage.ts';
 
 declare module '../context.ts' {
@@ -85,9 +86,11 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
       if (!image) throw typeError();
       const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
       await storage.put(name, bytes, image.type);
-      await ctx.db.insert(uploads).values({ name, userId: request.userId });
+      // Private from the start: a proof or a payment QR is its owner's document. Only an image the
+      // owner makes their avatar becomes public at /uploads/<name>.
+      await ctx.db.insert(uploads).values({ name, userId: request.userId, private: true });
       request.log.info({ userId: request.userId, name, bytes: bytes.length }, 'image uploaded');
-      return ok({ url: UPLOADS_PATH + name, name });
+      return ok({ url: privateFileUrl(name)!, name });
     },
   );
 };
@@ -97,9 +100,9 @@ export const uploadFileRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   const storage = storageOf(ctx);
   app.get<{ Params: { name: string } }>(`${UPLOADS_PATH}:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params;
-    // A proof of payment or a payment QR is private: its owner reads it through the API, the operator through the admin API.
+    // Only avatars are public; every other upload is read by its owner through the API, by the operator through the admin API.
     const [record] = STORED_NAME.test(name) ? await ctx.db.select({ private: uploads.private }).from(uploads).where(eq(uploads.name, name)) : [];
-    const file = STORED_NAME.test(name) && !record?.private ? await storage.get(name) : null;
+    const file = record && !record.private ? await storage.get(name) : null;
     if (!file) return reply.code(404).type('text/plain').send('Not Found');
     return reply
       .type(file.type)

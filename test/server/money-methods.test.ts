@@ -149,7 +149,7 @@ test('payment QR and PayPay QR: an image uploaded by the same user, private once
   const res = await bind(ana, 'bindCardQr', { kind: 'paypay', payee: 'Ana', image: mine.url });
   assert.is(res.code, 200, res.msg);
   assert.is(res.data.image, `/prod-api/common/oss/file/${mine.name}`);
-  assert.is((await s.app.inject({ url: mine.url })).statusCode, 404, 'the public URL no longer serves it');
+  assert.is((await s.app.inject({ url: `/uploads/${mine.name}` })).statusCode, 404, 'no public URL serves it');
   assert.is((await s.app.inject({ url: res.data.image!, headers: { authorization: ana.token } })).statusCode, 200);
   const other = await s.app.inject({ url: res.data.image!, headers: { authorization: eve.token } });
   assert.is(other.json().code, 404, 'another user cannot read it');

@@ -60,21 +60,38 @@ for (const [label, bytes, ext, type] of [
   ['JPEG', JPEG, 'jpg', 'image/jpeg'],
   ['WebP', WEBP, 'webp', 'image/webp'],
 ] as const) {
-  test(`accepts a ${label} image and serves it back with its type and a long cache`, async () => {
+  test(`accepts a ${label} image and serves it back to its owner only, with its type`, async () => {
     // The client's name and type are ignored: only the bytes decide.
     const res = await upload(bytes, 'proof.bin', 'application/octet-stream');
     assert.is(res.code, 200, res.msg);
     const { url, name } = res.data!;
     assert.match(name, new RegExp(`^[0-9a-f]{32}\\.${ext}$`), 'random 128-bit hex name with the sniffed extension');
-    assert.is(url, `/uploads/${name}`);
-    const file = await server.app.inject({ method: 'GET', url });
+    assert.is(url, `/prod-api/common/oss/file/${name}`, 'a private address, read with the token');
+    const file = await server.app.inject({ method: 'GET', url, headers: { authorization: token } });
     assert.is(file.statusCode, 200);
     assert.is(file.headers['content-type'], type);
     assert.is(file.headers['x-content-type-options'], 'nosniff');
-    assert.is(file.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.is(file.headers['cache-control'], 'private, max-age=3600');
     assert.ok(file.rawPayload.equals(bytes), 'the same bytes come back');
+    assert.is((await server.app.inject({ url })).json().code, 401, 'nobody without the token');
+    const other = (await server.register()).token;
+    assert.is((await server.app.inject({ url, headers: { authorization: other } })).json().code, 404, 'not another user');
+    assert.is((await server.app.inject({ url: `/uploads/${name}` })).statusCode, 404, 'not public by its name');
   });
 }
+
+test('an upload becomes public only as its owner\'s avatar', async () => {
+  const { name } = (await upload(PNG, 'me.png', 'image/png')).data!;
+  const other = (await server.register()).token;
+  const stolen = await server.call('POST', '/h5/user/changeAvatar', { token: other, body: { avatar: `/uploads/${name}` } });
+  assert.equal([stolen.code, stolen.key], [400, 'upload.notYours'], "another user's image cannot be made an avatar");
+  assert.is((await server.app.inject({ url: `/uploads/${name}` })).statusCode, 404, 'still private');
+  const mine = await server.call('POST', '/h5/user/changeAvatar', { token, body: { avatar: `/uploads/${name}` } });
+  assert.is(mine.code, 200, mine.msg);
+  const file = await server.app.inject({ url: `/uploads/${name}` });
+  assert.is(file.statusCode, 200, 'an avatar is public');
+  assert.is(file.headers['cache-control'], 'public, max-age=31536000, immutable');
+});
 
 test('two uploads of the same image get different names', async () => {
   const a = await upload(PNG, 'a.png', 'image/png');
