@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { $session, logout } from '../../stores/session.ts';
 import { $app, config } from '../../stores/app.ts';
 import { languageByCode } from '../../i18n/languages.ts';
