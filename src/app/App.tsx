@@ -1,6 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from './location.ts';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
 import { $app, flag, navigate, recordPrevious, setKeepAlive } from '../stores/app.ts';

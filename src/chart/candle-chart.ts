@@ -4,6 +4,7 @@ import type { KlinePeriod } from '../shared/contract';
 import { emptyColumns, type CandleColumns } from '../shared/protocol';
 import { drawCandles, type CandlePaint } from './draw-candles';
 import { createLegend, type ShowCandle } from './legend';
+import { numberFormat } from '../lib/number';
 import { axisWidth, memo, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
 export type { CandleColumns } from '../shared/protocol';
@@ -50,8 +51,9 @@ const LEGEND_H = 18;
  * half of it is how close a label may come to the plot's edges before it pokes out of them. */
 const LABEL_CLEARANCE = 15;
 
+// The app's cached number format, so the chart writes prices as the rest of the screen does.
 function priceFormat(precision: number, locale = 'en'): (n: number) => string {
-  const f = new Intl.NumberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision });
+  const f = numberFormat(precision, true, '', false, locale);
   return (n) => f.format(n);
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../app/location.ts';
 import { t } from '../i18n/index.ts';
 import type { PayChannel, PayChannelType } from '../shared/contract.ts';
 import { Page } from '../ui/Page.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
+import { useSearch } from '../app/location.ts';
 import { t } from '../i18n/index.ts';
 import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from '../app/location.ts';
 import { t } from '../i18n/index.ts';
 import { amount as amountRule } from '../lib/amount.ts';
 import { filterAmount } from '../lib/filters.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../app/location.ts';
 import { t } from '../i18n/index.ts';
 import type { Page as Rows } from '../shared/contract.ts';
 import { List } from '../ui/List.tsx';

@@ -1,7 +1,7 @@
 // First-load path: the title bar every screen renders.
 import type { ReactNode } from 'react';
-import { useLocation } from 'wouter';
 import { t } from '../i18n/index.ts';
+import { goBack } from '../stores/app.ts';
 import { Icon } from './Icon.tsx';
 
 interface Props {
@@ -15,15 +15,12 @@ interface Props {
 }
 
 export function Page({ title, back = true, onBack, end, children }: Props) {
-  const [, go] = useLocation();
-  // A screen opened straight from a link has nothing behind it: back then means the start screen.
-  const goBack = onBack || (() => (history.length > 1 ? history.back() : go('/', { replace: true })));
   return (
     <div className="page">
       <header className="bar">
         <span className="bar-side">
           {back && (
-            <button type="button" className="bar-side" onClick={goBack} aria-label={t('ui.back')}>
+            <button type="button" className="bar-side" onClick={onBack || (() => goBack())} aria-label={t('ui.back')}>
               <Icon name="back" size={22} />
             </button>
           )}

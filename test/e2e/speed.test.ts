@@ -86,7 +86,7 @@ test('home shows prices from the start-up ticker call, before and without any po
   await page.goto(server.url + '/home');
   const price = page.locator('.qs button[data-symbol="btc"] span.num').first();
   await price.waitFor();
-  assert.match(await price.innerText(), /^\d+\.\d+$/);
+  assert.match(await price.innerText(), /^\d{1,3}(,\d{3})*\.\d+$/);
   assert.is(tickerCalls, 1, 'the one call of the boot script');
   const list = (await (await fetch(server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
@@ -175,7 +175,7 @@ test('offline after a visit, a reload shows the app and the last known prices, m
   await page.context().setOffline(true);
   await page.reload();
   await btc.waitFor();
-  assert.match(await btc.innerText(), /^\d+\.\d+$/);
+  assert.match(await btc.innerText(), /^\d{1,3}(,\d{3})*\.\d+$/);
   await page.getByText('Offline · showing the last known prices').waitFor();
   assert.is(await btc.innerText(), price, 'the price last seen online');
   await page.context().setOffline(false);

@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { Article } from '../../ui/Article.tsx';
 import { Cell } from '../../ui/Cell.tsx';

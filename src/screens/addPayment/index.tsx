@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useSearch } from 'wouter';
+import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import type { PaymentMethodKind } from '../../shared/contract.ts';
 import { $session } from '../../stores/session.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import type { PaymentMethod } from '../../shared/contract.ts';
 import { myCards } from '../../api/money.ts';

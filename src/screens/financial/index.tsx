@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { getProducts } from '../../api/finance.ts';

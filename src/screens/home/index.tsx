@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { getBanners, getMarquee, getNotices } from '../../api/content.ts';
 import { match } from '../../app/routes.ts';
 import { t } from '../../i18n/index.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearch } from 'wouter';
+import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { password, required } from '../../lib/validators.ts';
 import { takeSessionEnded } from './session-ended.ts';

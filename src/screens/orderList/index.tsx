@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useSearch } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { ORDER_TABS, type OrderTab } from '../../shared/contract.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import type { PaymentMethod } from '../../shared/contract.ts';
 import { deleteMethod, myMethods } from '../../api/money.ts';

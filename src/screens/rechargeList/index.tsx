@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { ChannelList } from '../../money/ChannelList.tsx';

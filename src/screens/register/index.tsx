@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearch } from 'wouter';
+import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { confirmMatch, password, required, username } from '../../lib/validators.ts';
 import { flag, navigate } from '../../stores/app.ts';

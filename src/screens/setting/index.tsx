@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { $session } from '../../stores/session.ts';
 import { $app, config } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';

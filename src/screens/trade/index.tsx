@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
 import { match } from '../../app/routes.ts';
 import { t } from '../../i18n/index.ts';

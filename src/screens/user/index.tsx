@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { $session } from '../../stores/session.ts';
 import { $app } from '../../stores/app.ts';
 import { $unread } from '../../stores/unread.ts';

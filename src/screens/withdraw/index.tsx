@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useLocation } from 'wouter';
+import { useLocation } from '../../app/location.ts';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { amount as amountRule } from '../../lib/amount.ts';
 import { filterAmount } from '../../lib/filters.ts';
