@@ -86,6 +86,15 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
   return accepted.has('gzip') ? 'gzip' : 'identity';
 }
 
+/** The path as the static plugin resolves it to a file (`%2e` is a dot there). */
+const decoded = (pathname: string): string => {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+};
+
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?');
 
 export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
@@ -156,8 +165,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
       preCompressed: true,
       cacheControl: false,
       // A folder is not a file: without this, `/assets/` answers 403 when uncompressed and 404
-      // when compressed. It falls through to the not-found handler like any unknown path.
-      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // when compressed. It falls through to the not-found handler like any unknown path, and so
+      // does routes.json, the server's own input for the pages' preloads.
+      allowedPath: (pathname) => !pathname.endsWith('/') && decoded(pathname).replace(/\.(br|gz)$/, '') !== '/routes.json',
       setHeaders: (reply, filePath) => {
         const name = filePath.split(path.sep).join('/');
         const value = NO_CACHE.test(name)
