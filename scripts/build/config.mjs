@@ -120,7 +120,7 @@ export function workerOptions({ outdir }) {
 
 /**
  * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `routes`
- * the route → files map it preloads from (route-files.mjs).
+ * what it needs to preload the login screen for a visitor without a token (route-files.mjs).
  */
 export function bootOptions({ locales, routes }) {
   return {
@@ -134,7 +134,7 @@ export function bootOptions({ locales, routes }) {
     define: {
       'process.env.NODE_ENV': '"production"',
       __LOCALES__: JSON.stringify(locales),
-      __ROUTES__: JSON.stringify(routes.map),
+      __LOGIN__: JSON.stringify(routes.login),
       __OPEN_ROUTES__: JSON.stringify(routes.open.join(' ')),
       __ROOT_ROUTE__: JSON.stringify(routes.root),
     },

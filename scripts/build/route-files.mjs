@@ -1,8 +1,9 @@
 /**
  * Route → files: every JS file a route's screen needs beyond the first load (its chunk and all the
- * chunks below it). The inline boot script preloads the files of the route being opened in the same
- * wave as the entry, instead of one round trip per level of imports once the entry has run; the
- * service worker keeps the files of the routes a user has opened.
+ * chunks below it). The server writes preloads for the files of the route being opened into the
+ * page (server/http/static.ts), so they come in the same wave as the entry, instead of one round
+ * trip per level of imports once the entry has run; the inline boot script adds the login screen's
+ * for a visitor without a token.
  */
 import { readFile } from 'node:fs/promises';
 import { closure, lazyEntries } from './graph.mjs';
@@ -35,9 +36,9 @@ async function configDefaults() {
 /**
  * `{ routes: { name: ['/assets/home-X.js', …] }, boot }`: the URLs per route (for routes.json), and
  * what the boot script needs, as short as it can be since it travels inside index.html (the hashes
- * are what brotli cannot shrink): route name → the hashes of its files, the screen's own first
- * (`home-<hash>.js`), then the chunks below it (`chunk-<hash>.js`); the route `/` leads to; and the
- * routes a visitor without a token may open (the others show the login form).
+ * are what brotli cannot shrink): the hashes of the login screen's files, its own first
+ * (`login-<hash>.js`), then the chunks below it (`chunk-<hash>.js`); the route `/` leads to; and
+ * the routes a visitor without a token may open (the others show the login form).
  */
 export async function routeFiles(metafile, first) {
   const shell = new Set(first.js);
@@ -45,7 +46,7 @@ export async function routeFiles(metafile, first) {
     lazyEntries(metafile, 'src/screens/').map(({ file, entryPoint }) => [entryPoint.split('/')[2], file]),
   );
   const routes = {};
-  const boot = { map: {}, open: [], root: '' };
+  const boot = { login: '', open: [], root: '' };
   const list = await readRoutes();
   const defaults = await configDefaults();
   for (const { name, access } of list) {
@@ -53,15 +54,18 @@ export async function routeFiles(metafile, first) {
     if (!chunk) throw new Error(`route ${name} has no chunk from src/screens/${name}/index.tsx`);
     const files = closure(metafile, chunk).filter((f) => !shell.has(f));
     routes[name] = files.map((f) => ASSETS + f.split('/').pop());
-    boot.map[name] = files
-      .map((f, i) => {
-        const m = /^(.+)-(\w+)\.js$/.exec(f.split('/').pop());
-        if (!m || m[1] !== (i ? 'chunk' : name)) throw new Error(`route-files.mjs: unexpected file name ${f} for route ${name}`);
-        return m[2];
-      })
-      .join(' ');
+    if (name === 'login') {
+      boot.login = files
+        .map((f, i) => {
+          const m = /^(.+)-(\w+)\.js$/.exec(f.split('/').pop());
+          if (!m || m[1] !== (i ? 'chunk' : name)) throw new Error(`route-files.mjs: unexpected file name ${f} for route ${name}`);
+          return m[2];
+        })
+        .join(' ');
+    }
     if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) boot.open.push(name.toLowerCase());
   }
+  if (!boot.login) throw new Error('route-files.mjs: no login route');
   boot.root = defaults.initToUser ? 'user' : 'home';
   return { routes, boot };
 }

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import { fail } from './envelope.ts';
 import { apiNotFound } from './errors.ts';
 import { API_PREFIX } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
+import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -27,13 +29,81 @@ function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** The page for one route in each encoding, compressed once; `etag` tells the encodings apart. */
+interface PageVariant {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+/**
+ * The page with `<link rel="modulepreload">` for every file the route's screen needs beyond the
+ * first load (dist/routes.json), so they arrive in the same wave as the entry instead of one round
+ * trip per level of imports once it has run. `crossorigin` makes them match the module requests.
+ */
+export function withPreloads(html: string, files: readonly string[]): string {
+  const links = files.map((f) => `<link rel="modulepreload" href="${f.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" crossorigin>`);
+  return html.replace('</head>', () => links.join('') + '</head>');
+}
+
+function variant(html: string): PageVariant {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    etag: createHash('sha256').update(identity).digest('base64url').slice(0, 16),
+  };
+}
+
+/** Route name (lowercase) → its page; the build's routes.json names the routes and their files. */
+function routePages(root: string, html: string): Map<string, PageVariant> {
+  const pages = new Map<string, PageVariant>();
+  const file = path.join(root, 'routes.json');
+  if (!existsSync(file) || !html.includes('</head>')) return pages;
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  for (const [name, files] of Object.entries(routes)) pages.set(name.toLowerCase(), variant(withPreloads(html, files)));
+  return pages;
+}
+
+/** The route a page path opens, as the app's router matches it: any case, trailing slashes dropped. */
+function routeOf(url: string): string {
+  const name = url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1').toLowerCase().slice(1);
+  // Where `/` leads with the config the app starts with (src/app/routes.ts rootTarget).
+  return name || (CONFIG_DEFAULTS.initToUser === '1' ? 'user' : 'home');
+}
+
+/** br over gzip over identity, as far as Accept-Encoding allows (`q=0` refuses). */
+function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [token, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (token && !(q && Number(q.slice(2)) === 0)) accepted.add(token);
+  }
+  if (accepted.has('br') || accepted.has('*')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : 'identity';
+}
+
+/** The path as the static plugin resolves it to a file (`%2e` is a dot there). */
+const decoded = (pathname: string): string => {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+};
+
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?');
 
 export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const hasApp = existsSync(indexFile);
-  const scriptHashes = hasApp ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  const indexHtml = hasApp ? readFileSync(indexFile, 'utf8') : '';
+  const scriptHashes = inlineScriptHashes(indexHtml);
+  const pages = hasApp ? routePages(root, indexHtml) : new Map<string, PageVariant>();
 
   const directives = {
     defaultSrc: ["'self'"],
@@ -70,11 +140,20 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     return payload;
   });
 
-  // The page itself: history-mode routes have no file of their own. Sent through the static
-  // plugin, so identity, gzip and br are chosen the same way for `/`, `/trade` and `/index.html`.
-  const sendPage = (reply: FastifyReply) => {
+  // The page itself: history-mode routes have no file of their own. Each route's page carries the
+  // preloads of its screen; without routes.json (or for `/index.html`, which the service worker
+  // keeps for every path) it is the plain file through the static plugin, which then chooses the
+  // encoding.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const page = pages.get(routeOf(request.url)) ?? pages.get('notfound');
+    if (!page) return reply.sendFile('index.html');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const etag = `"${page.etag}${encoding === 'identity' ? '' : '-' + encoding}"`;
+    reply.header('vary', 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(page[encoding]);
   };
 
   if (hasApp) {
@@ -86,8 +165,9 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
       preCompressed: true,
       cacheControl: false,
       // A folder is not a file: without this, `/assets/` answers 403 when uncompressed and 404
-      // when compressed. It falls through to the not-found handler like any unknown path.
-      allowedPath: (pathname) => !pathname.endsWith('/'),
+      // when compressed. It falls through to the not-found handler like any unknown path, and so
+      // does routes.json, the server's own input for the pages' preloads.
+      allowedPath: (pathname) => !pathname.endsWith('/') && decoded(pathname).replace(/\.(br|gz)$/, '') !== '/routes.json',
       setHeaders: (reply, filePath) => {
         const name = filePath.split(path.sep).join('/');
         const value = NO_CACHE.test(name)
@@ -99,7 +179,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
       },
     });
     // `/` is the one path the wildcard sees as a folder; it is the page.
-    app.route({ method: ['GET', 'HEAD'], url: '/', handler: (_request, reply) => sendPage(reply) });
+    app.route({ method: ['GET', 'HEAD'], url: '/', handler: (request, reply) => sendPage(request, reply) });
   }
 
   // An error after a file was chosen would otherwise keep that file's headers: a JSON error body
@@ -117,7 +197,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     // The static wildcard route sees unknown /prod-api GETs first and hands them back here.
     if (isApi(request.url)) return reply.code(200).send(fail(apiNotFound(request.url)));
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
-    if (hasApp && wantsPage) return sendPage(reply);
+    if (hasApp && wantsPage) return sendPage(request, reply);
     return reply.code(404).type('text/plain').send('Not Found');
   });
 }

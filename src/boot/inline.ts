@@ -10,8 +10,8 @@ import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts
 import type { BootCalls, BootFailure } from './types.ts';
 
 declare const __LOCALES__: Record<string, string>;
-/** Route name → hashes of its chunk files beyond the first load, its own first (route-files.mjs). */
-declare const __ROUTES__: Record<string, string>;
+/** Hashes of the login screen's files beyond the first load, its own first (route-files.mjs). */
+declare const __LOGIN__: string;
 /** The routes a visitor without a token may open, lowercase, space-separated. */
 declare const __OPEN_ROUTES__: string;
 /** Where `/` leads with the default config. */
@@ -29,23 +29,23 @@ try {
 }
 
 /**
- * The screen's chunks in the same wave as the entry, not one round trip per import level after it
- * has run. A visitor without a token is shown the login form. `preload` stands in where
- * `modulepreload` is unknown (Chrome < 66); `crossorigin` makes either match the module request.
+ * The server's answer preloads the chunks of the screen the path names. A visitor without a token
+ * is shown the login form there instead: its chunks in the same wave as the entry too. `preload`
+ * stands in where `modulepreload` is unknown (Chrome < 66); `crossorigin` makes either match the
+ * module request.
  */
 const path = location.pathname.replace(/(.)\/+$/, '$1').toLowerCase().slice(1) || __ROOT_ROUTE__;
-let route = 'notFound';
-for (const name in __ROUTES__) if (name.toLowerCase() == path) route = name;
-if (!saved.token && __OPEN_ROUTES__.split(' ').indexOf(path) < 0) route = 'login';
-const rel = document.createElement('link').relList.supports('modulepreload') ? 'modulepreload' : 'preload';
-__ROUTES__[route]!.split(' ').forEach((hash, i) => {
-  const link = document.createElement('link');
-  link.rel = rel;
-  link.as = 'script';
-  link.crossOrigin = '';
-  link.href = '/assets/' + (i ? 'chunk' : route) + '-' + hash + '.js';
-  document.head.appendChild(link);
-});
+if (!saved.token && __OPEN_ROUTES__.split(' ').indexOf(path) < 0) {
+  const rel = document.createElement('link').relList.supports('modulepreload') ? 'modulepreload' : 'preload';
+  __LOGIN__.split(' ').forEach((hash, i) => {
+    const link = document.createElement('link');
+    link.rel = rel;
+    link.as = 'script';
+    link.crossOrigin = '';
+    link.href = '/assets/' + (i ? 'chunk' : 'login') + '-' + hash + '.js';
+    document.head.appendChild(link);
+  });
+}
 
 const headers: Record<string, string> = { clientId: 'app', 'Accept-Language': saved.language || 'en' };
 if (saved.token) headers.Authorization = 'Bearer ' + saved.token;

@@ -58,18 +58,24 @@ test('the served folder holds only the app: no server bundle, source map or buil
   const publicFiles = new Set(walk(path.join(root, 'public')));
   for (const file of walk(dist)) {
     const plain = file.replace(/\.(br|gz)$/, '');
-    const ok = plain === 'index.html' || publicFiles.has(plain) || /^(assets|locales)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
+    // routes.json is read by the server at start (each page's preloads), never served: see below.
+    const ok = ['index.html', 'sw.js', 'routes.json'].includes(plain) || publicFiles.has(plain) || /^(assets|locales)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
     assert.ok(ok, `${distName()}/${file} is not part of the app`);
   }
 });
 
 test('the server code, its source map and other non-app files answer 404', async () => {
-  for (const url of ['/server.js', '/server.js.map', '/size.json', '/dist-server/server.js', '/dist-report/size.json', '/package.json', '/server/index.ts', '/server.js?x=1']) {
+  for (const url of ['/server.js', '/server.js.map', '/size.json', '/dist-server/server.js', '/dist-report/size.json', '/package.json', '/server/index.ts', '/server.js?x=1', '/routes.json', '/routes.json.br']) {
     for (const encoding of ['identity', 'gzip', 'br']) {
       const res = await get(server.url, url, { 'accept-encoding': encoding });
       assert.is(res.status, 404, `${url} (${encoding})`);
       assert.not.ok(decode(res).toString().includes('trade-lite on http'), `${url}: no server code`);
     }
+  }
+  // Without a dot this is a page path: the page answers, never the route list.
+  for (const encoding of ['identity', 'gzip', 'br']) {
+    const res = await get(server.url, '/routes%2ejson', { 'accept-encoding': encoding });
+    assert.ok(res.status === 404 || decode(res).toString().startsWith('<!doctype html>'), `/routes%2ejson (${encoding}) answered ${res.status}`);
   }
   for (const url of ['/../dist-server/server.js', '/%2e%2e/dist-server/server.js', '/assets/..%2f..%2fdist-server%2fserver.js']) {
     const res = await get(server.url, url);
@@ -80,12 +86,16 @@ test('the server code, its source map and other non-app files answer 404', async
 
 test('every page and asset answers 200 in identity, gzip and br, with the built bytes', async () => {
   const html = readFileSync(path.join(dist, 'index.html'));
+  const routes = JSON.parse(readFileSync(path.join(dist, 'routes.json'), 'utf8')) as Record<string, string[]>;
   const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html.toString())![1]!;
   const locale = '/locales/' + readdirSync(path.join(dist, 'locales')).find((f) => /^en-[A-Z0-9]{8}\.json$/.test(f))!;
+  // A page path is the built page with its route's chunks preloaded before </head>.
+  const page = (route: string) =>
+    Buffer.from(html.toString().replace('</head>', routes[route]!.map((f) => `<link rel="modulepreload" href="${f}" crossorigin>`).join('') + '</head>'));
   const cases: Array<[string, Buffer]> = [
-    ['/', html],
-    ['/home', html],
-    ['/trade', html],
+    ['/', page('user')],
+    ['/home', page('home')],
+    ['/trade', page('trade')],
     ['/index.html', html],
     [entry, readFileSync(path.join(dist, entry))],
     [locale, readFileSync(path.join(dist, locale))],

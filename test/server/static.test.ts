@@ -142,4 +142,75 @@ test('HTTPS behind a trusted proxy: upgrade-insecure-requests and HSTS', async (
   assert.equal(HTTPS_ONLY(direct), { upgrade: false, hsts: false }, 'no header: the connection is plain');
 });
 
+/** A build with routes.json: each page path gets the preloads of its route's screen, nothing else. */
+const ROUTES: Record<string, string[]> = {
+  home: ['/assets/home-HH11HH11.js', '/assets/chunk-CC11CC11.js'],
+  trade: ['/assets/trade-TT22TT22.js', '/assets/chunk-CC11CC11.js', '/assets/chunk-CC22CC22.js'],
+  user: ['/assets/user-UU33UU33.js'],
+  orderList: ['/assets/orderList-OO44OO44.js'],
+  notFound: ['/assets/notFound-NN55NN55.js'],
+};
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" crossorigin>/g)].map((m) => m[1]);
+
+test('each page path preloads its own screen, in every encoding; /index.html stays the plain file', async ({ s }) => {
+  const built = mkdtempSync(path.join(tmpdir(), 'tl-static-routes-'));
+  for (const [name, text] of Object.entries({ ...FILES, 'routes.json': JSON.stringify(ROUTES) })) {
+    mkdirSync(path.dirname(path.join(built, name)), { recursive: true });
+    writeFileSync(path.join(built, name), text);
+    writeFileSync(path.join(built, name + '.br'), brotliCompressSync(text));
+    writeFileSync(path.join(built, name + '.gz'), gzipSync(text));
+  }
+  const app = await startTestServer({ distDir: built });
+  try {
+    const cases: Array<[string, string]> = [
+      ['/trade', 'trade'],
+      ['/TRADE/', 'trade'],
+      ['/trade?symbol=btc', 'trade'],
+      ['/home', 'home'],
+      ['/orderlist', 'orderList'],
+      // `initToUser` is on by default: the root path opens the user screen.
+      ['/', 'user'],
+      ['/nope', 'notFound'],
+      ['/trade/extra', 'notFound'],
+      ['/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'notFound'],
+    ];
+    for (const [url, route] of cases) {
+      for (const encoding of ENCODINGS) {
+        const res = await app.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        const label = `${url} (${encoding})`;
+        assert.is(res.statusCode, 200, label);
+        assert.is(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding, label);
+        assert.match(String(res.headers['content-type']), /^text\/html/, label);
+        assert.is(res.headers['cache-control'], 'no-cache', label);
+        assert.match(String(res.headers.vary), /accept-encoding/i, label);
+        const html = decode(res.rawPayload, res.headers['content-encoding'] as string | undefined);
+        assert.equal(preloadsOf(html), ROUTES[route], `${label}: the files of ${route}`);
+        // Only the links are added: the inline script and thus its CSP hash are the build's.
+        assert.is(html.replace(/<link rel="modulepreload"[^>]*>/g, ''), PAGE, `${label}: the page itself`);
+        assert.is(res.headers['content-security-policy'], (await s.app.inject({ url: '/index.html' })).headers['content-security-policy']);
+      }
+      const head = await app.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+      assert.is(head.statusCode, 200, `HEAD ${url}`);
+      assert.is(head.rawPayload.length, 0, `HEAD ${url}: no body`);
+    }
+    const plain = await app.app.inject({ url: '/index.html', headers: { 'accept-encoding': 'br' } });
+    assert.is(decode(plain.rawPayload, 'br'), PAGE, 'the file the service worker keeps has no route of its own');
+
+    const first = await app.app.inject({ url: '/trade', headers: { 'accept-encoding': 'br' } });
+    const etag = String(first.headers.etag);
+    const again = await app.app.inject({ url: '/trade', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    assert.is(again.statusCode, 304, 'an unchanged page is not sent again');
+    const other = await app.app.inject({ url: '/trade', headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    assert.is(other.statusCode, 200, 'the br copy does not stand for the gzip one');
+    assert.is(other.headers['content-encoding'], 'gzip');
+    const home = await app.app.inject({ url: '/home', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    assert.is(home.statusCode, 200, "another route's page is not the same page");
+    const refused = await app.app.inject({ url: '/trade', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    assert.is(refused.headers['content-encoding'], 'gzip', 'q=0 refuses an encoding');
+  } finally {
+    await app.close();
+    rmSync(built, { recursive: true, force: true });
+  }
+});
+
 test.run();
