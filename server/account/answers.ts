@@ -3,22 +3,13 @@
  * document shows a partner app each answer's shape (src/shared/contract.ts has the same types).
  */
 import { type TSchema, Type } from '@sinclair/typebox';
+import { answer } from '../http/schemas.ts';
 import { PAGE_SLUGS } from '../../src/shared/contract.ts';
 
 const Dec = (description?: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
 const Time = (description = 'epoch ms') => Type.Integer({ description });
 const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
 
-/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
-const envelope = (data: TSchema) => ({
-  200: Type.Object({
-    code: Type.Integer(),
-    msg: Type.String(),
-    key: Type.Optional(Type.String()),
-    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-    data: Nullable(data),
-  }),
-});
 const page = (row: TSchema, extra = {}) => Type.Object({ rows: Type.Array(row), total: Type.Integer(), ...extra });
 
 const FinanceProduct = Type.Object({
@@ -91,20 +82,20 @@ const UserMessage = Type.Object({
 
 const Unread = Type.Object({ unread: Type.Integer() });
 
-export const ProductsAnswer = envelope(Type.Array(FinanceProduct));
-export const ProductAnswer = envelope(FinanceProduct);
-export const HoldingAnswer = envelope(FinanceHolding);
-export const HoldingsAnswer = envelope(page(FinanceHolding, { summary: FinanceSummary }));
-export const SavingsAnswer = envelope(SavingsSummary);
-export const SavingsIncomeAnswer = envelope(page(SavingsIncome));
-export const InboxAnswer = envelope(page(UserMessage, { unread: Type.Integer() }));
-export const UnreadAnswer = envelope(Unread);
-export const InviteAnswer = envelope(Type.Object({ code: Type.String(), link: Type.String() }));
-export const MyTronAnswer = envelope(
+export const ProductsAnswer = answer(Type.Array(FinanceProduct));
+export const ProductAnswer = answer(FinanceProduct);
+export const HoldingAnswer = answer(FinanceHolding);
+export const HoldingsAnswer = answer(page(FinanceHolding, { summary: FinanceSummary }));
+export const SavingsAnswer = answer(SavingsSummary);
+export const SavingsIncomeAnswer = answer(page(SavingsIncome));
+export const InboxAnswer = answer(page(UserMessage, { unread: Type.Integer() }));
+export const UnreadAnswer = answer(Unread);
+export const InviteAnswer = answer(Type.Object({ code: Type.String(), link: Type.String() }));
+export const MyTronAnswer = answer(
   Type.Object({ balance: Dec(), frozen: Dec(), savings: Dec(), finance: Dec(), totalAssets: Dec(), totalIncome: Dec() }),
 );
-export const NullAnswer = envelope(Type.Null());
-export const PageAnswer = envelope(
+export const NullAnswer = answer(Type.Null());
+export const PageAnswer = answer(
   Type.Object({
     slug: Type.Union(PAGE_SLUGS.map((s) => Type.Literal(s))),
     lang: Type.String(),
@@ -113,6 +104,6 @@ export const PageAnswer = envelope(
     updatedAt: Time(),
   }),
 );
-export const NewsAnswer = envelope(
+export const NewsAnswer = answer(
   page(Type.Object({ id: Type.Integer(), lang: Type.String(), title: Type.String(), content: Type.String(), time: Time() })),
 );

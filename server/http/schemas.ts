@@ -1,7 +1,7 @@
 /** TypeBox schemas shared by routes; validation errors name the field (see server/http/errors.ts). */
-import { type IntegerOptions, type StringOptions, Type } from '@sinclair/typebox';
+import { type IntegerOptions, type StringOptions, type TSchema, Type } from '@sinclair/typebox';
 
-/** Bounds every route uses (BRIEF: ids fit PostgreSQL `integer`, pages and page sizes are capped). */
+/** Bounds every route uses (ids fit PostgreSQL `integer`, pages and page sizes are capped). */
 export const MAX_ID = 2147483647;
 export const MAX_PAGE = 100000;
 export const MAX_PAGE_SIZE = 100;
@@ -49,3 +49,17 @@ export const Paging = pagingUpTo(MAX_PAGE_SIZE);
  * Schema's, so AJV is told it is a known keyword.
  */
 export const AJV_OPTIONS = { customOptions: { verbose: true, keywords: ['x-error', 'example'] } };
+
+/**
+ * The response schema of a route answering `data`: outcomes travel as HTTP 200 (SPEC §8), so the
+ * 200 schema also admits an error envelope (`data` null, `key` and `params` set).
+ */
+export const answer = (data: TSchema) => ({
+  200: Type.Object({
+    code: Type.Integer(),
+    msg: Type.String(),
+    key: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    data: Type.Union([data, Type.Null()]),
+  }),
+});

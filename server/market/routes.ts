@@ -4,7 +4,7 @@ import type {} from '@fastify/swagger';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { Int, Text } from '../http/schemas.ts';
+import { answer, Int, Text } from '../http/schemas.ts';
 import { marketOf } from './context.ts';
 import { EncodedJson } from './encode.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
@@ -52,16 +52,6 @@ const KlineQuery = Type.Object({
   ),
 });
 
-/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
-const envelope = <T extends Parameters<typeof Type.Array>[0]>(data: T) => ({
-  200: Type.Object({
-    code: Type.Integer(),
-    msg: Type.String(),
-    key: Type.Optional(Type.String()),
-    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-    data: Type.Union([Type.Array(data), Type.Null()]),
-  }),
-});
 
 export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
   const market = marketOf(ctx);
@@ -69,7 +59,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get(
     '/h5/symbol/getHomeTickerList',
-    { schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: envelope(TickerSchema) } },
+    { schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: answer(Type.Array(TickerSchema)) } },
     async (req, reply) => {
       const second = Math.floor(ctx.clock.now() / 1000);
       if (tickers?.second !== second) tickers = { second, answer: new EncodedJson(JSON.stringify(ok(market.tickers())), 11) };
@@ -85,7 +75,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
         tags: ['market'],
         summary: 'Candles newest first; the first one is still forming',
         querystring: KlineQuery,
-        response: envelope(CandleSchema),
+        response: answer(Type.Array(CandleSchema)),
       },
     },
     async (req, reply) => {

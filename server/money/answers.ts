@@ -4,6 +4,7 @@
  * would be dropped from the answer: the tests compare whole answers.
  */
 import { type TSchema, Type } from '@sinclair/typebox';
+import { answer } from '../http/schemas.ts';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES } from '../../src/shared/contract.ts';
 
 const Dec = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$' });
@@ -13,16 +14,6 @@ const Nullable = (t: TSchema) => Type.Union([t, Type.Null()]);
 const OneOf = (values: readonly string[]) => Type.Unsafe<string>({ type: 'string', enum: [...values] });
 const Kind = OneOf(['bank', 'pix', 'coin', 'qr', 'paypay']);
 
-/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
-const envelope = (data: TSchema) => ({
-  200: Type.Object({
-    code: Type.Integer(),
-    msg: Type.String(),
-    key: Type.Optional(Type.String()),
-    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-    data: Type.Union([data, Type.Null()]),
-  }),
-});
 const page = (row: TSchema) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
 
 const PayChannel = Type.Object({
@@ -113,19 +104,19 @@ const PaymentMethod = Type.Object({
 
 const StatusItem = Type.Object({ status: Str, name: Str });
 
-export const PayChannelsAnswer = envelope(Type.Array(PayChannel));
-export const DepositAnswer = envelope(Deposit);
-export const DepositPageAnswer = envelope(page(Deposit));
-export const WithdrawalAnswer = envelope(Withdrawal);
-export const WithdrawalPageAnswer = envelope(page(Withdrawal));
-export const ExpensesMoneyAnswer = envelope(ExpensesMoney);
-export const PaymentMethodAnswer = envelope(PaymentMethod);
-export const PaymentMethodsAnswer = envelope(Type.Array(PaymentMethod));
-export const StatusesAnswer = envelope(Type.Array(StatusItem));
-export const BanksAnswer = envelope(Type.Array(Type.Object({ code: Str, name: Str, country: Str, cardLengths: Type.Array(Type.Integer()) })));
-export const PixTypesAnswer = envelope(Type.Array(Type.Object({ type: OneOf(['cpf', 'cnpj', 'email', 'phone', 'random']), name: Str, example: Str })));
-export const CoinsAnswer = envelope(Type.Array(Type.Object({ coin: Str, networks: Type.Array(Str) })));
-export const PacksAnswer = envelope(
+export const PayChannelsAnswer = answer(Type.Array(PayChannel));
+export const DepositAnswer = answer(Deposit);
+export const DepositPageAnswer = answer(page(Deposit));
+export const WithdrawalAnswer = answer(Withdrawal);
+export const WithdrawalPageAnswer = answer(page(Withdrawal));
+export const ExpensesMoneyAnswer = answer(ExpensesMoney);
+export const PaymentMethodAnswer = answer(PaymentMethod);
+export const PaymentMethodsAnswer = answer(Type.Array(PaymentMethod));
+export const StatusesAnswer = answer(Type.Array(StatusItem));
+export const BanksAnswer = answer(Type.Array(Type.Object({ code: Str, name: Str, country: Str, cardLengths: Type.Array(Type.Integer()) })));
+export const PixTypesAnswer = answer(Type.Array(Type.Object({ type: OneOf(['cpf', 'cnpj', 'email', 'phone', 'random']), name: Str, example: Str })));
+export const CoinsAnswer = answer(Type.Array(Type.Object({ coin: Str, networks: Type.Array(Str) })));
+export const PacksAnswer = answer(
   Type.Object({
     bank: Type.Integer(),
     pix: Type.Integer(),
@@ -136,5 +127,5 @@ export const PacksAnswer = envelope(
     depositing: Type.Integer(),
   }),
 );
-export const SendCodeAnswer = envelope(Type.Object({ channel: OneOf(['sms', 'email']), target: Str, resendSeconds: Type.Integer() }));
-export const EmptyAnswer = envelope(Type.Null());
+export const SendCodeAnswer = answer(Type.Object({ channel: OneOf(['sms', 'email']), target: Str, resendSeconds: Type.Integer() }));
+export const EmptyAnswer = answer(Type.Null());

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the order routes: validation and the OpenAPI description in one place. */
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { ORDER_TABS, type OrderDirection, type OrderTab } from '../../src/shared/contract.ts';
-import { Amount, Id, Int, MAX_PAGE, Text } from '../http/schemas.ts';
+import { Amount, answer, Id, Int, MAX_PAGE, Text } from '../http/schemas.ts';
 
 const Direction = Type.Unsafe<OrderDirection>({ type: 'string', enum: ['up', 'down'], 'x-error': 'must be up or down' });
 
@@ -46,16 +46,6 @@ const ContractOrderSchema = Type.Object({
   settledAt: Type.Union([Time, Type.Null()]),
 });
 
-/** Outcomes travel as HTTP 200 (SPEC §8), so the 200 schema also admits an error envelope. */
-const envelope = (data: TSchema) => ({
-  200: Type.Object({
-    code: Type.Integer(),
-    msg: Type.String(),
-    key: Type.Optional(Type.String()),
-    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-    data: Type.Union([data, Type.Null()]),
-  }),
-});
 
-export const OrderAnswer = envelope(ContractOrderSchema);
-export const OrderPageAnswer = envelope(Type.Object({ rows: Type.Array(ContractOrderSchema), total: Type.Integer() }));
+export const OrderAnswer = answer(ContractOrderSchema);
+export const OrderPageAnswer = answer(Type.Object({ rows: Type.Array(ContractOrderSchema), total: Type.Integer() }));
