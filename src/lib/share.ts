@@ -4,36 +4,7 @@
  * can show the text for the user to copy by hand.
  */
 
-/** The old way: select a hidden text area and run the copy command (works in most WebViews). */
-function execCopy(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.cssText = 'position:fixed;top:0;opacity:0';
-  document.body.appendChild(area);
-  area.select();
-  area.setSelectionRange(0, text.length);
-  let ok = false;
-  try {
-    ok = document.execCommand('copy');
-  } catch {
-    ok = false;
-  }
-  area.remove();
-  return ok;
-}
-
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* refused (permissions, focus): try the old way */
-  }
-  return execCopy(text);
-}
+export { copyText } from './clipboard.ts';
 
 /** The system share sheet; false when there is none or it failed (a cancel by the user counts as done). */
 export async function shareLink(url: string, title: string): Promise<boolean> {
