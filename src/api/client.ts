@@ -82,12 +82,17 @@ export const SESSION_ENDED = 'sessionEnded';
  * stays in memory. The token in memory stays until then: dropping it would let the route guard
  * open the login form on this page first, and that form, not the fresh one, would take the flag.
  */
+/** Where the page is already being sent: calls in flight together all answer 401, and each reload would abort the one before. */
+let leavingFor = '';
 const endSession = () => {
+  const here = location.pathname + location.search;
+  const target = /^\/(login|register)\b/i.test(here) ? here : '/login?redirect=' + encodeURIComponent(here);
+  if (target === leavingFor) return;
+  leavingFor = target;
   save({ token: undefined, userInfo: undefined });
   session.clear();
   local.set(SESSION_ENDED, true);
-  const here = location.pathname + location.search;
-  location.replace(/^\/(login|register)\b/i.test(here) ? here : '/login?redirect=' + encodeURIComponent(here));
+  location.replace(target);
 };
 
 /** One `/prod-api` call: resolves with `data` of a code-200 envelope, rejects with an ApiError. */

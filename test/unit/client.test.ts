@@ -124,6 +124,16 @@ call('401 logs out and opens the login form, which returns here and says the ses
   assert.is(takeSessionEnded(), false, 'once');
 });
 
+call('calls answering 401 together send the page to the login form once', async () => {
+  place.pathname = '/walletRecord';
+  place.search = '';
+  answer(() => json({ code: 401, msg: 'expired', data: null }));
+  await Promise.all([rejection(post('/a')), rejection(get('/b')), rejection(post('/c'))]);
+  assert.equal(replaced, ['/login?redirect=%2FwalletRecord'], 'one reload, not three aborting each other');
+  place.pathname = '/orderList';
+  place.search = '?tab=all';
+});
+
 call('a 401 on the login form itself stays there', async () => {
   place.pathname = '/login';
   place.search = '?redirect=%2Fuser';
