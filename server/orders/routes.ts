@@ -2,6 +2,7 @@
 import type {} from '@fastify/swagger';
 import type { FeaturePlugin } from '../context.ts';
 import { ok } from '../http/envelope.ts';
+import { idempotent } from '../http/idempotency.ts';
 import { listOrders } from './list.ts';
 import { placeOrder } from './place.ts';
 import { OrderAnswer, OrderListQuery, OrderPageAnswer, SaveOrderQuery } from './schemas.ts';
@@ -14,12 +15,13 @@ export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
       config: { auth: true },
       schema: {
         tags: ['orders'],
-        summary: 'Place a contract order; every field in the query string, empty body',
+        summary: 'Place a contract order; every field in the query string, empty body; a retry with the same Idempotency-Key places one order and answers the first',
         querystring: SaveOrderQuery,
         response: OrderAnswer,
       },
     },
-    async (request) => ok(await placeOrder(ctx, request.userId, request.query), 'Investment success'),
+    async (request) =>
+      idempotent(ctx, request, async (tx) => ok(await placeOrder(ctx, tx, request.userId, request.query), 'Investment success')),
   );
 
   app.get<{ Querystring: OrderListQuery }>(

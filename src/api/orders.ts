@@ -1,14 +1,16 @@
 // Contract orders (SPEC §7): placing one and the position lists.
-import type { ContractOrder, MyOrderListRequest, Page, SaveContactOrderRequest } from '../shared/contract.ts';
+import { IDEMPOTENCY_HEADER, type ContractOrder, type MyOrderListRequest, type Page, type SaveContactOrderRequest } from '../shared/contract.ts';
 import { get, request } from './client.ts';
 
 /**
  * Places an order. SPEC §7: every field in the query string and an empty body; blocked while the
  * same order is still pending, and its failure reason may be one the operator words (customPrompt).
+ * `key` is the submit's Idempotency-Key: a retry with the same key never places a second order.
  */
-export const saveContactOrder = (req: SaveContactOrderRequest): Promise<ContractOrder> =>
+export const saveContactOrder = (req: SaveContactOrderRequest, key: string): Promise<ContractOrder> =>
   request<ContractOrder>('POST', '/h5/order/saveContactOrder', undefined, {
     params: { ...req },
+    headers: { [IDEMPOTENCY_HEADER]: key },
     noRepeat: true,
     customPrompt: true,
   });

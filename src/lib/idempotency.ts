@@ -1,5 +1,5 @@
 /**
- * A fresh `Idempotency-Key` for one money submit (deposit, withdrawal, binding). The form keeps it
+ * A fresh `Idempotency-Key` for one money submit (deposit, withdrawal, binding, order). The form keeps it
  * while the user retries the same submit, so a retry after a lost answer moves no money twice.
  * getRandomValues, not randomUUID: the latter needs a secure context and Chrome 92.
  */

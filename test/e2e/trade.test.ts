@@ -111,17 +111,39 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   await page.getByRole('radio', { name: /^1 min/ }).click();
   await amountField().fill('100');
   assert.match(await page.locator('.op-info div').filter({ hasText: 'Estimated income' }).innerText(), /\$10$/, '100 × 10 %');
-  await page.getByRole('button', { name: 'Buy up' }).click();
+  // The first answer is lost on the way back (the server did place the order): the retry of the
+  // same order carries the same Idempotency-Key, so the server answers that order, not a second one.
+  const keys: string[] = [];
+  let lost = false;
+  await page.route('**/h5/order/saveContactOrder*', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] || '');
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('failed');
+  });
   const dialog = page.getByRole('dialog');
-  // Amount and expiry are isolated left-to-right runs inside the sentence (U+2066 … U+2069).
-  await dialog.getByText('Buy up ETH/USDT for \u2066$100\u2069, expiry \u20661 min\u2069').waitFor();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  for (const attempt of [1, 2]) {
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    // Amount and expiry are isolated left-to-right runs inside the sentence (U+2066 … U+2069).
+    await dialog.getByText('Buy up ETH/USDT for \u2066$100\u2069, expiry \u20661 min\u2069').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    if (attempt === 1) {
+      await page.locator('.notify').getByText('Network exception, check your connection').waitFor();
+      assert.is(await amountField().inputValue(), '100', 'the amount is kept after the lost answer');
+      await page.getByRole('button', { name: 'Buy up' }).and(page.locator(':not([disabled])')).waitFor();
+    }
+  }
   await page.locator('.notify').getByText('Investment success').waitFor();
+  await page.unroute('**/h5/order/saveContactOrder*');
+  assert.is(keys.length, 2, 'submitted twice');
+  assert.ok(/^[0-9a-f]{32}$/.test(keys[0]!) && keys[0] === keys[1], 'the retry reuses the key');
   await page.waitForFunction(() => /\$9,900$/.test(document.querySelector('.op-info dd')!.textContent || ''));
 
   assert.is(await page.getByRole('tab', { name: 'To be settled' }).getAttribute('aria-selected'), 'true');
   const row = positions().filter({ hasText: 'ETH/USDT' });
   await row.waitFor();
+  assert.is(await positions().count(), 1, 'one order placed, not two');
   assert.match(await row.innerText(), /Up/);
   await row.getByText(/^Settles in 0[01]:\d\d$/).waitFor();
   await screenshot(page, 'trade-order-placed');

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Page, Play } from '../../src/shared/contract.ts';
 import { contractOrders, plays, users, walletBills } from '../../server/db/schema/index.ts';
-import { getWallet } from '../../server/ledger/index.ts';
+import { changeBalance, getWallet } from '../../server/ledger/index.ts';
 import { marketOf } from '../../server/market/context.ts';
 import type { MarketSource } from '../../server/market/source.ts';
 import { settleDue } from '../../server/orders/settle.ts';
@@ -161,6 +161,67 @@ save('50 parallel orders of 10 on a balance of 100: exactly 10 succeed, never ne
   assert.is(await billSum(s.ctx.db, userId), wallet.balance, 'bills sum to the balance');
   const rows = await s.ctx.db.select().from(contractOrders).where(eq(contractOrders.userId, userId));
   assert.is(rows.length, 10, 'one order row per debit');
+});
+
+const placeWithKey = (s: TestServer, token: string, query: Record<string, string>, key: string) =>
+  s.call<ContractOrder>('POST', '/h5/order/saveContactOrder', { token, query, headers: { 'idempotency-key': key } });
+
+save('a retried order with the same Idempotency-Key places one order, debits once and answers the first order', async ({ s, play60 }) => {
+  const { token, userId } = await trader(s, '1000');
+  const query = { symbol: 'btc', playId: String(play60.id), direction: 'up', amount: '100' };
+  const first = await placeWithKey(s, token, query, 'order-retry-1');
+  assert.is(first.code, 200, first.msg);
+  s.clock.advance(5_000);
+  const retry = await placeWithKey(s, token, query, 'order-retry-1');
+  assert.equal(retry, first, 'the retry after a lost answer gets the first order back');
+  const rows = await s.ctx.db.select().from(contractOrders).where(eq(contractOrders.userId, userId));
+  assert.equal(rows.map((r) => r.orderNo), [first.data.orderNo], 'one order saved');
+  const wallet = await getWallet(s.ctx.db, userId);
+  assert.is(wallet.balance, '900.00000000', 'debited once');
+  assert.is(await billSum(s.ctx.db, userId), wallet.balance, 'one bill');
+
+  const changed = await placeWithKey(s, token, { ...query, direction: 'down' }, 'order-retry-1');
+  assert.equal([changed.code, changed.key], [409, 'idempotency.mismatch'], 'another order with the same key is a client bug');
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '900.00000000', 'the refused request charged nothing');
+
+  const next = await placeWithKey(s, token, query, 'order-retry-2');
+  assert.is(next.code, 200, 'a new key places a new order');
+  assert.is.not(next.data.orderNo, first.data.orderNo);
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '800.00000000');
+});
+
+save('concurrent retries with one Idempotency-Key place one order and all answer it', async ({ s, play60 }) => {
+  const { token, userId } = await trader(s, '1000');
+  const query = { symbol: 'eth', playId: String(play60.id), direction: 'down', amount: '50' };
+  const answers = await Promise.all(Array.from({ length: 5 }, () => placeWithKey(s, token, query, 'order-burst')));
+  assert.is(answers[0]!.code, 200, answers[0]!.msg);
+  for (const a of answers) assert.equal(a, answers[0], 'every attempt answers the one order');
+  const rows = await s.ctx.db.select().from(contractOrders).where(eq(contractOrders.userId, userId));
+  assert.is(rows.length, 1, 'one order saved');
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '950.00000000', 'debited once');
+});
+
+save('a failed order stores nothing under its key: the retry runs again; a malformed key is refused', async ({ s, play60 }) => {
+  const { token, userId } = await trader(s, '10');
+  const query = { symbol: 'btc', playId: String(play60.id), direction: 'up', amount: '100' };
+  const poor = await placeWithKey(s, token, query, 'order-after-deposit');
+  assert.equal([poor.code, poor.key], [409, 'balance.insufficient']);
+  await s.ctx.db.transaction((tx) => changeBalance(tx, { userId, amount: '990', bizType: 'recharge' }));
+  const funded = await placeWithKey(s, token, query, 'order-after-deposit');
+  assert.is(funded.code, 200, 'the same key works once the balance suffices');
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '900.00000000');
+  const bad = await placeWithKey(s, token, query, 'has space');
+  assert.equal([bad.code, bad.key], [400, 'idempotency.key']);
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '900.00000000', 'a malformed key places nothing');
+});
+
+save('without an Idempotency-Key every submit is a new order, as before', async ({ s, play60 }) => {
+  const { token, userId } = await trader(s, '1000');
+  const query = { symbol: 'btc', playId: String(play60.id), direction: 'up', amount: '100' };
+  const a = await mustPlace(s, token, query);
+  const b = await mustPlace(s, token, query);
+  assert.is.not(a.orderNo, b.orderNo);
+  assert.is((await getWallet(s.ctx.db, userId)).balance, '800.00000000');
 });
 
 save('a user under the operator\'s mask is refused, and nothing is charged', async ({ s, play60 }) => {

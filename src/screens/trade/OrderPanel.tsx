@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
@@ -7,6 +7,7 @@ import { cmp, formatMoney, isDecimal, type MoneySettings } from '../../lib/money
 import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
 import { formatNumber, formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
+import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { amount as checkAmount } from '../../lib/amount.ts';
 import { ApiError } from '../../api/client.ts';
 import { saveContactOrder } from '../../api/orders.ts';
@@ -57,6 +58,9 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
   // reason is the same as the last one.
   const [refused, setRefused] = useState<{ text: string } | null>(null);
   const [busy, setBusy] = useState<OrderDirection | null>(null);
+  // The Idempotency-Key of the last submit that did not succeed: a retry of the same order reuses
+  // it, so an order whose answer was lost is not placed twice; another order gets a new one.
+  const attempt = useRef<{ order: string; key: string } | null>(null);
   const play: Play | undefined = plays.find((p) => p.id === playId) || plays[0];
   const rule = useMemo(() => moneyRule(money), [money]);
   // Display amounts are already converted: shown as they are, with the symbol and the language's format.
@@ -93,7 +97,11 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
     if (flag('orderConfirm') && !(await confirm({ title: t('trade.confirmTitle'), message }))) return;
     setBusy(direction);
     try {
-      const order = await saveContactOrder({ symbol, playId: play.id, direction, amount: toPlatform(typed, rule) });
+      const req = { symbol, playId: play.id, direction, amount: toPlatform(typed, rule) };
+      const same = JSON.stringify(req);
+      if (!attempt.current || attempt.current.order !== same) attempt.current = { order: same, key: newIdempotencyKey() };
+      const order = await saveContactOrder(req, attempt.current.key);
+      attempt.current = null;
       syncServerTime(order.time);
       notify(t('ok.invest'), { type: 'success' });
       loadUserInfo();
