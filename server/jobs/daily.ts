@@ -17,6 +17,7 @@ import { dayBases } from '../savings/earning.ts';
 import { rowsOf } from '../savings/service.ts';
 import { push } from '../ws/push.ts';
 import { DAY_MS, addDays, dayOf, dayStart } from './days.ts';
+import { repeatEvery, type RepeatingJob } from './repeat.ts';
 
 /** Beside migrate (727001), seed (727002) and settlement (727003). */
 const DAILY_LOCK = 727004;
@@ -141,39 +142,20 @@ async function paySavings(tx: Tx, day: string): Promise<number[]> {
   return users;
 }
 
-export interface DailyJob {
-  /** Stops the timer and waits for a pass that is running. */
-  stop(): Promise<void>;
-}
-
 /**
  * Checks every `intervalMs` whether a day has ended that this process has not seen paid, so a
  * moved test clock or a restart after downtime is paid within one interval.
  */
-export function startDaily(ctx: ServerContext, options: { intervalMs?: number; log?: DailyLog } = {}): DailyJob {
+export function startDaily(ctx: ServerContext, options: { intervalMs?: number; log?: DailyLog } = {}): RepeatingJob {
   const { intervalMs = 2000, log = consoleLog } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
   let settledUpTo = '';
-  const pass = () => {
-    const yesterday = addDays(dayOf(ctx.clock.now()), -1);
-    const work = settledUpTo >= yesterday ? Promise.resolve() : runDaily(ctx).then((r) => {
-      if (!r.busy) settledUpTo = yesterday;
-    });
-    running = work
-      .catch((err: unknown) => log.error({ err }, 'daily income pass failed; retrying'))
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(pass, intervalMs).unref();
-      });
-  };
-  pass();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return repeatEvery(
+    intervalMs,
+    async () => {
+      const yesterday = addDays(dayOf(ctx.clock.now()), -1);
+      if (settledUpTo >= yesterday) return;
+      if (!(await runDaily(ctx)).busy) settledUpTo = yesterday;
     },
-  };
+    (err) => log.error({ err }, 'daily income pass failed; retrying'),
+  );
 }

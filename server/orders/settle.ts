@@ -15,6 +15,7 @@ import { marketOf } from '../market/context.ts';
 import { push } from '../ws/push.ts';
 import { outcome } from './outcome.ts';
 import { incomeSql } from './rows.ts';
+import { repeatEvery, type RepeatingJob } from '../jobs/repeat.ts';
 
 /** Beside migrate (727001) and seed (727002). */
 const SETTLE_LOCK = 727003;
@@ -109,37 +110,11 @@ async function settleOne(tx: Tx, order: DueOrder, close: string, onlyPriceDiffer
   return true;
 }
 
-export interface SettlementJob {
-  /** Stops the timer and waits for a pass that is running, so shutdown never cuts one short. */
-  stop(): Promise<void>;
-}
-
 /**
  * Runs a pass now (orders that expired while the server was down) and then every `intervalMs`
  * after the previous pass ends, so passes of one process never overlap.
  */
-export function startSettlement(ctx: ServerContext, options: { intervalMs?: number; log?: SettleLog } = {}): SettlementJob {
+export function startSettlement(ctx: ServerContext, options: { intervalMs?: number; log?: SettleLog } = {}): RepeatingJob {
   const { intervalMs = 1000, log = consoleLog } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const pass = () => {
-    running = settleDue(ctx, log)
-      .then(
-        () => undefined,
-        (err: unknown) => log.error({ err }, 'settlement pass failed; retrying'),
-      )
-      .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(pass, intervalMs).unref();
-      });
-  };
-  pass();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return repeatEvery(intervalMs, () => settleDue(ctx, log), (err) => log.error({ err }, 'settlement pass failed; retrying'));
 }
