@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('account: finance, savings, messages, pushes, password change');
 
@@ -56,7 +56,7 @@ const shown = (selector: string) => page.locator('.app > section:not([hidden]) '
 const meBadge = () => page.locator('.tabbar .badge');
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-test('a product bought from the finance tab shows under holding, and a refused amount stays typed', async () => {
+test('a product bought from the finance tab shows under holding, and a refused amount stays typed', traced(async () => {
   page = await newMobilePage(browser);
   token = await loginAsDemo(page, server.url, '/financial');
   await waitForApp(page);
@@ -88,9 +88,9 @@ test('a product bought from the finance tab shows under holding, and a refused a
   await shown('.empty').getByText('Nothing here yet').waitFor();
   await screenshot(page, 'account-myFinancial-en');
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('money moved into savings earns from the next day: after the clock passes a day, yesterday pays', async () => {
+test('money moved into savings earns from the next day: after the clock passes a day, yesterday pays', traced(async () => {
   await page.goto(server.url + '/yuebao');
   await waitForApp(page);
   await page.getByText('Savings balance').first().waitFor();
@@ -133,9 +133,9 @@ test('money moved into savings earns from the next day: after the clock passes a
   assert.match(await shown('.yb-day').first().innerText(), /\+\$1\.00/);
   await screenshot(page, 'account-yuebaodetail-en');
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('a message from the operator raises the badge at once; reading it clears it', async () => {
+test('a message from the operator raises the badge at once; reading it clears it', traced(async () => {
   await page.goto(server.url + '/user');
   await waitForApp(page);
   await page.getByRole('button', { name: 'Notifications' }).waitFor();
@@ -164,9 +164,9 @@ test('a message from the operator raises the badge at once; reading it clears it
   const list = (await api('/h5/message/userMessage?pageNum=1&pageSize=5')).data as { unread: number };
   assert.is(list.unread, 0, 'read on the server too (another device shows it read)');
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('every push code does what SPEC §4 says', async () => {
+test('every push code does what SPEC §4 says', traced(async () => {
   // Pushes the server has no operator command for are added to the real socket's stream.
   const fake: { send: (m: string) => void }[] = [];
   const push = await newMobilePage(browser);
@@ -236,9 +236,9 @@ test('every push code does what SPEC §4 says', async () => {
   assert.equal(errorsOf(push), []);
   await push.close();
   page = prev;
-});
+}));
 
-test('home notices come in the app\'s language, and a language switch fetches them again', async () => {
+test('home notices come in the app\'s language, and a language switch fetches them again', traced(async () => {
   await page.goto(server.url + '/home');
   await waitForApp(page);
   // The notice the push test sent has English only: the seeded ones are in every language.
@@ -258,9 +258,9 @@ test('home notices come in the app\'s language, and a language switch fetches th
   await page.getByRole('option', { name: 'English', exact: true }).click();
   await page.waitForLoadState('load');
   await page.getByRole('button', { name: 'Language' }).waitFor();
-});
+}));
 
-test('changing the login password signs out every session and sends the user to the login form', async () => {
+test('changing the login password signs out every session and sends the user to the login form', traced(async () => {
   await page.goto(server.url + '/setting');
   await waitForApp(page);
   await screenshot(page, 'account-setting-en');
@@ -286,6 +286,6 @@ test('changing the login password signs out every session and sends the user to 
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => u.pathname !== '/login');
   assert.equal(errorsOf(page), []);
-});
+}));
 
 test.run();

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('auth screens: validation, debounce, forgotten password');
 
@@ -20,7 +20,7 @@ test.after(async () => {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-test('login: messages under the fields, and a double tap sends one request', async () => {
+test('login: messages under the fields, and a double tap sends one request', traced(async () => {
   const page = await newMobilePage(browser);
   let logins = 0;
   page.on('request', (r) => r.url().endsWith('/prod-api/login') && logins++);
@@ -40,18 +40,18 @@ test('login: messages under the fields, and a double tap sends one request', asy
   assert.is(logins, 1, 'the second tap inside 300 ms is ignored');
   assert.equal(errorsOf(page), []);
   await page.close();
-});
+}));
 
-test('register: the username rule is explained under the field', async () => {
+test('register: the username rule is explained under the field', traced(async () => {
   const page = await newMobilePage(browser);
   await page.goto(server.url + '/register');
   await field(page, 'Username').fill('0abc');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.getByText('6 to 30 letters and digits, both used, not starting with 0').waitFor();
   await page.close();
-});
+}));
 
-test('forgotten password: code sent, resend counts down, back returns to the login', async () => {
+test('forgotten password: code sent, resend counts down, back returns to the login', traced(async () => {
   const page = await newMobilePage(browser);
   await page.goto(server.url + '/login');
   await page.getByText('Forgot password?').click();
@@ -76,6 +76,6 @@ test('forgotten password: code sent, resend counts down, back returns to the log
   // about:blank, /login, /forgetPassword: a pushed login would have made it four entries.
   assert.is(await page.evaluate(() => history.length), 3, 'went back instead of stacking another login');
   await page.close();
-});
+}));
 
 test.run();

@@ -148,6 +148,9 @@ export const MOBILE_UA =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 const pageErrors = new WeakMap<Page, string[]>();
+/** What each open page went through lately: failed calls, error answers, console errors. */
+const trails = new Map<Page, string[]>();
+const TRAIL_LENGTH = 20;
 
 /**
  * A 360×740 phone page in its own context (fresh storage); closing the page closes the context.
@@ -169,10 +172,46 @@ export async function newMobilePage(browser: Browser, opts: { locale?: string; s
   const errors: string[] = [];
   pageErrors.set(page, errors);
   page.on('pageerror', (e) => errors.push(e.message));
+  const trail: string[] = [];
+  trails.set(page, trail);
+  const started = Date.now();
+  const note = (line: string) => {
+    trail.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+    if (trail.length > TRAIL_LENGTH) trail.shift();
+  };
+  page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`));
+  page.on('console', (m) => m.type() === 'error' && note(`console: ${m.text()}`));
+  page.on('framenavigated', (f) => f === page.mainFrame() && note(`at ${f.url()}`));
   // The browser may be closing already; then the context goes with it.
-  page.on('close', () => void context.close().catch(() => {}));
+  page.on('close', () => {
+    trails.delete(page);
+    void context.close().catch(() => {});
+  });
   return page;
 }
+
+/**
+ * A test body whose failure also says where each open page was, what it showed and what its
+ * network did lately: a timeout alone does not tell a slow answer from a wrong screen.
+ */
+export const traced =
+  <S>(body: (state: S) => Promise<void>) =>
+  async (state: S): Promise<void> => {
+    try {
+      await body(state);
+    } catch (err) {
+      const seen: string[] = [];
+      for (const [page, trail] of trails) {
+        const text = await page
+          .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+          .catch((e: Error) => `(unreadable: ${e.message})`);
+        seen.push(`page at ${page.url()}\n  shows: ${text}\n  ${trail.join('\n  ')}`);
+      }
+      if (err instanceof Error && seen.length) err.message += '\n' + seen.join('\n');
+      throw err;
+    }
+  };
 
 /** Waits until the app has rendered into #app (the inline skeleton is then hidden). */
 export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('home: promotions from the server, live quotes, polling that rests while hidden');
 
@@ -44,7 +44,7 @@ const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (
 
 const row = (page: Page, symbol: string) => page.locator(`.qs button[data-symbol="${symbol}"]`);
 
-test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', async () => {
+test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', traced(async () => {
   const page = await newMobilePage(browser);
   token = await loginAsDemo(page, server.url, '/home');
   assert.type(token, 'string');
@@ -63,9 +63,9 @@ test('the demo user logs in and lands on home: banners, marquee and notices from
   await screenshot(page, 'home');
   assert.equal(errorsOf(page), []);
   await page.close();
-});
+}));
 
-test('a price changes within 12 s without a reload, and only the rows that changed are touched', async () => {
+test('a price changes within 12 s without a reload, and only the rows that changed are touched', traced(async () => {
   let first: { data: { symbol: string; price: string }[] } | null = null;
   let polls = 0;
   const page = await openHome({
@@ -107,9 +107,9 @@ test('a price changes within 12 s without a reload, and only the rows that chang
   assert.is(seen.marker, 1, 'the same page: no reload');
   assert.equal(seen.touched, ['btc'], 'the other rows were left alone');
   await page.close();
-});
+}));
 
-test('polling rests 1 s after the page is hidden and refreshes once on return', async () => {
+test('polling rests 1 s after the page is hidden and refreshes once on return', traced(async () => {
   const page = await openHome();
   await row(page, 'btc').waitFor();
   const times: number[] = [];
@@ -130,9 +130,9 @@ test('polling rests 1 s after the page is hidden and refreshes once on return', 
   await page.waitForTimeout(2_000);
   assert.is(times.filter((t) => t >= back).length, 1, 'one refresh at once on return');
   await page.close();
-});
+}));
 
-test('a failed poll shows a quiet line, no banner, until prices come back', async () => {
+test('a failed poll shows a quiet line, no banner, until prices come back', traced(async () => {
   const page = await openHome();
   await row(page, 'btc').waitFor();
   await page.route('**' + TICKERS, (route) => route.abort());
@@ -143,18 +143,18 @@ test('a failed poll shows a quiet line, no banner, until prices come back', asyn
   await page.unroute('**' + TICKERS);
   await line.waitFor({ state: 'detached', timeout: 10_000 });
   await page.close();
-});
+}));
 
-test('tapping a quote selects it and opens the trade screen', async () => {
+test('tapping a quote selects it and opens the trade screen', traced(async () => {
   const page = await openHome();
   await row(page, 'eth').click();
   await page.waitForURL((u) => u.pathname === '/trade');
   const trade = await page.evaluate(() => JSON.parse(sessionStorage.getItem('trade') || '{}'));
   assert.is(trade.selectedTicker, 'eth');
   await page.close();
-});
+}));
 
-test('banners, shortcuts and notices navigate inside the app', async () => {
+test('banners, shortcuts and notices navigate inside the app', traced(async () => {
   const page = await openHome();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole('img', { name: 'Daily interest with yuebao' }).click();
@@ -167,9 +167,9 @@ test('banners, shortcuts and notices navigate inside the app', async () => {
   await page.waitForURL((u) => u.pathname === '/notificationRecord');
   assert.is(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1, 'no page load on the way');
   await page.close();
-});
+}));
 
-test('with data saver on, banner images wait for a tap', async () => {
+test('with data saver on, banner images wait for a tap', traced(async () => {
   const images: string[] = [];
   const page = await openHome({ saveData: true, setup: async (p) => p.on('request', (r) => r.url().includes('/banners/') && images.push(r.url())) });
 
@@ -183,17 +183,17 @@ test('with data saver on, banner images wait for a tap', async () => {
   const slide = await page.locator('.bn-s').first().boundingBox();
   assert.ok(Math.abs(slide!.height - box!.height) < 1, 'the banners take the place the tap box held: nothing below moves');
   await page.close();
-});
+}));
 
-test('with reduced motion the marquee stands still and wraps', async () => {
+test('with reduced motion the marquee stands still and wraps', traced(async () => {
   const page = await openHome({ setup: (p) => p.emulateMedia({ reducedMotion: 'reduce' }) });
   const text = page.locator('.mq p');
   await text.waitFor();
   assert.equal(await text.evaluate((p) => [getComputedStyle(p).animationName, getComputedStyle(p).whiteSpace]), ['none', 'normal']);
   await page.close();
-});
+}));
 
-test('Arabic: the home screen mirrors', async () => {
+test('Arabic: the home screen mirrors', traced(async () => {
   if (!existsSync(new URL('../../locales/ar.json', import.meta.url))) return;
   const page = await openHome({ language: 'ar' });
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
@@ -205,6 +205,6 @@ test('Arabic: the home screen mirrors', async () => {
   await screenshot(page, 'home-ar');
   assert.equal(errorsOf(page), []);
   await page.close();
-});
+}));
 
 test.run();

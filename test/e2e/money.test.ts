@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import type { AdminDeposit } from '../../server/admin/types.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('money: deposit with a proof photo, a refused withdrawal, payment methods');
 
@@ -82,7 +82,7 @@ const cameraPhoto = async (p: Page) => {
 const accountFigure = (label: string) => page.locator('.acct-money div').filter({ hasText: label }).locator('dd');
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
-test('a bank deposit with a proof photo: shrunk and uploaded, then approved by the operator, the balance rises on screen', async () => {
+test('a bank deposit with a proof photo: shrunk and uploaded, then approved by the operator, the balance rises on screen', traced(async () => {
   page = await newMobilePage(browser);
   await loginAsDemo(page, server.url, '/user');
   await waitForApp(page);
@@ -161,9 +161,9 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   await page.waitForFunction(() => /10,150/.test(document.querySelector('.acct-money dd')?.textContent || ''));
   assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'never reloaded');
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('each payment method kind refuses one bad input with its reason, and is bound with a good one', async () => {
+test('each payment method kind refuses one bad input with its reason, and is bound with a good one', traced(async () => {
   await page.evaluate(() => history.pushState(null, '', '/addPayment'));
   await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
   await page.getByRole('tab', { name: 'Bank card' }).waitFor();
@@ -231,9 +231,9 @@ test('each payment method kind refuses one bad input with its reason, and is bou
     await page.locator('.mcard header b').getByText(kind, { exact: true }).first().waitFor();
   }
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('a withdrawal to the bound card, rejected by the operator: the balance comes back and the reason is shown', async () => {
+test('a withdrawal to the bound card, rejected by the operator: the balance comes back and the reason is shown', traced(async () => {
   await page.evaluate(() => history.pushState(null, '', '/withdraw'));
   await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
   await page.getByText('Fee rule').waitFor();
@@ -268,6 +268,6 @@ test('a withdrawal to the bound card, rejected by the operator: the balance come
   assert.is(money(await accountFigure('Frozen').innerText()), 0, 'nothing left frozen');
   assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'never reloaded');
   assert.equal(errorsOf(page), []);
-});
+}));
 
 test.run();

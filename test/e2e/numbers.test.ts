@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('numbers, amounts and dates: the language\'s format in left-to-right runs, the amount field, an ended session, visitors');
 
@@ -109,7 +109,7 @@ const order = async (p: Page, amount: string, direction: 'Buy up' | 'Buy down') 
   await p.locator('.notify').getByText('Investment success').last().waitFor();
 };
 
-test('the amount field takes only what can be ordered and says why it refuses a key or a paste (0 money decimals)', async () => {
+test('the amount field takes only what can be ordered and says why it refuses a key or a paste (0 money decimals)', traced(async () => {
   const p = await newMobilePage(browser);
   token = await loginAsDemo(p, server.url, '/trade');
   await p.getByRole('radio', { name: /^1 min/ }).click();
@@ -172,9 +172,9 @@ test('the amount field takes only what can be ordered and says why it refuses a 
   await p.locator('.pos li').first().locator('.pr-end .num').getByText('$50', { exact: true }).waitFor();
   assert.equal(errorsOf(p), []);
   await p.close();
-});
+}));
 
-test('with 2 money decimals and a ratio of 2, in Portuguese: typed, confirmed, debited and recorded are one number', async () => {
+test('with 2 money decimals and a ratio of 2, in Portuguese: typed, confirmed, debited and recorded are one number', traced(async () => {
   await setConfig('moneyDecimals', '2');
   await setConfig('moneyRatio', '2');
   try {
@@ -183,7 +183,7 @@ test('with 2 money decimals and a ratio of 2, in Portuguese: typed, confirmed, d
     await setConfig('moneyDecimals', '0');
     await setConfig('moneyRatio', '1');
   }
-});
+}));
 
 const ratioOrder = async () => {
   const p = await pageIn('pt-BR', '/trade');
@@ -306,7 +306,7 @@ for (const language of ['en', 'ar']) {
   });
 }
 
-test('pt-BR: home and the quote screen write a price the same way, 65.447,53', async () => {
+test('pt-BR: home and the quote screen write a price the same way, 65.447,53', traced(async () => {
   const p = await pageIn('pt-BR', '/home');
   const brazilian = /^\d{1,3}(\.\d{3})*,\d{2}$/;
   const home = p.locator('.qs [data-symbol="btc"] span.num').first();
@@ -316,9 +316,9 @@ test('pt-BR: home and the quote screen write a price the same way, 65.447,53', a
   assert.match(await p.locator('.qh-last').innerText(), brazilian);
   assert.match(await p.locator('.op-quick button').nth(2).innerText(), /^1\.000$/);
   await p.close();
-});
+}));
 
-test('an ended session: the login form says so, keeps the redirect, and returns there', async () => {
+test('an ended session: the login form says so, keeps the redirect, and returns there', traced(async () => {
   const p = await newMobilePage(browser);
   await p.goto(server.url + '/login');
   await waitForApp(p);
@@ -332,16 +332,16 @@ test('an ended session: the login form says so, keeps the redirect, and returns 
   await p.getByRole('button', { name: 'Log in' }).click();
   await p.waitForURL((u) => u.pathname === '/user');
   await p.close();
-});
+}));
 
-test('visitors (isNeedLogin 0) see a log-in prompt where the chart would be, and nothing polls the history', async () => {
+test('visitors (isNeedLogin 0) see a log-in prompt where the chart would be, and nothing polls the history', traced(async () => {
   await setConfig('isNeedLogin', '0');
   try {
     await visitor();
   } finally {
     await setConfig('isNeedLogin', '1');
   }
-});
+}));
 
 const visitor = async () => {
   const p = await newMobilePage(browser);

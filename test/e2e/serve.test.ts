@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Request } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = path.join(root, distName());
@@ -64,7 +64,7 @@ test('the served folder holds only the app: no server bundle, source map or buil
   }
 });
 
-test('the server code, its source map and other non-app files answer 404', async () => {
+test('the server code, its source map and other non-app files answer 404', traced(async () => {
   for (const url of ['/server.js', '/server.js.map', '/size.json', '/dist-server/server.js', '/dist-report/size.json', '/package.json', '/server/index.ts', '/server.js?x=1', '/routes.json', '/routes.json.br']) {
     for (const encoding of ['identity', 'gzip', 'br']) {
       const res = await get(server.url, url, { 'accept-encoding': encoding });
@@ -82,9 +82,9 @@ test('the server code, its source map and other non-app files answer 404', async
     assert.ok(res.status === 404 || res.status === 403, `${url} answered ${res.status}`);
     assert.not.ok(res.body.toString().includes('trade-lite on http'), `${url}: no server code`);
   }
-});
+}));
 
-test('every page and asset answers 200 in identity, gzip and br, with the built bytes', async () => {
+test('every page and asset answers 200 in identity, gzip and br, with the built bytes', traced(async () => {
   const html = readFileSync(path.join(dist, 'index.html'));
   const routes = JSON.parse(readFileSync(path.join(dist, 'routes.json'), 'utf8')) as Record<string, string[]>;
   const entry = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html.toString())![1]!;
@@ -109,7 +109,7 @@ test('every page and asset answers 200 in identity, gzip and br, with the built 
       assert.ok(decode(res).equals(bytes), `${label}: the built file`);
     }
   }
-});
+}));
 
 /** The machine's first non-loopback IPv4 address, as a phone on the same network would use. */
 const lanAddress = () =>
@@ -117,7 +117,7 @@ const lanAddress = () =>
     .flat()
     .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
-test('opened by the network address over plain HTTP, the app starts (no https:// requests)', async () => {
+test('opened by the network address over plain HTTP, the app starts (no https:// requests)', traced(async () => {
   const address = lanAddress();
   if (!address) return console.log('  skipped: this machine has no non-loopback IPv4 address');
   const lan = await startServer({ env: { HOST: '0.0.0.0' } });
@@ -144,6 +144,6 @@ test('opened by the network address over plain HTTP, the app starts (no https://
   } finally {
     await lan.stop();
   }
-});
+}));
 
 test.run();

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('app shell: guard, auth, 404, language, failures');
 
@@ -31,7 +31,7 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 const pause = (page: Page) => page.waitForTimeout(350);
 const banner = (page: Page) => page.locator('.notify');
 
-test('a new visitor at / lands on the login page', async () => {
+test('a new visitor at / lands on the login page', traced(async () => {
   const page = await open('/');
   await page.waitForURL(/\/login\?redirect=%2F$/);
   await field(page, 'Username').waitFor();
@@ -39,9 +39,9 @@ test('a new visitor at / lands on the login page', async () => {
   assert.equal(errorsOf(page), []);
   await screenshot(page, 'shell-login');
   await page.close();
-});
+}));
 
-test('register from a guarded page, then log in again: both return to the page asked for', async () => {
+test('register from a guarded page, then log in again: both return to the page asked for', traced(async () => {
   const page = await open('/withdrawRecord?tab=2');
   await page.waitForURL(/\/login\?redirect=/);
   assert.is(new URL(page.url()).searchParams.get('redirect'), '/withdrawRecord?tab=2');
@@ -78,9 +78,9 @@ test('register from a guarded page, then log in again: both return to the page a
   await page.waitForURL((u) => u.pathname === '/user', { timeout: 10_000 });
   assert.equal(errorsOf(page), []);
   await page.close();
-});
+}));
 
-test('an unknown path shows the 404 page, which returns home', async () => {
+test('an unknown path shows the 404 page, which returns home', traced(async () => {
   const page = await open('/');
   await page.waitForURL(/\/login/);
   await field(page, 'Username').fill(user);
@@ -93,9 +93,9 @@ test('an unknown path shows the 404 page, which returns home', async () => {
   await page.getByRole('button', { name: 'Back to home' }).click();
   await page.waitForURL((u) => u.pathname === '/user');
   await page.close();
-});
+}));
 
-test('a wrong password shows the server reason and keeps the form', async () => {
+test('a wrong password shows the server reason and keeps the form', traced(async () => {
   const page = await open('/login');
   await field(page, 'Username').fill(user);
   await field(page, 'Password').fill('wrong-one');
@@ -104,9 +104,9 @@ test('a wrong password shows the server reason and keeps the form', async () => 
   assert.is(await field(page, 'Username').inputValue(), user);
   assert.ok(page.url().includes('/login'));
   await page.close();
-});
+}));
 
-test('switching to Arabic saves the choice and reloads right-to-left', async () => {
+test('switching to Arabic saves the choice and reloads right-to-left', traced(async () => {
   const page = await open('/login');
   await page.getByRole('button', { name: 'Language' }).click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'العربية' }).click()]);
@@ -118,9 +118,9 @@ test('switching to Arabic saves the choice and reloads right-to-left', async () 
   await page.getByRole('heading', { name: 'تسجيل الدخول' }).waitFor();
   await screenshot(page, 'shell-login-ar');
   await page.close();
-});
+}));
 
-test('with the server down, the network message appears and what was typed stays', async () => {
+test('with the server down, the network message appears and what was typed stays', traced(async () => {
   const page = await open('/login');
   await field(page, 'Username').fill(user);
   await field(page, 'Password').fill(pass);
@@ -136,6 +136,6 @@ test('with the server down, the network message appears and what was typed stays
     await server.start();
   }
   await page.close();
-});
+}));
 
 test.run();

@@ -9,7 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { budgetsFromSizeLimit } from '../../scripts/build/budgets.mjs';
-import { distName, errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { distName, errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 interface Envelope {
   code: number;
@@ -76,7 +76,7 @@ const setUp = async () => {
 const firstLoad = suite('first load');
 firstLoad.before(setUp);
 
-firstLoad('html, scripts, styles and the locale arrive brotli-compressed', async () => {
+firstLoad('html, scripts, styles and the locale arrive brotli-compressed', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await loadApp(page);
   const text = requests.filter((r) => /^(document|script|stylesheet)$/.test(r.resourceType()) || pathOf(r).startsWith('/locales/'));
@@ -87,9 +87,9 @@ firstLoad('html, scripts, styles and the locale arrive brotli-compressed', async
   }
   assert.equal(errorsOf(page), [], 'no uncaught error while starting');
   await page.close();
-});
+}));
 
-firstLoad('everything downloaded before the first screen fits the first-load budgets', async () => {
+firstLoad('everything downloaded before the first screen fits the first-load budgets', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await loadApp(page);
   let bytes = 0;
@@ -105,18 +105,18 @@ firstLoad('everything downloaded before the first screen fits the first-load bud
   const locales = requests.filter((r) => pathOf(r).startsWith('/locales/'));
   assert.is(locales.length, 1, 'only the active language is downloaded');
   await page.close();
-});
+}));
 
-firstLoad('each start-up call is made once: the app reuses what index.html started', async () => {
+firstLoad('each start-up call is made once: the app reuses what index.html started', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await loadApp(page);
   for (const call of BOOT_CALLS.filter((c) => !c.endsWith('getHomeTickerList'))) {
     assert.is(requests.filter((r) => pathOf(r) === call).length, 1, `${call} requested once`);
   }
   await page.close();
-});
+}));
 
-firstLoad('the lazy shared chunk is fetched once, then every money screen finds it cached', async () => {
+firstLoad('the lazy shared chunk is fetched once, then every money screen finds it cached', traced(async () => {
   const report = JSON.parse(readFileSync(path.join(root, 'dist-report', react ? 'size-react.json' : 'size.json'), 'utf8')) as {
     groups: { name: string; files: string[] }[];
   };
@@ -156,7 +156,7 @@ firstLoad('the lazy shared chunk is fetched once, then every money screen finds 
   assert.match(response.headers()['cache-control'] ?? '', 'immutable', 'a later visit takes it from the HTTP cache');
   assert.equal(errorsOf(page), [], 'no uncaught error on the way');
   await page.close();
-});
+}));
 
 const boot = suite('boot script');
 boot.before(setUp);
@@ -165,7 +165,7 @@ boot.after(async () => {
   await server?.stop();
 });
 
-boot('paints the skeleton and starts the calls before any bundle runs', async () => {
+boot('paints the skeleton and starts the calls before any bundle runs', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await bootOnly(page);
   assert.ok(await page.isVisible('#sk'), 'skeleton visible without the bundle');
@@ -181,9 +181,9 @@ boot('paints the skeleton and starts the calls before any bundle runs', async ()
   });
   assert.equal(envelopes, [200, 200, 200, 200, 200], 'every start-up envelope resolves');
   await page.close();
-});
+}));
 
-boot('a saved Arabic language turns the page right-to-left and goes out with the saved token', async () => {
+boot('a saved Arabic language turns the page right-to-left and goes out with the saved token', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await bootOnly(page, { language: 'ar', token: 'saved-token' });
   const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
@@ -194,9 +194,9 @@ boot('a saved Arabic language turns the page right-to-left and goes out with the
   assert.is(headers['accept-language'], 'ar', 'saved language sent');
   assert.is(headers['clientid'], 'app');
   await page.close();
-});
+}));
 
-boot('only the saved language\'s locale file is fetched, by its content-hashed name', async () => {
+boot('only the saved language\'s locale file is fetched, by its content-hashed name', traced(async () => {
   const code = existsSync(path.join(root, 'locales/ar.json')) ? 'ar' : 'en';
   const page = await newMobilePage(browser);
   const requests = await bootOnly(page, { language: code });
@@ -206,17 +206,17 @@ boot('only the saved language\'s locale file is fetched, by its content-hashed n
   const keys = await page.evaluate(async () => Object.keys(await window.__boot.locale).length);
   assert.ok(keys > 0, 'locale resolves to its dictionary');
   await page.close();
-});
+}));
 
-boot('without a saved language the browser language decides (zh-HK → zh-TW)', async () => {
+boot('without a saved language the browser language decides (zh-HK → zh-TW)', traced(async () => {
   const page = await newMobilePage(browser, { locale: 'zh-HK' });
   await bootOnly(page);
   assert.is(await page.evaluate(() => window.__boot.language), 'zh-TW');
   assert.is(await page.evaluate(() => document.documentElement.dir), 'ltr');
   await page.close();
-});
+}));
 
-boot('a failed start-up call rejects with its status and the language still resolves', async () => {
+boot('a failed start-up call rejects with its status and the language still resolves', traced(async () => {
   const page = await newMobilePage(browser, { locale: 'de-DE' });
   await page.route('**/prod-api/common/config/list', (route) => route.abort());
   await bootOnly(page);
@@ -227,7 +227,7 @@ boot('a failed start-up call rejects with its status and the language still reso
   assert.equal(outcome.failure, { status: 0 }, 'network failure reported as status 0');
   assert.is(outcome.language, 'de', 'the browser language stands in for the missing config');
   await page.close();
-});
+}));
 
 firstLoad.run();
 boot.run();

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { distName, errorsOf, launchBrowser, newMobilePage, startServer, type ServerHandle } from './harness.ts';
+import { distName, errorsOf, launchBrowser, newMobilePage, startServer, traced, type ServerHandle } from './harness.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const test = suite('speed: one wave to the first screen, prices from the start-up call');
@@ -68,7 +68,7 @@ const missingBeforeEntry = async (page: Page, files: readonly string[]): Promise
   return () => missing;
 };
 
-test("the route being opened has its whole chunk graph asked for before the entry has run, each file once", async () => {
+test("the route being opened has its whole chunk graph asked for before the entry has run, each file once", traced(async () => {
   for (const [path, name] of [['/home', 'home'], ['/TRADE/', 'trade'], ['/orderList', 'orderList'], ['/', 'user']] as const) {
     const page = await phone();
     const fetched = scriptsFetched(page);
@@ -83,18 +83,18 @@ test("the route being opened has its whole chunk graph asked for before the entr
     assert.equal(errorsOf(page), []);
     await page.close();
   }
-});
+}));
 
-test('a visitor without a token gets the login screen asked for before the entry has run, wherever they arrive', async () => {
+test('a visitor without a token gets the login screen asked for before the entry has run, wherever they arrive', traced(async () => {
   const page = await phone(false);
   const missing = await missingBeforeEntry(page, routes.login!);
   await page.goto(server.url + '/orderList');
   await page.waitForURL((u) => u.pathname === '/login');
   assert.equal(missing(), [], 'every file of login in the first wave');
   await page.close();
-});
+}));
 
-test('home shows prices from the start-up ticker call, before and without any poll of the market worker', async () => {
+test('home shows prices from the start-up ticker call, before and without any poll of the market worker', traced(async () => {
   const page = await phone();
   let tickerCalls = 0;
   page.on('request', (r) => {
@@ -110,7 +110,7 @@ test('home shows prices from the start-up ticker call, before and without any po
   const list = (await (await fetch(server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
   await page.close();
-});
+}));
 
 /** History calls of the page and its market worker, with the moment each was made. */
 const historyCalls = (page: Page): { url: string; at: number }[] => {
@@ -121,7 +121,7 @@ const historyCalls = (page: Page): { url: string; at: number }[] => {
   return seen;
 };
 
-test('once home is idle the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', async () => {
+test('once home is idle the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', traced(async () => {
   const page = await phone();
   const history = historyCalls(page);
   const fetched = scriptsFetched(page);
@@ -139,9 +139,9 @@ test('once home is idle the quote screen and the selected history are fetched; t
   assert.not.ok(history.some((h) => h.at >= tapped && h.url.includes('size=')), 'no second 500-candle history');
   assert.equal(errorsOf(page), []);
   await page.close();
-});
+}));
 
-test('with data saver on nothing is fetched ahead of a tap', async () => {
+test('with data saver on nothing is fetched ahead of a tap', traced(async () => {
   const page = await phone();
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, value: { saveData: true } }));
   const history = historyCalls(page);
@@ -152,9 +152,9 @@ test('with data saver on nothing is fetched ahead of a tap', async () => {
   assert.is(history.length, 0);
   assert.not.ok(fetched.some((f) => f.startsWith('/assets/trade-')), 'no quote screen code');
   await page.close();
-});
+}));
 
-test('a market worker that crashes is restarted, and the quiet line counts down to it', async () => {
+test('a market worker that crashes is restarted, and the quiet line counts down to it', traced(async () => {
   const page = await phone();
   let loads = 0;
   await page.route('**/assets/worker-*.js', (route) =>
@@ -174,12 +174,12 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
   await page.waitForTimeout(1000);
   assert.ok(polls >= 2, `the new worker polls (${polls} ticker calls)`);
   await page.close();
-});
+}));
 
 /** Waits until the service worker controls the page (it takes over as soon as it is installed). */
 const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 });
 
-test('offline after a visit, a reload shows the app and the last known prices, marked as such', async () => {
+test('offline after a visit, a reload shows the app and the last known prices, marked as such', traced(async () => {
   const page = await phone(true, true);
   await page.goto(server.url + '/home');
   await controlled(page);
@@ -202,9 +202,9 @@ test('offline after a visit, a reload shows the app and the last known prices, m
   await page.getByText('Offline · showing the last known prices').waitFor({ state: 'detached', timeout: 70_000 });
   assert.equal(errorsOf(page), []);
   await page.close();
-});
+}));
 
-test("offline without the app kept, a navigation shows the app's own offline page, not the browser's", async () => {
+test("offline without the app kept, a navigation shows the app's own offline page, not the browser's", traced(async () => {
   const page = await phone(true, true);
   await page.goto(server.url + '/home');
   await controlled(page);
@@ -217,6 +217,6 @@ test("offline without the app kept, a navigation shows the app's own offline pag
   await page.getByText('Check your connection and try again.').waitFor();
   await page.context().setOffline(false);
   await page.close();
-});
+}));
 
 test.run();

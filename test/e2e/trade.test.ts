@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('trade: live quote and chart, an order from placing to settlement, a refused order');
 
@@ -65,7 +65,7 @@ const chartDrawn = async (p = page, shown?: string) => {
   assert.ok((await candlePixels(p)) > 200, 'candles on the canvas');
 };
 
-test('the demo user opens the quote screen: the price moves by itself and the chart is drawn', async () => {
+test('the demo user opens the quote screen: the price moves by itself and the chart is drawn', traced(async () => {
   page = await newMobilePage(browser);
   token = await loginAsDemo(page, server.url, '/trade');
   await waitForApp(page);
@@ -78,9 +78,9 @@ test('the demo user opens the quote screen: the price moves by itself and the ch
   assert.match(await balance(), /^\$10,000$/, 'the demo balance');
   await screenshot(page, 'trade');
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('another period and another ticker each empty the chart and draw it again', async () => {
+test('another period and another ticker each empty the chart and draw it again', traced(async () => {
   await page.getByRole('tab', { name: '5m', exact: true }).click();
   assert.is(await page.getByRole('tab', { name: '5m', exact: true }).getAttribute('aria-selected'), 'true');
   await chartDrawn(page, 'btc 5min');
@@ -95,18 +95,18 @@ test('another period and another ticker each empty the chart and draw it again',
     'eth',
     'the choice is kept in the session trade state',
   );
-});
+}));
 
-test('at 320 px nothing runs off the side and the chart is redrawn to fit', async () => {
+test('at 320 px nothing runs off the side and the chart is redrawn to fit', traced(async () => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.waitForFunction(() => document.querySelector('.ch-plot canvas')!.getBoundingClientRect().width <= 320);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 320), 'no sideways scrolling');
   await chartDrawn();
   await screenshot(page, 'trade-320');
   await page.setViewportSize({ width: 360, height: 740 });
-});
+}));
 
-test('an up order on the 60 s expiry: confirmed, listed as to be settled, then settled by the server', async () => {
+test('an up order on the 60 s expiry: confirmed, listed as to be settled, then settled by the server', traced(async () => {
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByRole('radio', { name: /^1 min/ }).click();
   await amountField().fill('100');
@@ -179,9 +179,9 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   );
   assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'never reloaded');
   assert.equal(errorsOf(page), []);
-});
+}));
 
-test('an amount the balance cannot cover: the server says why and the amount stays typed', async () => {
+test('an amount the balance cannot cover: the server says why and the amount stays typed', traced(async () => {
   // Within the 15 min expiry's limit (20,000), beyond any balance the first order can have left.
   await page.getByRole('radio', { name: /^15 min/ }).click();
   await amountField().fill('0020000');
@@ -199,7 +199,7 @@ test('an amount the balance cannot cover: the server says why and the amount sta
   assert.is(await amountField().inputValue(), '20000');
   await screenshot(page, 'trade-refused');
   await page.close();
-});
+}));
 
 /** Another page of the demo user's session, with `language` saved, on the quote screen. */
 const quoteScreenIn = async (language: string): Promise<Page> => {
@@ -210,16 +210,16 @@ const quoteScreenIn = async (language: string): Promise<Page> => {
   return p;
 };
 
-test('right to left: the quote screen in Arabic', async () => {
+test('right to left: the quote screen in Arabic', traced(async () => {
   const p = await quoteScreenIn('ar');
   assert.is(await p.evaluate(() => document.documentElement.dir), 'rtl');
   await chartDrawn(p);
   await screenshot(p, 'trade-ar');
   assert.equal(errorsOf(p), []);
   await p.close();
-});
+}));
 
-test('Japanese: the quote screen speaks it, with its own label for the latest order (SPEC §1)', async () => {
+test('Japanese: the quote screen speaks it, with its own label for the latest order (SPEC §1)', traced(async () => {
   const p = await quoteScreenIn('ja');
   assert.is(await p.evaluate(() => document.documentElement.lang), 'ja');
   await p.getByRole('heading', { name: '取引' }).waitFor();
@@ -228,6 +228,6 @@ test('Japanese: the quote screen speaks it, with its own label for the latest or
   assert.is(await p.getByText('最新注文').count(), 1, 'only the newest order carries it');
   assert.equal(errorsOf(p), []);
   await p.close();
-});
+}));
 
 test.run();
