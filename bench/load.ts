@@ -36,7 +36,7 @@ const MARKS = `(() => {
     dispatchEvent(new Event(name));
   };
   const check = () => {
-    const price = document.querySelector('.qs li .num');
+    const price = document.querySelector('.qs li .num, .sp #sk .num');
     if (!w.__pricesAt && price && price.textContent) mark('__pricesAt');
     const drawn = document.querySelector('[data-drawn]');
     if (w.__tapAt && !w.__chartAt && drawn && drawn.getAttribute('data-drawn')) mark('__chartAt');

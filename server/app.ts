@@ -16,6 +16,7 @@ import { installInputGuards } from './http/input-guard.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
+import { homePrices } from './http/home-prices.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
 
@@ -86,6 +87,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(socketRoutes, { ctx });
   // ---- end of root feature plugins ---------------------------------------------------------
 
-  await registerStatic(app, ctx.config.distDir);
+  await registerStatic(app, ctx.config.distDir, homePrices(ctx));
   return app;
 }

@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import { apiNotFound } from './errors.ts';
 import { API_PREFIX } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import type { PricedPage } from './home-prices.ts';
 
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -47,25 +49,51 @@ export function withPreloads(html: string, files: readonly string[]): string {
   return html.replace('</head>', () => links.join('') + '</head>');
 }
 
+const brotliParams = (identity: Buffer, quality: number) => ({
+  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+});
+const etagOf = (identity: Buffer) => createHash('sha256').update(identity).digest('base64url').slice(0, 16);
+
 function variant(html: string): PageVariant {
   const identity = Buffer.from(html);
   return {
     identity,
     gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    etag: createHash('sha256').update(identity).digest('base64url').slice(0, 16),
+    br: brotliCompressSync(identity, brotliParams(identity, 11)),
+    etag: etagOf(identity),
   };
 }
 
+/**
+ * A page built while serving: compressed on libuv's threads, so the requests in flight do not wait
+ * for it; `quality` is brotli's (11 takes tens of milliseconds of a core, 5 a few).
+ */
+async function variantAsync(html: string, quality: number): Promise<PageVariant> {
+  const identity = Buffer.from(html);
+  const [gzip, br] = await Promise.all([gzipAsync(identity, { level: 9 }), brotliAsync(identity, brotliParams(identity, quality))]);
+  return { identity, gzip, br, etag: etagOf(identity) };
+}
+
 /** Route name (lowercase) → its page; the build's routes.json names the routes and their files. */
-function routePages(root: string, html: string): Map<string, PageVariant> {
-  const pages = new Map<string, PageVariant>();
+function routePages(root: string, html: string): Map<string, { html: string; page: PageVariant }> {
+  const pages = new Map<string, { html: string; page: PageVariant }>();
   const file = path.join(root, 'routes.json');
   if (!existsSync(file) || !html.includes('</head>')) return pages;
   const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  for (const [name, files] of Object.entries(routes)) pages.set(name.toLowerCase(), variant(withPreloads(html, files)));
+  for (const [name, files] of Object.entries(routes)) {
+    const withFiles = withPreloads(html, files);
+    pages.set(name.toLowerCase(), { html: withFiles, page: variant(withFiles) });
+  }
   return pages;
 }
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Pages built in the last seconds: one per language a second at most, so a few dozen. */
+const PRICED_KEPT = 64;
+/** Priced pages a second compressed at brotli's best; more languages in one second get a quicker pass. */
+const BEST_PER_SECOND = 4;
 
 /** The route a page path opens, as the app's router matches it: any case, trailing slashes dropped. */
 function routeOf(url: string): string {
@@ -97,13 +125,36 @@ const decoded = (pathname: string): string => {
 
 const isApi = (url: string) => url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?');
 
-export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
+/** `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page. */
+export async function registerStatic(app: FastifyInstance, distDir: string, priced?: PricedPage): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const hasApp = existsSync(indexFile);
   const indexHtml = hasApp ? readFileSync(indexFile, 'utf8') : '';
   const scriptHashes = inlineScriptHashes(indexHtml);
-  const pages = hasApp ? routePages(root, indexHtml) : new Map<string, PageVariant>();
+  const pages = hasApp ? routePages(root, indexHtml) : new Map<string, { html: string; page: PageVariant }>();
+  const pricedPages = new Map<string, Promise<PageVariant>>();
+  let best = { second: 0, count: 0 };
+
+  /** The home page of this second for this request, or the plain one if the prices cannot be read. */
+  const homePage = async (request: FastifyRequest, plain: { html: string; page: PageVariant }): Promise<PageVariant> => {
+    if (!priced) return plain.page;
+    try {
+      const { html, key, second } = await priced(plain.html, request);
+      let page = pricedPages.get(key);
+      if (!page) {
+        if (pricedPages.size >= PRICED_KEPT) pricedPages.clear();
+        if (best.second !== second) best = { second, count: 0 };
+        page = variantAsync(html, best.count++ < BEST_PER_SECOND ? 11 : 5);
+        pricedPages.set(key, page);
+        page.catch(() => pricedPages.delete(key));
+      }
+      return await page;
+    } catch (err) {
+      request.log.warn({ err }, 'home page without prices');
+      return plain.page;
+    }
+  };
 
   const directives = {
     defaultSrc: ["'self'"],
@@ -144,13 +195,15 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
   // preloads of its screen; without routes.json (or for `/index.html`, which the service worker
   // keeps for every path) it is the plain file through the static plugin, which then chooses the
   // encoding.
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const page = pages.get(routeOf(request.url)) ?? pages.get('notfound');
-    if (!page) return reply.sendFile('index.html');
+    const route = routeOf(request.url);
+    const found = pages.get(route) ?? pages.get('notfound');
+    if (!found) return reply.sendFile('index.html');
+    const page = route === 'home' ? await homePage(request, found) : found.page;
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = `"${page.etag}${encoding === 'identity' ? '' : '-' + encoding}"`;
-    reply.header('vary', 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
+    reply.header('vary', route === 'home' ? 'accept-encoding, accept-language' : 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(page[encoding]);

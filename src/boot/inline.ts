@@ -73,10 +73,12 @@ const api = <T>(path: string) => getJson<Envelope<T>>('/prod-api' + path, { head
 const config = api<ConfigItem[]>('/common/config/list');
 const platform = api<PlatformConfig>('/common/getLogo');
 
+/** Also shows the prices the server wrote into the skeleton if they are in this language (`data-sl`). */
 const setLanguage = (code: string): string => {
   const html = document.documentElement;
   html.lang = code;
   html.dir = isRtl(code) ? 'rtl' : 'ltr';
+  if (html.getAttribute('data-sl') === code) html.classList.add('sp');
   return code;
 };
 

@@ -2,6 +2,7 @@
 import { atom, batch, map } from 'nanostores';
 import type { ContractMoney, KlinePeriod, Play, Ticker, WalletBizType } from '../shared/contract.ts';
 import { config } from './app.ts';
+import { swapOrder } from '../shared/ticker-order.ts';
 import { session } from '../lib/storage.ts';
 
 /** Trade state of SPEC §3; tickers themselves live in `$tickers`, keyed by symbol. */
@@ -46,18 +47,6 @@ export const setPlays = (plays: Play[]): void => $trade.setKey('playMethods', pl
 export const setContractMoney = (value: ContractMoney): void => $trade.setKey('contractMoney', value);
 export const setWalletBizTypes = (types: WalletBizType[]): void => $trade.setKey('walletBizType', types);
 
-/** Config `tickerListOrderSwap` (`eth,btc`): those two symbols trade places in the list. */
-const swapOrder = (symbols: string[]): string[] => {
-  const [a, b] = config('tickerListOrderSwap').toLowerCase().split(',').map((s) => s.trim());
-  const i = symbols.indexOf(a!);
-  const j = symbols.indexOf(b!);
-  if (!a || !b || i < 0 || j < 0) return symbols;
-  const out = symbols.slice();
-  out[i] = b;
-  out[j] = a;
-  return out;
-};
-
 /**
  * Applies a full or partial ticker list in one batch. The first list sets the order; a symbol
  * that appears later (a partial worker diff) joins at the end.
@@ -68,7 +57,7 @@ export const applyTickers = (list: Ticker[]): void =>
     const known = $trade.get().tickerList;
     const added = list.map((tk) => tk.symbol).filter((s) => !known.includes(s));
     if (added.length) {
-      const order = known.length ? known.concat(added) : swapOrder(added);
+      const order = known.length ? known.concat(added) : swapOrder(added, config('tickerListOrderSwap'));
       const fallback = order.includes('btc') ? 'btc' : order[0] || '';
       $trade.setKey('tickerList', order);
       $trade.setKey('defaultSelectedTicker', fallback);

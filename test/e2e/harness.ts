@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
+const OPERATOR = /operator API on [^\s]+:(\d+)/;
 /** The server bundle: built beside the app, never inside the folder it serves. */
 export const SERVER_BUNDLE = 'dist-server/server.js';
 const START_TIMEOUT_MS = 90_000;
@@ -51,6 +52,9 @@ export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Re
   await mkdir(path.join(os.tmpdir(), 'trade-lite-e2e'), { recursive: true });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trade-lite-e2e', 'data-'));
   let port = 0;
+  // A restart takes the operator port of the first start: the server's default (its port + 1)
+  // may belong to another process by then.
+  let adminPort = 0;
   let child: ChildProcess | null = null;
   let log = '';
 
@@ -67,6 +71,7 @@ export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Re
           DIST_DIR: dist,
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
           DATABASE_URL: '',
+          ...(adminPort ? { ADMIN_PORT: String(adminPort) } : {}),
           ...opts.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,6 +86,8 @@ export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Re
         log += chunk.toString();
         const m = STARTED.exec(log.slice(from));
         if (m && !port) port = Number(m[1]);
+        const admin = OPERATOR.exec(log.slice(from));
+        if (admin && !adminPort) adminPort = Number(admin[1]);
         if (m) {
           clearTimeout(timer);
           resolve();

@@ -107,6 +107,37 @@ firstLoad('everything downloaded before the first screen fits the first-load bud
   await page.close();
 }));
 
+firstLoad('the first paint of home shows prices before any script file has arrived, and that page fits the HTML budget', traced(async () => {
+  for (const locale of ['en-US', 'ar']) {
+    const page = await newMobilePage(browser, { locale });
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const answer = await page.goto(server.url + '/home');
+    const html = (await answer!.request().sizes()).responseBodySize;
+    assert.ok(html <= budgets.html!, `${locale}: the priced home page took ${html} B, the HTML budget is ${budgets.html} B`);
+    const first = page.locator('#sk .num').first();
+    await first.waitFor();
+    const shown = await first.innerText();
+    const lang = locale === 'ar' ? 'ar' : 'en';
+    // Written as the browser writes that number in the language (the app's own formatting)...
+    const rewritten = await page.evaluate(
+      ([text, l]) => {
+        const group = new Intl.NumberFormat(l).format(1000).charAt(1);
+        const value = text.split(group).join('');
+        const decimals = value.length - value.indexOf('.') - 1;
+        return new Intl.NumberFormat(l, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
+      },
+      [shown, lang] as const,
+    );
+    assert.is(shown, rewritten, `${locale}: the first price, as the language writes it`);
+    // ...and the price of that second: the page and the boot script's poll may be a second apart.
+    const tickers = (await page.evaluate(() => window.__boot.tickers)) as unknown as { data: { price: string }[] };
+    const polled = Number(tickers.data[0]!.price);
+    assert.ok(Math.abs(Number(shown.replace(/,/g, '')) - polled) / polled < 0.01, `${locale}: ${shown} is the price the poll answers (${polled})`);
+    assert.is(await page.evaluate(() => document.documentElement.dir), locale === 'ar' ? 'rtl' : 'ltr');
+    await page.close();
+  }
+}));
+
 firstLoad('each start-up call is made once: the app reuses what index.html started', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await loadApp(page);

@@ -1,0 +1,117 @@
+/**
+ * The home page with this second's prices written into its skeleton: the first paint shows them one
+ * round trip after the HTML, instead of after the app's code has arrived and run. Public tickers
+ * only, the same for a visitor and a signed-in user, taken once a second like the ticker list the
+ * app polls, so they are never older than that answer. They are formatted for the language the app
+ * will pick from the same inputs (`?lang=`, the browser's languages, the config); the page names it
+ * in `data-sl`, and the boot script shows them only if it picks that language (a choice saved on
+ * the phone can differ), else the grey skeleton stays.
+ */
+import type { FastifyRequest } from 'fastify';
+import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import type { Ticker } from '../../src/shared/contract.ts';
+import { swapOrder } from '../../src/shared/ticker-order.ts';
+import { isRtl } from '../../src/i18n/codes.ts';
+import { detectLanguage, matchLanguage } from '../../src/i18n/detect.ts';
+import type { ServerContext } from '../context.ts';
+import { PLATFORM_KEYS, getValues } from '../content/config.ts';
+import { marketOf } from '../market/context.ts';
+
+/** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
+const ROWS = 6;
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const decimalsOf = (v: string) => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0);
+
+/** As the home list writes them (src/lib/number.ts): the coin's own decimals, a signed percent. */
+function row(t: Ticker, lang: string): string {
+  const price = new Intl.NumberFormat(lang, { minimumFractionDigits: decimalsOf(t.price), maximumFractionDigits: decimalsOf(t.price) });
+  const change = new Intl.NumberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: decimalsOf(t.change),
+    maximumFractionDigits: decimalsOf(t.change),
+    useGrouping: false,
+    signDisplay: 'exceptZero',
+  });
+  const sign = +t.change;
+  const tone = sign > 0 ? ' class="up"' : sign < 0 ? ' class="down"' : '';
+  const fmt = (f: Intl.NumberFormat, v: string) => escape(f.format(v as unknown as number));
+  return `<div class="q"><b>${escape(t.name)}</b><span><b class="num">${fmt(price, t.price)}</b><em${tone}>${fmt(change, t.change + 'E-2')}</em></span></div>`;
+}
+
+/** `Accept-Language` tags, most wanted first (`q` order, then as written). */
+export function browserLanguages(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.split(';').map((s) => s.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      return { tag: tag!, q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((l) => l.tag);
+}
+
+interface Settings {
+  useSystem: boolean;
+  configuredDefault: string;
+  platformCode: string;
+  order: string;
+}
+
+async function readSettings(ctx: ServerContext): Promise<Settings> {
+  const v = await getValues(ctx.db, ['useSystemLanguage', 'defaultLanguage', 'tickerListOrderSwap', PLATFORM_KEYS.languageCode]);
+  const value = (key: keyof typeof CONFIG_DEFAULTS) => v.get(key) ?? CONFIG_DEFAULTS[key];
+  return {
+    useSystem: value('useSystemLanguage') === '1',
+    configuredDefault: value('defaultLanguage'),
+    platformCode: v.get(PLATFORM_KEYS.languageCode) ?? '',
+    order: value('tickerListOrderSwap'),
+  };
+}
+
+/** The page `html` with the prices of this second, for this request's language. */
+export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ html: string; key: string; second: number }>;
+
+/**
+ * Prices and settings are read at most once a second; the page of each language is built once
+ * within that second (the caller keeps its compressed forms under `key`).
+ */
+export function homePrices(ctx: ServerContext): PricedPage {
+  let current: { second: number; settings: Promise<Settings>; tickers: Ticker[] } | undefined;
+  return async (html, request) => {
+    const second = Math.floor(ctx.clock.now() / 1000);
+    if (current?.second !== second) {
+      const settings = readSettings(ctx);
+      settings.catch(() => {});
+      current = { second, settings, tickers: marketOf(ctx).tickers() };
+    }
+    const { tickers } = current;
+    const settings = await current.settings;
+    const asked = (request.query as { lang?: unknown } | undefined)?.lang;
+    const lang =
+      (typeof asked === 'string' && matchLanguage(asked)) ||
+      detectLanguage({
+        browser: browserLanguages(request.headers['accept-language']),
+        useSystem: settings.useSystem,
+        configuredDefault: settings.configuredDefault,
+        platformCode: settings.platformCode,
+      });
+    const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
+    const shown = swapOrder(tickers.map((t) => t.symbol), settings.order)
+      .slice(0, ROWS)
+      .map((s) => row(bySymbol.get(s)!, lang))
+      .join('');
+    const start = html.indexOf('<div id="sk"');
+    const header = start < 0 ? -1 : html.indexOf('</header>', start);
+    if (header < 0) return { html, key: 'plain', second };
+    const at = header + '</header>'.length;
+    const priced = (html.slice(0, at) + shown + html.slice(at)).replace(
+      /<html lang="[^"]*" dir="[^"]*"/,
+      `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}"`,
+    );
+    return { html: priced, key: `${second}|${lang}`, second };
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The home page carries the prices of this second in its skeleton, written the way the app writes
+ * them in the language the app will pick, and nothing private; other pages stay as built.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Ticker } from '../../src/shared/contract.ts';
+import { formatNumber, formatPercent } from '../../src/lib/number.ts';
+import { setLocale } from '../../src/i18n/index.ts';
+import { browserLanguages } from '../../server/http/home-prices.ts';
+import { eq } from 'drizzle-orm';
+import { config } from '../../server/db/schema/index.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const ROW = '<div><b><i class="n"></i><i class="v"></i></b><span><i class="p"></i><i class="c"></i></span></div>';
+const PAGE = `<!doctype html><html lang="en" dir="ltr"><head><title>t</title></head><body><div id="app"></div><div id="sk" aria-hidden="true"><header><i class="t"></i></header>${ROW.repeat(8)}</div></body></html>`;
+const dist = mkdtempSync(path.join(tmpdir(), 'tl-priced-'));
+mkdirSync(dist, { recursive: true });
+writeFileSync(path.join(dist, 'index.html'), PAGE);
+writeFileSync(path.join(dist, 'routes.json'), JSON.stringify({ home: ['/assets/home-AAAAAAAA.js'], trade: [], notFound: [] }));
+
+const test = suite<{ s: TestServer }>('priced home page', {} as { s: TestServer });
+test.before(async (c) => {
+  c.s = await startTestServer({ distDir: dist });
+});
+test.after(async (c) => {
+  await c.s.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = async (s: TestServer, url: string, headers: Record<string, string> = {}) => {
+  const res = await s.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
+  assert.is(res.statusCode, 200, url);
+  return brotliDecompressSync(res.rawPayload).toString();
+};
+
+/** Name, price and change of each row the server wrote. */
+const rows = (html: string) =>
+  [...html.matchAll(/<div class="q"><b>([^<]*)<\/b><span><b class="num">([^<]*)<\/b><em[^>]*>([^<]*)<\/em><\/span><\/div>/g)].map((m) => [m[1], m[2], m[3]]);
+
+const tickers = async (s: TestServer) => (await s.call<Ticker[]>('GET', '/h5/symbol/getHomeTickerList')).data;
+
+/** What the app's home list shows for these tickers in `lang` (src/screens/home/Quotes.tsx). */
+const asTheAppWrites = (list: Ticker[], lang: string) => {
+  setLocale(lang, {});
+  return list.slice(0, 6).map((t) => [t.name, formatNumber(t.price), formatPercent(t.change, true)]);
+};
+
+test('the prices of the ticker list the app polls, in the language of the browser, as the app writes them', async ({ s }) => {
+  for (const [accept, lang] of [['pt-BR,pt;q=0.9,en;q=0.5', 'pt-BR'], ['de-DE', 'de'], ['en-US', 'en']] as const) {
+    const html = await page(s, '/home', { 'accept-language': accept });
+    assert.ok(html.includes(`<html lang="${lang}" dir="ltr" data-sl="${lang}"`), `${accept}: the page names its language`);
+    assert.equal(rows(html), asTheAppWrites(await tickers(s), lang), accept);
+    assert.ok(html.includes('modulepreload" href="/assets/home-AAAAAAAA.js"'), 'the screen preloads stay');
+  }
+});
+
+test('`?lang=` (a partner app) wins over the browser; Arabic pages are right-to-left', async ({ s }) => {
+  const html = await page(s, '/home?lang=ar', { 'accept-language': 'de' });
+  assert.ok(html.includes('<html lang="ar" dir="rtl" data-sl="ar"'));
+  assert.equal(rows(html), asTheAppWrites(await tickers(s), 'ar'));
+});
+
+test('never older than the answer a poll gets: a second later, the page moves with the ticker list', async ({ s }) => {
+  const before = rows(await page(s, '/home'));
+  s.clock.advance(60_000);
+  const after = rows(await page(s, '/home'));
+  assert.not.equal(after, before, 'a minute moves the prices');
+  assert.equal(after, asTheAppWrites(await tickers(s), 'en'));
+});
+
+test('the operator\'s list order (tickerListOrderSwap) is the order the app will show', async ({ s }) => {
+  await s.ctx.db.insert(config).values({ key: 'tickerListOrderSwap', value: 'eth,btc' }).onConflictDoUpdate({ target: config.key, set: { value: 'eth,btc' } });
+  s.clock.advance(1000);
+  const names = rows(await page(s, '/home')).map((r) => r[0]);
+  assert.equal(names.slice(0, 2), ['ETH/USDT', 'BTC/USDT']);
+  await s.ctx.db.delete(config).where(eq(config.key, 'tickerListOrderSwap'));
+});
+
+test('nothing private: a signed-in request gets the page a visitor gets; other screens carry no prices', async ({ s }) => {
+  const { token } = await s.register();
+  const visitor = await page(s, '/home');
+  const signedIn = await page(s, '/home', { authorization: 'Bearer ' + token, cookie: 'XSRF-TOKEN=' + 'a'.repeat(32) });
+  assert.is(signedIn, visitor);
+  for (const url of ['/trade', '/nothing-here']) {
+    const html = await page(s, url);
+    assert.is(rows(html).length, 0, url);
+    assert.not.ok(html.includes('data-sl'), url);
+  }
+});
+
+test('Accept-Language is read in q order, refusals and wildcards skipped', () => {
+  assert.equal(browserLanguages('en;q=0.5, pt-BR, de;q=0.8, fr;q=0, *'), ['pt-BR', 'de', 'en']);
+  assert.equal(browserLanguages(undefined), []);
+});
+
+test.run();
