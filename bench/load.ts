@@ -23,13 +23,17 @@ export interface LoadSample {
   tapToChart: number;
   /** Second visit of `/home` in the same browser profile → prices, ms. */
   repeatPrices: number;
+  /** The longest main-thread task from navigation to a moment after prices showed, ms. */
+  longestLoadTask: number;
+  /** The longest main-thread task from the tap to a moment after the chart drew, ms. */
+  longestQuoteTask: number;
 }
 
 /**
  * Runs inside the page before any of its scripts: marks when prices and the chart appear. A string,
  * because the TypeScript loader decorates functions with helpers the page does not have.
  */
-const MARKS = `(() => {
+export const MARKS = `(() => {
   const w = window;
   const mark = (name) => {
     w[name] = performance.now();
@@ -43,7 +47,34 @@ const MARKS = `(() => {
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   addEventListener('pointerdown', () => (w.__tapAt = w.__tapAt || performance.now()), true);
+  // Tasks over 50 ms, as [start, duration].
+  w.__long = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__long.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  // What each message of the market worker costs the main thread: the handler applying the diff
+  // and the chart's redraw, which uPlot commits in a microtask queued during the handler.
+  w.__applies = [];
+  const own = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+  Object.defineProperty(Worker.prototype, 'onmessage', {
+    configurable: true,
+    get: own.get,
+    set(fn) {
+      own.set.call(this, fn && function (e) {
+        const t0 = performance.now();
+        fn.call(this, e);
+        queueMicrotask(() => w.__applies.push([e.data && e.data.type, performance.now() - t0]));
+      });
+    },
+  });
 })()`;
+
+/** The longest task over 50 ms that started within [from, to), else 0. */
+export const longestTask = (page: Page, from: number, to: number): Promise<number> =>
+  page.evaluate(
+    ([a, b]) => Math.max(0, ...(window as unknown as { __long: [number, number][] }).__long.filter(([at]) => at >= a && at < b).map(([, d]) => d)),
+    [from, to] as const,
+  );
 
 async function throttle(cdp: CDPSession): Promise<void> {
   const bytesPerSecond = (PROFILE.kbit * 1000) / 8;
@@ -109,8 +140,11 @@ export async function measureLoad(browser: Browser, base: string, token: string)
     const bytesBy = wireCounter(cdp);
 
     await page.goto(base + '/home', { waitUntil: 'commit' });
-    const prices = await read(page, '__pricesAt');
+    const pricesAt = await read(page, '__pricesAt');
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    // Prices the server wrote into the page are in the DOM before anything is painted: they are
+    // seen with the first paint, not before.
+    const prices = Number.isFinite(fcp) ? Math.max(pricesAt, fcp) : pricesAt;
     const bytesToPrices = bytesBy(prices);
 
     // What the user would do: look at the prices a moment, then tap the first quote.
@@ -118,10 +152,13 @@ export async function measureLoad(browser: Browser, base: string, token: string)
     await page.locator('.qs button.q').first().tap();
     const chartAt = await read(page, '__chartAt');
     const tapAt = await read(page, '__tapAt');
+    const longestLoadTask = await longestTask(page, 0, tapAt);
+    await page.waitForTimeout(3000);
+    const longestQuoteTask = await longestTask(page, tapAt, Infinity);
 
     await page.goto(base + '/home', { waitUntil: 'commit' });
     const repeatPrices = await read(page, '__pricesAt');
-    return { fcp, prices, bytesToPrices, tapToChart: chartAt - tapAt, repeatPrices };
+    return { fcp, prices, bytesToPrices, tapToChart: chartAt - tapAt, repeatPrices, longestLoadTask, longestQuoteTask };
   } finally {
     await context.close();
   }

@@ -9,7 +9,7 @@
  * from the market worker alike), counted by a TCP relay between Chromium and the real server,
  * beside what naive polling would cost (the 500-candle history every 5 s).
  *
- *   npm run bench                    both, 5 minutes on the quote screen (the app build only)
+ *   npm run bench                    both, 10 minutes on the quote screen at 4x CPU (the app build only)
  *   BENCH_MINUTES=0 npm run bench    the waiting times alone
  *   BENCH_RUNS=3 npm run bench       fewer loads per build
  *   BENCH_BASELINE=../base/dist npm run bench   a third column: another build of the app (e.g. an
@@ -22,10 +22,10 @@ import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/seed/content.ts';
 import { launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
-import { measureLoad, median, PROFILE, type LoadSample } from './load.ts';
+import { longestTask, MARKS, measureLoad, median, PROFILE, type LoadSample } from './load.ts';
 import type { Browser } from 'playwright-core';
 
-const MINUTES = Number(process.env.BENCH_MINUTES ?? 5);
+const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASELINE = process.env.BENCH_BASELINE;
 const BUILDS: string[] = ['dist', 'dist-react', ...(BASELINE ? [BASELINE] : [])];
@@ -99,19 +99,44 @@ async function fullHistoryBytes(base: string, token: string): Promise<number> {
 
 const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 
+const percentile = (xs: number[], p: number): number => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! : NaN;
+};
+
 /** Bytes both ways while the quote screen stays open `MINUTES`, beside naive candle polling. */
 async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
   const wire = await relay(server.port);
   try {
     const page = await newMobilePage(browser);
     await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t })), token);
+    await page.addInitScript(MARKS);
+    // The slow phone's CPU (the network is not slowed: bytes are what is counted here).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
     await page.goto(wire.url + '/trade');
     await page.locator('canvas').first().waitFor({ timeout: 30_000 });
     // Counting starts once the screen is up: the first load has its own budget.
     wire.reset();
+    const since = await page.evaluate(() => performance.now());
     await page.waitForTimeout(MINUTES * 60_000);
     const { down, up, connections } = wire.count();
+    const applies = await page.evaluate(() =>
+      (window as unknown as { __applies: [string, number][] }).__applies.filter(([type]) => type !== 'status').map(([, ms]) => ms),
+    );
+    const longest = await longestTask(page, since, Infinity);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
     await page.close();
+    const main = {
+      diffAndRedrawP95: Number(percentile(applies, 0.95).toFixed(1)),
+      diffs: applies.length,
+      longestTask: Math.round(longest),
+      heapAfter: usedSize,
+    };
+    console.log(`\nquote screen open ${MINUTES} min at ${PROFILE.cpu}x CPU (dist), main thread:`);
+    console.log(`  a poll's diff applied and the chart redrawn: p95 ${main.diffAndRedrawP95} ms over ${main.diffs} diffs (goal ≤ 8 ms)`);
+    console.log(`  longest task ${main.longestTask} ms (0: none over 50 ms; goal: none), JS heap after ${MINUTES} min ${(usedSize / 1024 / 1024).toFixed(1)} MB (goal ≤ 8 MB after 10 min)`);
 
     const polls = (MINUTES * 60_000) / POLL_MS;
     const naive = polls * (await fullHistoryBytes(server.url, token));
@@ -120,21 +145,23 @@ async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
     console.log(`\nquote screen open ${MINUTES} min (dist), bytes on the wire both ways:`);
     console.log(`  received ${kb(down)}, sent ${kb(up)}, total ${kb(total)} (target ≤ ${kb((100 * 1024 * MINUTES) / 5)})`);
     console.log(`  naive: 500 candles every 5 s would be ${kb(naive)} for the candles alone, ${ratio}x more (target ≥ 6x)`);
-    return { minutes: MINUTES, quoteScreen: { received: down, sent: up, total, newConnections: connections }, naiveCandlePolling: naive, ratio };
+    return { minutes: MINUTES, quoteScreen: { received: down, sent: up, total, newConnections: connections }, naiveCandlePolling: naive, ratio, main };
   } finally {
     wire.close();
   }
 }
 
-const ROWS: { key: keyof LoadSample; label: string; goal: number; unit: 's' | 'KB' }[] = [
+const ROWS: { key: keyof LoadSample; label: string; goal: number; unit: 's' | 'KB' | 'ms' }[] = [
   { key: 'fcp', label: 'first contentful paint (skeleton)', goal: 800, unit: 's' },
   { key: 'prices', label: 'home shows live prices', goal: 1800, unit: 's' },
   { key: 'tapToChart', label: 'quote screen: tap → chart drawn', goal: 1200, unit: 's' },
   { key: 'repeatPrices', label: 'repeat visit → live prices', goal: 800, unit: 's' },
   { key: 'bytesToPrices', label: 'bytes received to live prices', goal: 40 * 1024, unit: 'KB' },
+  { key: 'longestLoadTask', label: 'longest main-thread task, first load (0: none over 50 ms)', goal: 50, unit: 'ms' },
+  { key: 'longestQuoteTask', label: 'longest main-thread task, tap → chart (0: none over 50 ms)', goal: 50, unit: 'ms' },
 ];
 
-const show = (v: number, unit: 's' | 'KB') => (unit === 's' ? (v / 1000).toFixed(2) + ' s' : kb(v));
+const show = (v: number, unit: 's' | 'KB' | 'ms') => (unit === 's' ? (v / 1000).toFixed(2) + ' s' : unit === 'ms' ? Math.round(v) + ' ms' : kb(v));
 
 async function main(): Promise<void> {
   const servers = {} as Record<Build, ServerHandle>;
