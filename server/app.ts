@@ -11,7 +11,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
-import { installApiErrorHandling } from './http/errors.ts';
+import { frameworkError, installApiErrorHandling } from './http/errors.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
@@ -26,6 +26,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     genReqId: () => randomBytes(6).toString('hex'),
     ajv: AJV_OPTIONS,
+    frameworkErrors: frameworkError,
   });
 
   app.decorate('ctx', ctx);

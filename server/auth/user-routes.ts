@@ -6,6 +6,7 @@ import type { FeaturePlugin } from '../context.ts';
 import { uploads, users, vipLevels, walletBills } from '../db/schema/index.ts';
 import { uploadInvalid } from '../money/common.ts';
 import { UPLOADS_PATH } from '../uploads/routes.ts';
+import { STORED_NAME } from '../uploads/storage.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { Paging, Text } from '../http/schemas.ts';
 import { walletFigures } from '../money/wallet.ts';
@@ -35,6 +36,20 @@ const AvatarBody = Type.Object({
 });
 /** A bill time: from 2000-01-01 to the last millisecond of 9999, in epoch ms. */
 const EpochMs = Type.Integer({ minimum: Date.UTC(2000, 0, 1), maximum: Date.UTC(9999, 11, 31, 23, 59, 59, 999), 'x-error': 'must be a time in epoch milliseconds from 2000 to 9999' });
+/**
+ * The stored upload an avatar path names, whichever path it uses (`/uploads/<name>`, the owner's
+ * `/prod-api/common/oss/file/<name>`, percent-encoded, with a query), or null for any other image.
+ */
+function storedNameIn(avatar: string): string | null {
+  let path = avatar.replace(/[?#].*$/s, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Broken percent-encoding names no stored file.
+  }
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return STORED_NAME.test(name) ? name : null;
+}
 const AvatarParams = Type.Object({ n: Text(16, { description: 'the number of a default avatar, `.svg` optional', example: '1.svg' }) });
 const BillQuery = Type.Object({
   ...Paging,
@@ -139,18 +154,19 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     });
 
     auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
-      const { avatar } = request.body;
+      const stored = storedNameIn(request.body.avatar);
       await ctx.db.transaction(async (tx) => {
-        // An uploaded image becomes public only as its owner's own avatar; anyone else's stays private.
-        if (avatar.startsWith(UPLOADS_PATH)) {
+        // An uploaded image becomes public only as its owner's own avatar; anyone else's stays
+        // private and cannot be named as an avatar by any of its paths.
+        if (stored) {
           const [own] = await tx
             .update(uploads)
             .set({ private: false })
-            .where(and(eq(uploads.name, avatar.slice(UPLOADS_PATH.length)), eq(uploads.userId, request.userId)))
+            .where(and(eq(uploads.name, stored), eq(uploads.userId, request.userId)))
             .returning({ name: uploads.name });
           if (!own) throw uploadInvalid('avatar');
         }
-        await tx.update(users).set({ avatar }).where(eq(users.id, request.userId));
+        await tx.update(users).set({ avatar: stored ? `${UPLOADS_PATH}${stored}` : request.body.avatar }).where(eq(users.id, request.userId));
       });
       return ok(null, 'Successfully modified');
     });

@@ -1,6 +1,7 @@
 /** Turns every failure under /prod-api into the envelope, HTTP 200 (SPEC §8, DESIGN API contract). */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from './envelope.ts';
+import { API_PREFIX } from './prefix.ts';
 
 interface AjvError {
   keyword: string;
@@ -50,4 +51,17 @@ export function installApiErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(200).send(fail(apiNotFound(request.url)));
   });
+}
+
+/**
+ * The router's own refusals, before any route or hook runs: a path with broken percent-encoding
+ * (`%E0%A4%A`) or a path parameter longer than the router takes. Fastify would answer those with
+ * its own JSON (414 or 400, echoing the path) that the app cannot read as an envelope.
+ */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
+    reply.code(200).send(fail(new AppError(400, 'http.badRequest', 'Invalid request address')));
+    return;
+  }
+  reply.code(400).type('text/plain').send('Bad Request');
 }

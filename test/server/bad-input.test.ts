@@ -51,4 +51,14 @@ test('a malformed XSRF-TOKEN cookie: 400 auth.badCookie on an unsafe call, safe 
   assert.is(get.json().code, 200);
 });
 
+test('a path the router refuses (parameter too long, broken percent-encoding): a 400 envelope, not the path echoed', async ({ s }) => {
+  for (const url of [`/prod-api/common/oss/file/${'a'.repeat(200)}`, '/prod-api/common/avatar/%E0%A4%A']) {
+    const res = await s.app.inject({ url });
+    assert.is(res.statusCode, 200, url);
+    assert.equal(res.json(), { code: 400, msg: 'Invalid request address', key: 'http.badRequest', data: null }, url);
+  }
+  const file = await s.app.inject({ url: `/uploads/${'a'.repeat(200)}` });
+  assert.equal([file.statusCode, file.body], [400, 'Bad Request'], 'outside the API: plain text');
+});
+
 test.run();

@@ -11,83 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
+import { isNumeric, operations, validValue, type Input, type Op, type OpenApiDoc } from './openapi-ops.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BAD_NUMBERS = ['1e309', 'Infinity', 'NaN', '-1', '2147483648', '1e20'];
 const ANSWER_MS = 1000;
-
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  default?: unknown;
-  example?: unknown;
-  minimum?: number;
-  minLength?: number;
-  pattern?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
-interface Parameter {
-  in: string;
-  name: string;
-  required?: boolean;
-  schema: Schema;
-}
-interface Operation {
-  parameters?: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  security?: unknown[];
-}
-/** One input of one operation: a query or path parameter, or a JSON body property. */
-interface Input {
-  where: 'query' | 'path' | 'body';
-  name: string;
-  schema: Schema;
-  required: boolean;
-}
-interface Op {
-  method: string;
-  path: string;
-  inputs: Input[];
-  auth: boolean;
-}
-
-/** A number as the schema sees it: an integer or number, or a string whose pattern accepts `100`. */
-const isNumeric = (s: Schema) =>
-  s.type === 'integer' || s.type === 'number' || (s.type === 'string' && !!s.pattern && new RegExp(s.pattern).test('100'));
-
-/** A value the schema accepts, so that only the input under test is wrong. */
-function validValue(s: Schema): unknown {
-  if (s.example !== undefined) return s.example;
-  if (s.default !== undefined) return s.default;
-  if (s.enum?.length) return s.enum[0];
-  if (s.type === 'integer' || s.type === 'number') return s.minimum ?? 1;
-  if (s.type === 'boolean') return false;
-  if (s.type === 'string') {
-    if (s.pattern && !new RegExp(s.pattern).test('x'.repeat(Math.max(1, s.minLength ?? 1)))) {
-      throw new Error(`give this pattern an \`example\`: ${s.pattern}`);
-    }
-    return 'x'.repeat(Math.max(1, s.minLength ?? 1));
-  }
-  return undefined;
-}
-
-function operations(doc: { paths: Record<string, Record<string, Operation>> }): Op[] {
-  const ops: Op[] = [];
-  for (const [route, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const inputs: Input[] = (op.parameters ?? [])
-        .filter((p) => p.in === 'query' || p.in === 'path')
-        .map((p) => ({ where: p.in as 'query' | 'path', name: p.name, schema: p.schema, required: !!p.required }));
-      const body = op.requestBody?.content['application/json']?.schema;
-      for (const [name, schema] of Object.entries(body?.properties ?? {})) {
-        inputs.push({ where: 'body', name, schema, required: !!body?.required?.includes(name) });
-      }
-      ops.push({ method: method.toUpperCase(), path: route, inputs, auth: !!op.security?.length });
-    }
-  }
-  return ops;
-}
 
 const test = suite<{ url: string; token: string; ops: Op[] }>('every operation, bad input', {} as never);
 let child: ChildProcess | undefined;
@@ -125,7 +53,7 @@ test.before(async (c) => {
   ).json()) as Envelope<string>;
   assert.is(reg.code, 200, reg.msg);
   c.token = reg.data;
-  c.ops = operations((await (await fetch(`${c.url}/prod-api/openapi.json`)).json()) as Parameters<typeof operations>[0]);
+  c.ops = operations((await (await fetch(`${c.url}/prod-api/openapi.json`)).json()) as OpenApiDoc);
 });
 
 test.after(async () => {

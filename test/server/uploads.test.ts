@@ -85,9 +85,16 @@ test('an upload becomes public only as its owner\'s avatar', async () => {
   const other = (await server.register()).token;
   const stolen = await server.call('POST', '/h5/user/changeAvatar', { token: other, body: { avatar: `/uploads/${name}` } });
   assert.equal([stolen.code, stolen.key], [400, 'upload.notYours'], "another user's image cannot be made an avatar");
+  for (const avatar of [`/prod-api/common/oss/file/${name}`, `/uploads/${name}?v=2`, `/x/%2e%2e/uploads/${name}`, `/uploads/${name.replace('.', '%2E')}`]) {
+    const named = await server.call('POST', '/h5/user/changeAvatar', { token: other, body: { avatar } });
+    assert.equal([named.code, named.key], [400, 'upload.notYours'], `${avatar}: not by another of its paths either`);
+  }
   assert.is((await server.app.inject({ url: `/uploads/${name}` })).statusCode, 404, 'still private');
-  const mine = await server.call('POST', '/h5/user/changeAvatar', { token, body: { avatar: `/uploads/${name}` } });
+  const mine = await server.call('POST', '/h5/user/changeAvatar', { token, body: { avatar: `/prod-api/common/oss/file/${name}` } });
   assert.is(mine.code, 200, mine.msg);
+  const me = await server.call<{ avatar: string }>('POST', '/h5/user/getUserInfo', { token });
+  assert.is(me.data.avatar, `/uploads/${name}`, 'the owner may name it by its private path; it is kept by its public one');
+  assert.is((await server.call('POST', '/h5/user/changeAvatar', { token, body: { avatar: `/uploads/${name}` } })).code, 200, 'and by its public one');
   const file = await server.app.inject({ url: `/uploads/${name}` });
   assert.is(file.statusCode, 200, 'an avatar is public');
   assert.is(file.headers['cache-control'], 'public, max-age=31536000, immutable');
