@@ -143,6 +143,7 @@ test('kill -9 under load and during catch-up: acknowledged operations survive, d
     assert.ok(Date.now() - caughtUp < 30_000, `settlement and interest caught up within 30 s:\n${third.output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  assert.not.match(third.output(), 'pass failed', 'catching up, no pass of settlement or the daily job failed');
   assert.is(await third.kill('SIGTERM'), 0, 'a clean stop');
   server = undefined;
 

@@ -124,6 +124,7 @@ test('settlement and the daily job run on both processes and pay once', async (c
   assert.is(paid!.finance_bills, paid!.finance, 'one bill per income');
   assert.is(paid!.savings, users.length * paid!.min_days, 'one savings interest per user and day');
   assert.is(paid!.savings_bills, paid!.savings, 'one bill per interest');
+  assert.not.match(c.one.output() + c.two.output(), 'pass failed', 'no pass of either job failed (a deadlock would)');
 });
 
 test('50 parallel withdrawals split across both processes never overdraw', async (c) => {
