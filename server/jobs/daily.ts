@@ -11,6 +11,7 @@ import type { ServerContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { dailyRuns, financeHoldings as h, financeIncome, savingsIncome, savingsMoves } from '../db/schema/index.ts';
 import { dailyIncomeSql } from '../finance/rows.ts';
+import { lockManyWallets } from '../ledger/batch-lock.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { savingsRules } from '../savings/config.ts';
 import { dayBases } from '../savings/earning.ts';
@@ -60,6 +61,7 @@ export async function runDaily(ctx: ServerContext): Promise<DailyResult> {
     const outcome = await ctx.db.transaction(async (tx) => {
       const [locked] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DAILY_LOCK}) as locked`));
       if (!locked!.locked) return 'busy' as const;
+      await lockManyWallets(tx);
       const [fresh] = await tx
         .insert(dailyRuns)
         .values({ day, ranAt: new Date(ctx.clock.now()) })

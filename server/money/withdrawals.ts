@@ -256,7 +256,10 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
       request,
       async (tx) => {
         // One withdrawal at a time per user: the daily total below must see the ones before it.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        // NO KEY UPDATE, not UPDATE: every bill insert takes KEY SHARE on the user row (its foreign
+        // key) while holding the wallet row, so FOR UPDATE here, taken before the wallet, deadlocks
+        // with any concurrent order, purchase or savings move of the same user.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
         const [method] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)));
         if (!method) throw notFound('paymentMethod');
         const now = ctx.clock.now();

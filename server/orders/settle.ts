@@ -10,6 +10,7 @@ import type { ServerContext } from '../context.ts';
 import { getConfig } from '../content/config.ts';
 import type { Tx } from '../db/client.ts';
 import { contractOrders as o } from '../db/schema/index.ts';
+import { lockManyWallets } from '../ledger/batch-lock.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { marketOf } from '../market/context.ts';
 import { push } from '../ws/push.ts';
@@ -39,6 +40,7 @@ export async function settleDue(ctx: ServerContext, log: SettleLog = consoleLog)
   for (;;) {
     const batch = await ctx.db.transaction(async (tx) => {
       if (!(await tryLock(tx))) return null;
+      await lockManyWallets(tx);
       const now = new Date(ctx.clock.now());
       const due = await tx
         .select({ id: o.id, orderNo: o.orderNo, userId: o.userId, symbol: o.symbol, direction: o.direction, expiresAt: o.expiresAt })

@@ -1,0 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServerProcess } from './server-process.ts';
+const dir = mkdtempSync(path.join(tmpdir(), 'tl-x-'));
+let t = Date.now();
+let s = await startServerProcess(dir);
+console.log('first start', Date.now() - t); t = Date.now();
+await s.kill('SIGKILL');
+s = await startServerProcess(dir);
+console.log('restart', Date.now() - t); t = Date.now();
+await s.kill('SIGTERM');
+process.exit(0);
