@@ -25,7 +25,7 @@ const A_ADDRESS = `0xa11ce${'0'.repeat(30)}7731a`;
 const A_NOTE = 'note-for-alice-only-7731';
 
 /** The names of inputs that refer to a stored row (ids, order numbers, stored file names and paths). */
-const ID_LIKE = /^(?:id|ids|n|name|uuid|avatar|image)$|(?:Id|Ids|No|Image)$/;
+const ID_LIKE = /^(?:id|ids|n|name|uuid|avatar|image|file|url|path)$|(?:Id|Ids|No|Image|File|Name|Url|Path)$/;
 
 type Kind = 'deposit' | 'withdrawal' | 'order' | 'holding' | 'method' | 'qr' | 'message' | 'upload';
 /**
