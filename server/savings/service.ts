@@ -42,21 +42,20 @@ export async function summary(db: DbOrTx, clock: Clock, userId: number): Promise
   const now = clock.now();
   const today = dayOf(now);
   const rules = await savingsRules(db);
-  const [[account], [income], base, [lastOut]] = await Promise.all([
-    db.select({ balance: plain(a.balance) }).from(a).where(eq(a.userId, userId)),
-    db
-      .select({
-        cumulative: plain(sql`coalesce(sum(${si.amount}), 0)`),
-        yesterday: plain(sql`coalesce(sum(${si.amount}) filter (where ${si.day} = ${addDays(today, -1)}::date), 0)`),
-      })
-      .from(si)
-      .where(eq(si.userId, userId)),
-    todayBase(db, userId, today, rules.pauseHours, now),
-    db
-      .select({ at: sql<Date | null>`max(${savingsMoves.createdAt})`.mapWith(savingsMoves.createdAt) })
-      .from(savingsMoves)
-      .where(and(eq(savingsMoves.userId, userId), eq(savingsMoves.direction, 'out'))),
-  ]);
+  // One after another: on a transaction they share one connection, which runs one query at a time.
+  const [account] = await db.select({ balance: plain(a.balance) }).from(a).where(eq(a.userId, userId));
+  const [income] = await db
+    .select({
+      cumulative: plain(sql`coalesce(sum(${si.amount}), 0)`),
+      yesterday: plain(sql`coalesce(sum(${si.amount}) filter (where ${si.day} = ${addDays(today, -1)}::date), 0)`),
+    })
+    .from(si)
+    .where(eq(si.userId, userId));
+  const base = await todayBase(db, userId, today, rules.pauseHours, now);
+  const [lastOut] = await db
+    .select({ at: sql<Date | null>`max(${savingsMoves.createdAt})`.mapWith(savingsMoves.createdAt) })
+    .from(savingsMoves)
+    .where(and(eq(savingsMoves.userId, userId), eq(savingsMoves.direction, 'out')));
   const balance = account?.balance ?? '0';
   const pauseEnd = lastOut?.at ? lastOut.at.getTime() + rules.pauseHours * 3600_000 : 0;
   const [figures] = rowsOf<{ earning: string; today: string; total: string }>(await db.execute(sql`select
