@@ -83,14 +83,9 @@ const smallTargets = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
     [...document.querySelectorAll('button, a[href], input, select, textarea, [role=button], [role=tab], [role=option], [role=switch]')]
       .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-      .map((e) => {
-        const r = (e.closest('label') || e).getBoundingClientRect();
-        return `${e.outerHTML.slice(0, 80)} ${Math.round(r.width)}×${Math.round(r.height)}`;
-      })
-      .filter((_, i, all) => {
-        const [w, h] = all[i].split(' ').pop()!.split('×').map(Number);
-        return w < 44 || h < 44;
-      }),
+      .map((e) => ({ e, box: (e.closest('label') || e).getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ e, box }) => `${e.outerHTML.slice(0, 80)} ${Math.round(box.width)}×${Math.round(box.height)}`),
   );
 
 /** Visible form controls without an accessible name (axe checks the same; this says which). */
