@@ -73,7 +73,7 @@ const typedLogin = async (page: Page) => {
   return { username, password, submit };
 };
 
-test('offline in the middle of a withdrawal: the banner says so, everything typed stays, and the same form goes through once online', async () => {
+test('offline in the middle of a withdrawal: the form says so, everything typed stays, and the same form goes through once online', async () => {
   const page = await phone({ signedIn: true });
   await page.goto(server.url + '/withdraw');
   await page.getByText('Fee rule').waitFor();
@@ -105,7 +105,7 @@ test('offline in the middle of a withdrawal: the banner says so, everything type
 
 test('a 500 on the login form, in Arabic: the reason in Arabic, what was typed stays, the next try signs in', async () => {
   const page = await phone({ language: 'ar' });
-  const ar = JSON.parse(await readFile(path.join(process.cwd(), 'locales/ar.json'), 'utf8'));
+  const ar = JSON.parse(await readFile(new URL('../../locales/ar.json', import.meta.url), 'utf8'));
   await page.route(LOGIN, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }));
   const { username, password, submit } = await typedLogin(page);
   await submit.click();
