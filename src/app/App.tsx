@@ -93,15 +93,16 @@ export function App() {
         const Screen = screens.get(n)!;
         const on = n === name;
         return (
-          <section key={n} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
+          // One screen shows at a time, so one `main` landmark is visible; hidden ones are out of the tree.
+          <main key={n} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
             <Screen />
-          </section>
+          </main>
         );
       })}
       {waiting && (
-        <section>
+        <main>
           <Frame name={waiting.name} kind="lines" tab={waiting.tab && true} />
-        </section>
+        </main>
       )}
       {(TABS as readonly string[]).includes(name!) && <TabBar active={name!} go={(to) => navigate(to)} />}
       <Notify />

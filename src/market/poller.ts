@@ -78,6 +78,10 @@ export class Poller {
         this.hidden = msg.hidden;
         if (msg.hidden) return this.halt();
         return this.pollNow();
+      case 'online':
+        // After a minute offline the next retry may be a minute away; the network says it is back now.
+        if (this.failures) this.pollNow();
+        return;
       case 'stop':
         this.running = false;
         this.prefetching?.abort();

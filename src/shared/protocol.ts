@@ -25,6 +25,8 @@ export type ToWorker =
   | { type: 'period'; period: KlinePeriod }
   | { type: 'token'; token: string | null }
   | { type: 'visibility'; hidden: boolean }
+  /** The device is back online: a backing-off worker polls now instead of at its next retry. */
+  | { type: 'online' }
   | { type: 'stop' };
 
 /** Candles in uPlot's column shape, oldest first: time in epoch seconds, prices as numbers. */

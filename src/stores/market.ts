@@ -117,16 +117,19 @@ const begin = (): void => {
 };
 
 const visibility = () => post({ type: 'visibility', hidden: document.hidden });
+const online = () => post({ type: 'online' });
 
 onMount($marketStatus, () => {
   begin();
   document.addEventListener('visibilitychange', visibility);
+  addEventListener('online', online);
   const offToken = listenKeys($session, ['token'], ({ token }) => post({ type: 'token', token: token || null }));
   return () => {
     post({ type: 'stop' });
     clearInterval(countdown);
     clearTimeout(restart);
     document.removeEventListener('visibilitychange', visibility);
+    removeEventListener('online', online);
     offToken();
   };
 });

@@ -80,7 +80,7 @@ export function List<T>({ load, row, rowKey, empty }: Props<T>) {
     <div>
       {rows.map((r) => <div key={rowKey(r)}>{row(r)}</div>)}
       <div className="list-end" ref={end} aria-live="polite">
-        {status === 'loading' && <span className="spin" aria-label={t('ui.loading')} />}
+        {status === 'loading' && <span className="spin" role="img" aria-label={t('ui.loading')} />}
         {status === 'idle' && <button type="button" onClick={more}>{t('ui.loadMore')}</button>}
         {status === 'done' && t('ui.noMore')}
         {status === 'error' && (

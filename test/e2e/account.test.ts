@@ -52,7 +52,7 @@ const api = async (url: string, body?: unknown): Promise<{ code: number; data: u
 
 const banner = () => page.locator('.notify p');
 /** Within the screen on show: tab screens and kept pages stay mounted, hidden, behind it. */
-const shown = (selector: string) => page.locator('.app > section:not([hidden]) ' + selector);
+const shown = (selector: string) => page.locator('.app > main:not([hidden]) ' + selector);
 const meBadge = () => page.locator('.tabbar .badge');
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 

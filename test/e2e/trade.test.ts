@@ -163,7 +163,7 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   const payout = money(await card.locator('div').filter({ hasText: /^Paid out/ }).locator('dd').innerText());
   assert.ok([0, 100, 110].includes(payout), 'paid out: nothing, the amount, or amount and income');
   await page.waitForTimeout(400); // the page's slide-in has ended
-  const tabInView = await page.locator('.app > section:not([hidden]) .tabs [aria-selected=true]').evaluate((el) => {
+  const tabInView = await page.locator('.app > main:not([hidden]) .tabs [aria-selected=true]').evaluate((el) => {
     const row = el.parentElement!.getBoundingClientRect();
     const tab = el.getBoundingClientRect();
     return tab.left >= row.left - 1 && tab.right <= row.right + 1;

@@ -34,11 +34,15 @@ class FakeWorker {
 
 const page = new EventTarget() as EventTarget & { hidden: boolean };
 page.hidden = false;
+/** The window's own events (`online`). */
+const win = new EventTarget();
 let dataSaver = false;
 const fakes: PropertyDescriptorMap = {
   Worker: { configurable: true, writable: true, value: FakeWorker },
   __WORKER_URL__: { configurable: true, writable: true, value: '/assets/worker-TEST.js' },
   document: { configurable: true, writable: true, value: page },
+  addEventListener: { configurable: true, writable: true, value: win.addEventListener.bind(win) },
+  removeEventListener: { configurable: true, writable: true, value: win.removeEventListener.bind(win) },
   navigator: { configurable: true, value: { connection: { get saveData() { return dataSaver; } } } },
 };
 const originals = Object.fromEntries(Object.keys(fakes).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]));
@@ -108,24 +112,27 @@ life('the worker stops a second after the last listener; a new listener restarts
   worker().take();
 });
 
-life('hiding and showing the page, and a new token, are forwarded; nothing once stopped', async () => {
+life('hiding and showing the page, the network coming back, and a new token, are forwarded; nothing once stopped', async () => {
   const off = $marketStatus.listen(() => {});
   worker().take();
   page.hidden = true;
   page.dispatchEvent(new Event('visibilitychange'));
   page.hidden = false;
   page.dispatchEvent(new Event('visibilitychange'));
+  win.dispatchEvent(new Event('online'));
   $session.setKey('token', 'tok2');
   $session.setKey('token', '');
   assert.equal(worker().take(), [
     { type: 'visibility', hidden: true },
     { type: 'visibility', hidden: false },
+    { type: 'online' },
     { type: 'token', token: 'tok2' },
     { type: 'token', token: null },
   ]);
   off();
   await wait(STORE_UNMOUNT_DELAY + 50);
   page.dispatchEvent(new Event('visibilitychange'));
+  win.dispatchEvent(new Event('online'));
   $session.setKey('token', 'tok3');
   assert.equal(worker().take(), [{ type: 'stop' }]);
 });

@@ -221,6 +221,28 @@ backoff('network errors back off 2, 4, 8 … up to 60 s, say so, and recover', a
   poller.handle({ type: 'stop' });
 });
 
+backoff('back online, a backing-off poller polls at once instead of at its next retry; a healthy one waits its turn', async () => {
+  const { time, calls, posted, net, poller } = setup();
+  net.down = true;
+  poller.handle(start);
+  await time.advance(2_000 + 4_000 + 8_000 + 16_000);
+  assert.equal(posted.filter((m) => m.type === 'status').pop(), { type: 'status', state: 'backoff', retryInMs: 32_000 });
+  net.down = false;
+  const before = calls.length;
+  poller.handle({ type: 'online' });
+  await time.advance(0);
+  assert.is(calls.length, before + 2, 'tickers and candles asked for now');
+  assert.equal(posted[posted.length - 1], { type: 'status', state: 'ok', retryInMs: 0 });
+  await time.advance(4_999);
+  assert.is(calls.length, before + 2, 'then every 5 s again');
+  poller.handle({ type: 'online' });
+  await time.advance(0);
+  assert.is(calls.length, before + 2, 'an online event while polling fine adds no poll');
+  await time.advance(1);
+  assert.is(calls.length, before + 4);
+  poller.handle({ type: 'stop' });
+});
+
 backoff('an error envelope counts as a failure, not as data', async () => {
   const { time, posted, poller } = setup();
   const failing = new Poller({

@@ -82,7 +82,7 @@ export function Positions({ tab, onTab, active }: Props) {
           ) : failed ? (
             <button type="button" onClick={() => setRetry((n) => n + 1)}>{t('ui.loadFailed')}</button>
           ) : (
-            <span className="spin" aria-label={t('ui.loading')} />
+            <span className="spin" role="img" aria-label={t('ui.loading')} />
           )}
         </div>
       )}

@@ -22,10 +22,12 @@ export function Quote({ symbol }: { symbol: string }) {
   const [open, setOpen] = useState(false);
   const tk = useTicker(symbol);
   const [cls, pct] = change(tk);
+  const name = tk ? tk.name : symbol.toUpperCase();
   return (
     <section className="qh">
-      <button type="button" className="qh-pick" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={t('trade.pick')}>
-        <strong>{tk ? tk.name : symbol.toUpperCase()}</strong>
+      {/* The name starts with the visible text, so a voice command saying what is on screen finds it. */}
+      <button type="button" className="qh-pick" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={name + ', ' + t('trade.pick')}>
+        <strong>{name}</strong>
         <Icon name="chev" size={16} />
       </button>
       <div className="qh-row">

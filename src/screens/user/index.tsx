@@ -41,7 +41,8 @@ export default function User() {
       )}
       {More && <More />}
       {MENU.map((group, i) => (
-        <nav key={i} className="cells group">
+        // Groups, not landmarks: three unnamed navigation landmarks would only be told apart by position.
+        <div key={i} className="cells group">
           {group.map((name) => (
             <Cell
               key={name}
@@ -50,7 +51,7 @@ export default function User() {
               onClick={() => go('/' + name)}
             />
           ))}
-        </nav>
+        </div>
       ))}
       <div className="cells group">
         <Cell icon="globe" label={t('common.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />

@@ -1,0 +1,226 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { AUTH_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+
+const test = suite('browser faults: offline mid-form, a 500, a stall, a dropped socket, polling after offline');
+
+let server: ServerHandle;
+let browser: Browser;
+let token = '';
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const page = await newMobilePage(browser);
+  token = await loginAsDemo(page, server.url, '/home');
+  await page.close();
+  // A card to withdraw to (money.test.ts binds one through the form).
+  const res = await fetch(server.url + '/prod-api/h5/expenses/bindCard', {
+    method: 'POST',
+    headers: { Authorization: 'Bearer ' + token, clientId: 'app', 'content-type': 'application/json', 'Idempotency-Key': randomBytes(16).toString('hex') },
+    body: JSON.stringify({ kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '123456789' }),
+  });
+  assert.is(((await res.json()) as { code: number }).code, 200, 'card bound');
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone page in `language`, signed in as the demo user or a visitor, that has not opened anything yet. */
+const phone = async (opts: { language?: string; signedIn?: boolean } = {}): Promise<Page> => {
+  const page = await newMobilePage(browser);
+  await page.addInitScript(
+    ([token, language]) => localStorage.setItem('app', JSON.stringify({ ...(token ? { token } : {}), language })),
+    [opts.signedIn ? token : '', opts.language ?? 'en'] as const,
+  );
+  return page;
+};
+
+/** The shared banner's text once it shows. */
+const bannerText = async (page: Page): Promise<string> => {
+  const banner = page.locator('.notify p');
+  await banner.waitFor();
+  return banner.innerText();
+};
+
+const LOGIN = '**/prod-api/login';
+
+/** Waits (10 s at most) for something the test itself records, such as a routed request. */
+const until = async (ok: () => boolean, what: string) => {
+  for (const end = Date.now() + 10_000; !ok(); await new Promise((r) => setTimeout(r, 50))) {
+    assert.ok(Date.now() < end, what);
+  }
+};
+
+/** The login form with the demo account typed in. */
+const typedLogin = async (page: Page) => {
+  await page.goto(server.url + '/login?redirect=%2Fuser');
+  await waitForApp(page);
+  const username = page.locator('input[name=username]');
+  const password = page.locator('input[name=password]');
+  await username.fill(DEMO_USERNAME);
+  await password.fill(DEMO_PASSWORD);
+  const submit = page.locator('form button[type=submit]');
+  return { username, password, submit };
+};
+
+test('offline in the middle of a withdrawal: the form says so, everything typed stays, and the same form goes through once online', async () => {
+  const page = await phone({ signedIn: true });
+  await page.goto(server.url + '/withdraw');
+  await page.getByText('Fee rule').waitFor();
+  const method = page.getByRole('radio', { name: /Bank card · Banco do Brasil/ });
+  await method.check();
+  const amount = page.getByLabel('Amount', { exact: true });
+  await amount.fill('100');
+  const pwd = page.getByLabel('Fund password', { exact: true });
+  await pwd.fill(DEMO_FUND_PASSWORD);
+
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'Withdraw now' }).click();
+  // Money forms say it beside the button (their calls are quiet), where the eye is after the tap.
+  const said = page.locator('.form [role=alert]');
+  await said.waitFor();
+  assert.is(await said.innerText(), 'Network exception, check your connection');
+  assert.is(await amount.inputValue(), '100');
+  assert.is(await pwd.inputValue(), DEMO_FUND_PASSWORD);
+  assert.ok(await method.isChecked());
+  assert.ok(await page.getByRole('button', { name: 'Withdraw now' }).isEnabled(), 'ready for another try');
+
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Withdraw now' }).click();
+  await page.waitForURL((u) => u.pathname === '/withdrawDetail');
+  await page.locator('.mbox').getByText('In progress').waitFor();
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('a 500 on the login form, in Arabic: the reason in Arabic, what was typed stays, the next try signs in', async () => {
+  const page = await phone({ language: 'ar' });
+  const ar = JSON.parse(await readFile(new URL('../../locales/ar.json', import.meta.url), 'utf8'));
+  await page.route(LOGIN, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }));
+  const { username, password, submit } = await typedLogin(page);
+  await submit.click();
+  const expected = ar.err.service.replace('{{status}}', '500').replace('{{text}}', ar.err.status['500']);
+  assert.is(await bannerText(page), expected);
+  assert.match(expected, /[\u0600-\u06ff]/, 'Arabic script');
+  assert.is(await page.locator('.notify').getAttribute('role'), 'alert', 'read out at once');
+  assert.is(await username.inputValue(), DEMO_USERNAME);
+  assert.is(await password.inputValue(), DEMO_PASSWORD);
+
+  await page.unroute(LOGIN);
+  // A second tap within the debounce of the first is a double tap, and is dropped on purpose.
+  await page.waitForTimeout(AUTH_DEBOUNCE_MS);
+  await submit.click();
+  await page.waitForURL((u) => u.pathname === '/user');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('a stalled login: progress while it waits, the answer after 10 s; after 30 s without one, a timeout message and the form kept', async () => {
+  const page = await phone();
+  // The page's clock, so the 30 s request timeout passes without the test waiting for it.
+  await page.clock.install();
+  const held: Route[] = [];
+  await page.route(LOGIN, (route) => void held.push(route));
+  const { username, password, submit } = await typedLogin(page);
+
+  await submit.click();
+  await page.waitForFunction(() => document.querySelector('form button[type=submit]')?.getAttribute('aria-busy') === 'true');
+  await page.clock.fastForward(30_500);
+  assert.is(await bannerText(page), 'Request timeout, try again');
+  assert.is(await username.inputValue(), DEMO_USERNAME);
+  assert.is(await password.inputValue(), DEMO_PASSWORD);
+  assert.is(await submit.getAttribute('aria-busy'), null, 'the button is free again');
+
+  await page.locator('.notify').waitFor({ state: 'detached' });
+  await submit.click();
+  await until(() => held.length === 2, 'the second login reached the network');
+  await page.clock.fastForward(10_000);
+  assert.is(await submit.getAttribute('aria-busy'), 'true', 'still waiting after 10 s, and showing it');
+  assert.ok(await submit.isDisabled(), 'no second login while one is on its way');
+  assert.is(await page.locator('.notify').count(), 0, 'no error yet');
+  await held[1]!.continue();
+  await page.waitForURL((u) => u.pathname === '/user');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+/** A call to the operator API (what `npm run operator` uses). */
+const operator = async (url: string, body: unknown): Promise<void> => {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${url}`, {
+    method: 'POST',
+    headers: { [KEY_HEADER]: key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  assert.is(res.status, 200, `operator ${url}`);
+};
+
+test('the server drops the push socket: the app connects again by itself and the next push arrives', async () => {
+  const page = await phone({ signedIn: true });
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/prod-api\/ws$/, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await page.goto(server.url + '/user');
+  const balance = page.locator('.acct-money dd').first();
+  await balance.waitFor();
+  const shown = async () => Number((await balance.innerText()).replace(/[^\d.]/g, ''));
+  const before = await shown();
+  // Pushed as soon as the socket has signed in; the operator's change shows without a reload.
+  const pushedBalance = async (want: number) => {
+    await page.waitForFunction(
+      (want) => Number(document.querySelector('.acct-money dd')?.textContent?.replace(/[^\d.]/g, '')) === want,
+      want,
+      { timeout: 10_000 },
+    );
+  };
+  await until(() => sockets.length === 1, 'the socket opened');
+  await page.waitForTimeout(300);
+  await operator('/balance', { username: DEMO_USERNAME, amount: '+1', reason: 'socket check' });
+  await pushedBalance(before + 1);
+
+  // Closes the page's end (and with it the server's): what the app sees when the network drops it.
+  sockets[0]!.close({ code: 1011, reason: 'server going away' });
+  // SPEC §9: a new connection 3 s after the drop.
+  await until(() => sockets.length === 2, 'reconnected within 10 s');
+  await page.waitForTimeout(300);
+  await operator('/balance', { username: DEMO_USERNAME, amount: '+2', reason: 'socket check' });
+  await pushedBalance(before + 3);
+  assert.is(await shown(), before + 3);
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test('offline on home: the quote line says prices paused; back online, prices resume at once, not at the next backoff', async () => {
+  const page = await phone({ signedIn: true });
+  await page.goto(server.url + '/home');
+  await page.locator('.qs li').first().waitFor();
+  assert.is(await page.locator('.q-off').count(), 0);
+
+  await page.context().setOffline(true);
+  // Two failed polls in a row: the next retry is 4 s away.
+  await page.waitForFunction(() => Number(/(\d+) s/.exec(document.querySelector('.q-off')?.textContent || '')?.[1]) >= 3, null, { timeout: 20_000 });
+  assert.match(await page.locator('.q-off').innerText(), /^Prices paused, retrying in \d s$/);
+  assert.is(await page.locator('.notify').count(), 0, 'no error banner for the quiet polling');
+
+  const polled = page.waitForResponse((r) => r.url().includes('/getHomeTickerList') && r.ok(), { timeout: 2_500 });
+  await page.context().setOffline(false);
+  await polled;
+  await page.locator('.q-off').waitFor({ state: 'detached', timeout: 2_000 });
+  assert.equal(errorsOf(page), []);
+  await page.close();
+});
+
+test.run();
