@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope.ts';
 import { apiNotFound } from './errors.ts';
-import { API_PREFIX } from './prefix.ts';
+import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 
@@ -95,8 +95,6 @@ const decoded = (pathname: string): string => {
   }
 };
 
-const isApi = (url: string) => url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?');
-
 export async function registerStatic(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
@@ -136,6 +134,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
     // A value we did not hand out (e.g. `%E0%A4%A`) is replaced, so the app's writes work again.
     if (type.startsWith('text/html') && !isXsrfToken(readCookie(request.headers.cookie, XSRF_COOKIE))) {
       reply.header('set-cookie', `${XSRF_COOKIE}=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
+      // This visitor's own token: no cache may hand this answer to someone else.
+      reply.header('cache-control', 'no-store');
     }
     return payload;
   });
