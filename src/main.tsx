@@ -1,4 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
+// First: the libraries below use what it fills in as soon as they run.
+import './lib/old-engines.ts';
 import { createRoot } from 'react-dom/client';
 import type { BootFailure } from './boot/types.ts';
 import type { Envelope } from './shared/contract.ts';
