@@ -77,8 +77,5 @@ export function formatMoney(value: string | null | undefined, s: MoneySettings, 
     ? nf.formatToParts(n).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
     : nf.format(n).replace(/US\$|\$|USD/, symbol || '');
   // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
-  return o.sign && +n > 0 && !signDisplayWorks() ? '+' + text : text;
+  return o.sign && +n > 0 && numberFormat(0, false, '', true, 'en').format(1) != '+1' ? '+' + text : text;
 }
-
-let signs: boolean | undefined;
-const signDisplayWorks = (): boolean => (signs ??= numberFormat(0, false, '', true, 'en').format(1) == '+1');

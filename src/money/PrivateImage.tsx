@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { abortable, newAbort } from '../shared/abort.ts';
+import { abortable, fetchSignal, newAbort } from '../shared/abort.ts';
 import { $session } from '../stores/session.ts';
 
 /**
@@ -11,7 +11,7 @@ export function PrivateImage({ src, alt }: { src: string; alt: string }) {
   useEffect(() => {
     let made = '';
     const ctl = newAbort();
-    abortable(fetch(src, { headers: { Authorization: 'Bearer ' + $session.get().token }, signal: ctl.signal }), ctl.signal)
+    abortable(fetch(src, { headers: { Authorization: 'Bearer ' + $session.get().token }, signal: fetchSignal(ctl) }), ctl.signal)
       .then((r) => (r.ok ? r.blob() : Promise.reject(r.status)))
       .then((b) => setUrl((made = URL.createObjectURL(b))), () => setUrl(''));
     return () => {

@@ -2,32 +2,21 @@
  * AbortController arrived in Chrome 66; older WebViews have fetch without it, and `new
  * AbortController()` would throw there on every call. The stand-in keeps one shape for the callers:
  * `abort()` marks the signal and tells its listeners, and `abortable()` rejects the waiting promise
- * at once. The request itself runs on there (fetch ignores a signal it does not know); its answer is
- * dropped.
+ * at once. The request itself runs on there; its answer is dropped.
  */
-type Listener = () => void;
-
-class StandInSignal {
-  aborted = false;
-  private listeners: Listener[] = [];
-  addEventListener(_type: 'abort', listener: Listener): void {
-    this.listeners.push(listener);
-  }
-  removeEventListener(_type: 'abort', listener: Listener): void {
-    this.listeners = this.listeners.filter((l) => l !== listener);
-  }
-  fire(): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    for (const l of this.listeners.slice()) l();
-  }
-}
+const native = (): boolean => typeof AbortController == 'function';
 
 export function newAbort(): AbortController {
-  if (typeof AbortController == 'function') return new AbortController();
-  const signal = new StandInSignal();
-  return { signal, abort: () => signal.fire() } as unknown as AbortController;
+  if (native()) return new AbortController();
+  const listeners: Array<() => void> = [];
+  // Listeners stay until the abort: each runs at most once, on a promise that settles once.
+  const signal = { aborted: false, addEventListener: (_: string, l: () => void) => listeners.push(l), removeEventListener() {} };
+  const abort = () => signal.aborted || ((signal.aborted = true), listeners.forEach((l) => l()));
+  return { signal, abort } as unknown as AbortController;
 }
+
+/** The signal to hand to fetch: none for the stand-in, which an engine that knows signals would refuse. */
+export const fetchSignal = (ctl: AbortController): AbortSignal | undefined => (native() ? ctl.signal : undefined);
 
 /** `work`, rejected as soon as `signal` aborts, whether or not the engine's fetch knows signals. */
 export const abortable = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
