@@ -20,12 +20,24 @@ import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
+const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /** CSP hashes of the inline boot script(s) in index.html, so no 'unsafe-inline' is needed for scripts. */
 function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    if (m[1]!.trim()) hashes.push(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    if (m[1]!.trim()) hashes.push(cspHash(m[1]!));
   }
+  return hashes;
+}
+
+/**
+ * CSP hashes for styles without 'unsafe-inline': the inline critical `<style>` of index.html, and
+ * the empty `<style>` a lazy screen appends and fills through CSSOM (scripts/build/inject-css.js).
+ */
+function inlineStyleHashes(html: string): string[] {
+  const hashes = [cspHash('')];
+  for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) if (m[1]) hashes.push(cspHash(m[1]));
   return hashes;
 }
 
@@ -106,7 +118,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string): Pro
   const directives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes],
-    styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+    // `https:` for the operator's custom font stylesheet (config customFontFamilyLink).
+    styleSrc: ["'self'", ...inlineStyleHashes(indexHtml), 'https:'],
     fontSrc: ["'self'", 'https:', 'data:'],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     connectSrc: ["'self'", 'ws:', 'wss:'],
