@@ -11,6 +11,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
+import { installAnswerHeaders } from './http/answer-headers.ts';
 import { frameworkError, installApiErrorHandling } from './http/errors.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { API_PREFIX } from './http/prefix.ts';
@@ -30,6 +31,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
 
   app.decorate('ctx', ctx);
+  installAnswerHeaders(app);
   app.decorateRequest('userId', 0);
 
   // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (SPEC §7).

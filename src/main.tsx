@@ -1,10 +1,14 @@
 // First-load path: every byte here is downloaded before the app paints.
+// First: the libraries below use what it fills in as soon as they run.
+import './lib/old-engines.ts';
 import { createRoot } from 'react-dom/client';
 import type { BootFailure } from './boot/types.ts';
 import type { Envelope } from './shared/contract.ts';
 import { CONFIG_DEFAULTS } from './shared/config-keys.ts';
 import { setLocale, t, tServer } from './i18n/index.ts';
 import { isMobile } from './lib/device.ts';
+import { localPersists } from './lib/storage.ts';
+import { notify } from './stores/notify.ts';
 import { statusText } from './api/status.ts';
 import { $app, applyConfig, applyLanguage, applyPlatform, config, setMobile } from './stores/app.ts';
 import { $session } from './stores/session.ts';
@@ -59,7 +63,7 @@ async function start(): Promise<void> {
   const html = document.documentElement;
   const width = $app.get().deviceWidth;
   html.style.setProperty('--dw', width + 'px');
-  html.dataset.theme = config('theme');
+  html.dataset.theme = boot.theme || config('theme');
   setMobile(isMobile(navigator.userAgent, screen.width, width));
   const font = config('customFontFamilyLink');
   if (font) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: font }));
@@ -95,6 +99,8 @@ Promise.all([start(), localeReady])
   .then(
   () => {
     root.render(<App />);
+    // Said once per page: with nothing kept, the next visit starts signed out.
+    if (!localPersists()) notify(t('common.noStorage'), { type: 'warning', duration: 0 });
     // The push socket (SPEC §4) is not needed to paint: it follows the token from here on.
     import('./lib/socket.ts').then((m) => m.startSocket());
     navigator.serviceWorker?.register('/sw.js').catch(() => {});

@@ -22,6 +22,12 @@ export const LOCALES = '/locales/';
  */
 export const TARGET = ['es2017', 'chrome63'];
 
+/**
+ * `globalThis` arrived in Chrome 71 (nanostores keeps its epoch there); `self` is the same object in
+ * a page, a worker and the service worker, in every engine. For every browser build.
+ */
+export const OLD_ENGINE_GLOBALS = { globalThis: 'self' };
+
 export const APP_ENTRY = 'src/main.tsx';
 export const WORKER_ENTRY = 'src/market/worker.ts';
 export const BOOT_ENTRY = 'src/boot/inline.ts';
@@ -88,6 +94,7 @@ export function appOptions({ outdir, react, workerUrl }) {
     jsx: 'automatic',
     alias: react ? {} : preactAliases(),
     define: {
+      ...OLD_ENGINE_GLOBALS,
       'process.env.NODE_ENV': '"production"',
       __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },
@@ -111,7 +118,7 @@ export function workerOptions({ outdir }) {
     outdir: path.join(outdir, 'assets'),
     entryNames: '[name]-[hash]',
     tsconfig: r('src/market/tsconfig.json'),
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { ...OLD_ENGINE_GLOBALS, 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'warning',
@@ -132,6 +139,7 @@ export function bootOptions({ locales, routes }) {
     minify: true,
     write: false,
     define: {
+      ...OLD_ENGINE_GLOBALS,
       'process.env.NODE_ENV': '"production"',
       __LOCALES__: JSON.stringify(locales),
       __LOGIN__: JSON.stringify(routes.login),

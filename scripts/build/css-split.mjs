@@ -11,6 +11,27 @@ import { root, r, ASSETS, TARGET } from './config.mjs';
 const rel = (file) => path.relative(root, file).split(path.sep).join('/');
 const injectHelper = r('scripts/build/inject-css.js');
 
+/** The top-level rules of minified CSS (`a{…}`, `@media x{b{…}}`), one string each for `insertRule`. */
+export function topLevelRules(css) {
+  const rules = [];
+  let depth = 0;
+  let start = 0;
+  let quote = '';
+  for (let i = 0; i < css.length; i++) {
+    const c = css[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '{') depth++;
+    else if ((c === '}' && --depth === 0) || (c === ';' && depth === 0)) {
+      rules.push(css.slice(start, i + 1).trim());
+      start = i + 1;
+    }
+  }
+  return rules.filter(Boolean);
+}
+
 /** `first`: the result of `firstLoad()` on the first pass; `assetsDir`: where url() targets go. */
 export function cssSplitPlugin({ first, assetsDir, loader }) {
   return {
@@ -55,7 +76,7 @@ export function cssSplitPlugin({ first, assetsDir, loader }) {
           }
         }
         return {
-          contents: `import injectCss from ${JSON.stringify(injectHelper)};injectCss(${JSON.stringify(css)});`,
+          contents: `import injectCss from ${JSON.stringify(injectHelper)};injectCss(${JSON.stringify(topLevelRules(css))});`,
           loader: 'js',
           resolveDir: root,
         };

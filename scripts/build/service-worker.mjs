@@ -6,7 +6,7 @@
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { root, TARGET } from './config.mjs';
+import { OLD_ENGINE_GLOBALS, root, TARGET } from './config.mjs';
 
 export const SW_ENTRY = 'src/sw/sw.ts';
 
@@ -22,6 +22,7 @@ export async function buildServiceWorker({ outdir, html, shell }) {
     target: TARGET,
     minify: true,
     define: {
+      ...OLD_ENGINE_GLOBALS,
       __VERSION__: JSON.stringify(version),
       __SHELL__: JSON.stringify(['/index.html', ...shell]),
     },

@@ -68,7 +68,6 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=604800, immutable')
-      .header('x-content-type-options', 'nosniff')
       .send(avatarSvg(n));
   });
 

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from './envelope.ts';
 import { API_PREFIX } from './prefix.ts';
+import { setAnswerHeaders } from './answer-headers.ts';
 
 interface AjvError {
   keyword: string;
@@ -56,9 +57,11 @@ export function installApiErrorHandling(app: FastifyInstance): void {
 /**
  * The router's own refusals, before any route or hook runs: a path with broken percent-encoding
  * (`%E0%A4%A`) or a path parameter longer than the router takes. Fastify would answer those with
- * its own JSON (414 or 400, echoing the path) that the app cannot read as an envelope.
+ * its own JSON (414 or 400, echoing the path) that the app cannot read as an envelope. No hook sees
+ * these answers, so their headers are set here.
  */
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  setAnswerHeaders(request, reply);
   if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
     reply.code(200).send(fail(new AppError(400, 'http.badRequest', 'Invalid request address')));
     return;

@@ -13,7 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope.ts';
 import { apiNotFound } from './errors.ts';
-import { API_PREFIX } from './prefix.ts';
+import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { PricedPage } from './home-prices.ts';
@@ -22,12 +22,24 @@ import type { PricedPage } from './home-prices.ts';
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
+const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /** CSP hashes of the inline boot script(s) in index.html, so no 'unsafe-inline' is needed for scripts. */
 function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    if (m[1]!.trim()) hashes.push(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    if (m[1]!.trim()) hashes.push(cspHash(m[1]!));
   }
+  return hashes;
+}
+
+/**
+ * CSP hashes for styles without 'unsafe-inline': the inline critical `<style>` of index.html, and
+ * the empty `<style>` a lazy screen appends and fills through CSSOM (scripts/build/inject-css.js).
+ */
+function inlineStyleHashes(html: string): string[] {
+  const hashes = [cspHash('')];
+  for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) if (m[1]) hashes.push(cspHash(m[1]));
   return hashes;
 }
 
@@ -123,8 +135,6 @@ const decoded = (pathname: string): string => {
   }
 };
 
-const isApi = (url: string) => url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?');
-
 /** `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page. */
 export async function registerStatic(app: FastifyInstance, distDir: string, priced?: PricedPage): Promise<void> {
   const root = path.resolve(distDir);
@@ -159,7 +169,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string, pric
   const directives = {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...scriptHashes],
-    styleSrc: ["'self'", "'unsafe-inline'", 'https:'],
+    // `https:` for the operator's custom font stylesheet (config customFontFamilyLink).
+    styleSrc: ["'self'", ...inlineStyleHashes(indexHtml), 'https:'],
     fontSrc: ["'self'", 'https:', 'data:'],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -187,6 +198,8 @@ export async function registerStatic(app: FastifyInstance, distDir: string, pric
     // A value we did not hand out (e.g. `%E0%A4%A`) is replaced, so the app's writes work again.
     if (type.startsWith('text/html') && !isXsrfToken(readCookie(request.headers.cookie, XSRF_COOKIE))) {
       reply.header('set-cookie', `${XSRF_COOKIE}=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
+      // This visitor's own token: no cache may hand this answer to someone else.
+      reply.header('cache-control', 'no-store');
     }
     return payload;
   });

@@ -95,7 +95,6 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'private, max-age=300')
-      .header('x-content-type-options', 'nosniff')
       .send(renderSVG(channel.address, { ecc: 'M', border: 2 }));
   });
 

@@ -38,8 +38,7 @@ export const moneyRoutes: FeaturePlugin = async (app, { ctx }) => {
       return reply
         .type(file.type)
         .header('content-length', file.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
+        .header('cache-control', 'no-store')
         .send(file.stream);
     },
   );

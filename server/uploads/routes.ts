@@ -107,7 +107,6 @@ export const uploadFileRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     return reply
       .type(file.type)
       .header('content-length', file.size)
-      .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(file.stream);
   });

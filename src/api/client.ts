@@ -1,6 +1,7 @@
 // Loaded with the first screen that talks to the server, in parallel with the start-up calls.
 import redaxios from 'redaxios';
 import type { Envelope } from '../shared/contract.ts';
+import { abortable, fetchSignal, newAbort } from '../shared/abort.ts';
 import { t, tServer } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
@@ -114,7 +115,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   if (print) pending.add(print);
 
   // redaxios 0.5 drops `signal` (DESIGN pitfalls): the abort travels through a wrapped fetch.
-  const ctl = new AbortController();
+  const ctl = newAbort();
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), ctl.abort()), o.timeout || TIMEOUT_MS);
   const onCancel = () => ctl.abort();
@@ -132,7 +133,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
       xsrfCookieName: 'XSRF-TOKEN',
       xsrfHeaderName: 'X-XSRF-TOKEN',
       fetch: ((input: RequestInfo, init?: RequestInit) =>
-        globalThis.fetch(input, { ...init, signal: ctl.signal })) as typeof fetch,
+        abortable(fetch(input, { ...init, signal: fetchSignal(ctl) }), ctl.signal)) as typeof fetch,
     });
     env = res.data;
     if (!env || typeof env !== 'object') throw { status: res.status || 0 };

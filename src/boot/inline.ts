@@ -3,7 +3,7 @@
  * Starts the start-up calls of SPEC §4 and the locale file while the bundle is still on its way,
  * and publishes them as `window.__boot` for main.tsx. Headers match src/api/client.ts.
  */
-import { detectLanguage } from '../i18n/detect.ts';
+import { detectLanguage, matchLanguage } from '../i18n/detect.ts';
 import { isRtl } from '../i18n/codes.ts';
 import { localeUrl } from '../i18n/locale-url.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';
@@ -27,6 +27,25 @@ try {
 } catch {
   /* storage disabled or corrupt: a first visit */
 }
+
+/**
+ * A partner app opening the page may name the language (`?lang=de`, any tag the app maps to one
+ * of its languages) and the theme (`?theme=dark|light`). The language then counts as the user's
+ * choice (main.tsx saves it); the theme holds for this session, painted before the skeleton shows.
+ */
+const query = new URLSearchParams(location.search);
+const askedLanguage = matchLanguage(query.get('lang'));
+if (askedLanguage) saved.language = askedLanguage;
+let asked = query.get('theme');
+try {
+  if (asked == 'dark' || asked == 'light') sessionStorage.setItem('theme', asked);
+  asked = sessionStorage.getItem('theme');
+} catch {
+  /* storage disabled: for this page only */
+}
+// `long` is the dark theme the stylesheet starts with.
+const theme = asked == 'light' ? 'light' : asked == 'dark' ? 'long' : null;
+if (theme) document.documentElement.setAttribute('data-theme', theme);
 
 /**
  * The server's answer preloads the chunks of the screen the path names. A visitor without a token
@@ -111,5 +130,6 @@ const boot: BootCalls = {
   contractMoney: api('/h5/symbol/getContractMoney'),
   language,
   locale: quiet(language.then((code) => getJson(localeUrl(code)))),
+  theme,
 };
 window.__boot = boot;

@@ -17,6 +17,8 @@ export interface BootCalls {
   language: Promise<string>;
   /** The locale file of `language`. */
   locale: Promise<Dict>;
+  /** The theme the page was opened with (`?theme=`, kept for the session), over the configured one. */
+  theme: string | null;
 }
 
 /** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */

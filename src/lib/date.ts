@@ -1,10 +1,15 @@
 const cache: Record<string, Intl.DateTimeFormat> = {};
 
-// 24-hour clock everywhere: a trading app's times must not need AM/PM to be read.
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+// 24-hour clock everywhere: a trading app's times must not need AM/PM to be read. Engines before
+// Chrome 73 ignore hourCycle (AM/PM where the language has it): hour12 there, free of the later
+// engines' midnight-as-24 slip that hourCycle avoids.
+const H23: Intl.DateTimeFormatOptions = new Intl.DateTimeFormat('en', { hour: 'numeric', hourCycle: 'h23' }).resolvedOptions().hourCycle
+  ? { hourCycle: 'h23' }
+  : { hour12: false };
+const TIME: Intl.DateTimeFormatOptions = Object.assign({ hour: '2-digit', minute: '2-digit', second: '2-digit' }, H23);
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const DATE_TIME = Object.assign({}, DATE, TIME);
-const SHORT: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const SHORT: Intl.DateTimeFormatOptions = Object.assign({ month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }, H23);
 
 function format(kind: string, opts: Intl.DateTimeFormatOptions, ms: number, locale: string, timeZone?: string): string {
   const key = kind + locale + (timeZone || '');

@@ -68,8 +68,14 @@ export function formatMoney(value: string | null | undefined, s: MoneySettings, 
   let v = mul(value as string, s.ratio);
   if (s.rateOn) v = mul(v, s.rate);
   const symbol = o.symbol !== false && s.symbol;
-  return numberFormat(s.decimals, s.thousands, !symbol ? '' : /^\P{L}+$/u.test(symbol) ? 'symbol' : 'code', o.sign, s.locale)
-    .formatToParts(fixed(v, s.decimals, o.down) as unknown as number)
-    .map((p) => (p.type === 'currency' ? symbol : p.value))
-    .join('');
+  const n = fixed(v, s.decimals, o.down) as unknown as number;
+  // A symbol without cased letters (`$`, `€`, `฿`) sits like a currency sign, one with them (`USDT`,
+  // `R$`) like a code, with its space. Not `\p{L}`: Chrome < 64 cannot build that RegExp.
+  const nf = numberFormat(s.decimals, s.thousands, !symbol ? '' : symbol.toUpperCase() == symbol.toLowerCase() ? 'symbol' : 'code', o.sign, s.locale);
+  // Chrome < 64 has no NumberFormat formatToParts: the dollar sign or code Intl wrote is swapped instead.
+  const text = nf.formatToParts
+    ? nf.formatToParts(n).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
+    : nf.format(n).replace(/US\$|\$|USD/, symbol || '');
+  // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
+  return o.sign && +n > 0 && numberFormat(0, false, '', true, 'en').format(1) != '+1' ? '+' + text : text;
 }

@@ -66,6 +66,23 @@ function store(kind: Kind): JsonStore {
   };
 }
 
+/**
+ * Whether local storage keeps what is written: false where it is missing or throws (storage or
+ * cookies turned off, some private modes and WebViews without DOM storage), and the app then
+ * forgets the session and the language when the page closes.
+ */
+export function localPersists(): boolean {
+  try {
+    const s = real('localStorage');
+    if (!s) return false;
+    s.setItem('_', '1');
+    s.removeItem('_');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const local: JsonStore = /* @__PURE__ */ store('localStorage');
 export const session: JsonStore = /* @__PURE__ */ store('sessionStorage');
 

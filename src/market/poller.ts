@@ -6,6 +6,7 @@ import type { Candle, Envelope, KlinePeriod, Ticker } from '../shared/contract.t
 import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
 import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
 import { diffTickers } from './ticker-diff.ts';
+import { newAbort } from '../shared/abort.ts';
 
 export interface PollerDeps {
   fetch: (
@@ -119,7 +120,7 @@ export class Poller {
     const held = this.prefetched;
     if (held && held.symbol === symbol && held.period === period) return;
     this.prefetching?.abort();
-    const controller = new AbortController();
+    const controller = newAbort();
     this.prefetching = controller;
     const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${MAX_CANDLES}`;
     this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low').then(
@@ -141,7 +142,7 @@ export class Poller {
   private pollNow(): void {
     if (!this.running || this.hidden) return;
     this.halt();
-    const controller = new AbortController();
+    const controller = newAbort();
     this.controller = controller;
     this.schedule(this.saveData ? SAVE_DATA_INTERVAL_MS : INTERVAL_MS);
     void this.poll(controller);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { abortable, fetchSignal, newAbort } from '../shared/abort.ts';
 import { $session } from '../stores/session.ts';
 
 /**
@@ -9,8 +10,8 @@ export function PrivateImage({ src, alt }: { src: string; alt: string }) {
   const [url, setUrl] = useState('');
   useEffect(() => {
     let made = '';
-    const ctl = new AbortController();
-    fetch(src, { headers: { Authorization: 'Bearer ' + $session.get().token }, signal: ctl.signal })
+    const ctl = newAbort();
+    abortable(fetch(src, { headers: { Authorization: 'Bearer ' + $session.get().token }, signal: fetchSignal(ctl) }), ctl.signal)
       .then((r) => (r.ok ? r.blob() : Promise.reject(r.status)))
       .then((b) => setUrl((made = URL.createObjectURL(b))), () => setUrl(''));
     return () => {

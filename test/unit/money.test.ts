@@ -72,6 +72,25 @@ money('gives an empty string while the value is missing', () => {
   assert.is(formatMoney('', base), '');
   assert.is(formatMoney('abc', base), '');
 });
+money('engines without NumberFormat formatToParts (Chrome < 64) write the same amounts', () => {
+  const cases: Array<[string, MoneySettings]> = [
+    ['-1234.5', base],
+    ['65447.53', s({ locale: 'pt-BR', symbol: 'R$' })],
+    ['-10', s({ locale: 'de', symbol: '€' })],
+    ['10', s({ symbol: 'USDT' })],
+    ['10', s({ rate: '36.55', rateOn: true, symbol: '฿' })],
+    ['5000', s({ locale: 'pt-BR', decimals: 0, symbol: '' })],
+  ];
+  const want = cases.map(([v, set]) => formatMoney(v, set));
+  const proto = Intl.NumberFormat.prototype as unknown as Record<string, unknown>;
+  const parts = proto.formatToParts;
+  delete proto.formatToParts;
+  try {
+    assert.equal(cases.map(([v, set]) => formatMoney(v, set)), want);
+  } finally {
+    proto.formatToParts = parts;
+  }
+});
 money.run();
 
 const config = suite('settingsFromConfig');

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COOKIE_MARKER, getCookie, local, removeCookie, session, setCookie } from '../../src/lib/storage.ts';
+import { COOKIE_MARKER, getCookie, local, localPersists, removeCookie, session, setCookie } from '../../src/lib/storage.ts';
 
 /** An in-memory Storage; `full` makes writes throw as private modes and full quotas do. */
 class FakeStorage {
@@ -68,6 +68,22 @@ json('bad JSON left by an older version reads as the fallback', () => {
   ls.setItem('app', '{oops');
   install('localStorage', ls);
   assert.equal(local.get('app', { language: 'en' }), { language: 'en' });
+});
+json('localPersists tells whether the next visit will find what is written (the app warns when not)', () => {
+  assert.is(localPersists(), false, 'no local storage at all');
+  const ls = new FakeStorage();
+  install('localStorage', ls);
+  assert.is(localPersists(), true);
+  assert.is(ls.data.size, 0, 'the probe leaves nothing behind');
+  ls.full = true;
+  assert.is(localPersists(), false, 'writes throw (private mode, quota)');
+  Object.defineProperty(globalThis, 'localStorage', {
+    configurable: true,
+    get() {
+      throw new DOMException('denied', 'SecurityError');
+    },
+  });
+  assert.is(localPersists(), false, 'reading the property throws (storage or cookies turned off)');
 });
 json('private mode: writes that throw are kept in memory for the page', () => {
   const ls = new FakeStorage();

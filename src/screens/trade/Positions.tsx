@@ -4,6 +4,7 @@ import { currentLocale, t } from '../../i18n/index.ts';
 import { formatShort } from '../../lib/date.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
 import { ORDER_TABS, type ContractOrder, type OrderTab } from '../../shared/contract.ts';
+import { newAbort } from '../../shared/abort.ts';
 import { ApiError } from '../../api/client.ts';
 import { myOrderList } from '../../api/orders.ts';
 import { navigate } from '../../stores/app.ts';
@@ -53,7 +54,7 @@ export function Positions({ tab, onTab, active }: Props) {
 
   useEffect(() => {
     if (!active) return;
-    const ctl = new AbortController();
+    const ctl = newAbort();
     setFailed(false);
     myOrderList({ tab, pageNum: 1, pageSize: PAGE_SIZE }, ctl.signal).then(
       (page) => setData({ tab, rows: page.rows }),

@@ -11,9 +11,6 @@ import { AvatarPicker } from './Avatar.tsx';
 import { Invite } from './Invite.tsx';
 import './more.css';
 
-/** An outside page in a new tab (a WebView may open it in place; back returns to the app). */
-const open = (href: string) => window.open(href, '_blank', 'noopener');
-
 /**
  * The parts of the account tab that need the server beyond the user info: avatar, VIP levels,
  * credit score, invitation, customer service and communities. Fetched after the tab shows.
@@ -51,9 +48,9 @@ export default function More() {
       {user && <Invite />}
       {(service || groups.length > 0) && (
         <div className="cells group">
-          {service && <Cell label={t('home.service')} onClick={() => open(service)} />}
+          {service && <Cell label={t('home.service')} href={service} />}
           {groups.map((c) => (
-            <Cell key={c.id} label={c.name} value={t('home.community')} onClick={() => open(safeLink(c.link))} />
+            <Cell key={c.id} label={c.name} value={t('home.community')} href={safeLink(c.link)} />
           ))}
         </div>
       )}
