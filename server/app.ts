@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountFeature } from './account/index.ts';
 import authRoutes from './auth/routes.ts';
+import { startTokenCache } from './auth/revocations.ts';
 import publicRoutes from './content/routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { moneyRoutes } from './money/routes.ts';
@@ -29,6 +30,15 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   app.decorate('ctx', ctx);
   app.decorateRequest('userId', 0);
+
+  const tokens = await startTokenCache(ctx);
+  if (tokens) {
+    ctx.tokens = tokens.cache;
+    app.addHook('onClose', async () => {
+      if (ctx.tokens === tokens.cache) ctx.tokens = undefined;
+      await tokens.stop();
+    });
+  }
 
   // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (SPEC §7).
   app.removeContentTypeParser('application/json');
