@@ -43,9 +43,12 @@ process.on('exit', () => {
 /** `dist/` normally, `dist-react/` when `E2E_REACT=1` or asked for. */
 export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === '1' ? 'dist-react' : 'dist');
 
-/** `bundle`: another server build to run (e.g. an older commit's, for a before/after benchmark). */
+/**
+ * `bundle`: another server build to run (e.g. an older commit's, for a before/after benchmark);
+ * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS).
+ */
 export async function startServer(
-  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string } = {},
+  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[] } = {},
 ): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
   const bundle = opts.bundle ?? SERVER_BUNDLE;
@@ -63,7 +66,7 @@ export async function startServer(
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const from = log.length;
-      const proc = spawn(process.execPath, ['--enable-source-maps', path.resolve(root, bundle)], {
+      const proc = spawn(process.execPath, ['--enable-source-maps', ...(opts.nodeArgs ?? []), path.resolve(root, bundle)], {
         cwd: root,
         env: {
           ...process.env,
