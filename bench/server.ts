@@ -63,7 +63,9 @@ async function seedUsers(options: { databaseUrl?: string; dataDir?: string }, co
 /** Resident memory (MB) and CPU time (s) of a process, from /proc. */
 function usage(pid: number): { rssMb: number; cpuS: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
+  const rss = /VmRSS:\s+(\d+)/.exec(status);
+  if (!rss) throw new Error(`the server (pid ${pid}) has exited`);
+  const rssKb = Number(rss[1]);
   // Fields after the command name, which is in parentheses and may hold spaces.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -118,18 +120,28 @@ async function runOnce(kind: 'pglite' | 'postgres', run: number, scratch: string
     await sleep(5000);
     const idle = usage(pid);
     let peak = idle.rssMb;
-    const sampler = setInterval(() => (peak = Math.max(peak, usage(pid).rssMb)), 500);
+    // A server that died mid-run is reported with its output, not as a crash of the bench.
+    let lost: unknown;
+    const sample = (read: () => void) => {
+      try {
+        read();
+      } catch (e) {
+        lost ??= e;
+      }
+    };
+    const sampler = setInterval(() => sample(() => (peak = Math.max(peak, usage(pid).rssMb))), 500);
     // Server CPU over the measured seconds only, as the generator counts requests.
     let cpuFrom = 0;
     let cpuTo = 0;
     const marks = [
-      setTimeout(() => (cpuFrom = usage(pid).cpuS), WARMUP * 1000),
-      setTimeout(() => (cpuTo = usage(pid).cpuS), (WARMUP + SECONDS) * 1000),
+      setTimeout(() => sample(() => (cpuFrom = usage(pid).cpuS)), WARMUP * 1000),
+      setTimeout(() => sample(() => (cpuTo = usage(pid).cpuS)), (WARMUP + SECONDS) * 1000),
     ];
     const result = await runPollers(server.url, tokensFile).finally(() => {
       clearInterval(sampler);
       marks.forEach(clearTimeout);
     });
+    if (lost) throw lost;
     const loadAvg = Number(os.loadavg()[0]!.toFixed(1));
     await sleep(5000);
     return {

@@ -64,7 +64,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
   // so each answer is built and compressed once per second, as the ticker list is.
   const candleAnswers = new Lru<string, { second: number; answer: EncodedJson }>(CANDLE_ANSWERS);
   // A line per poll would be most of the log (1,000 users: 400 a second); errors are still logged.
-  const logLevel = app.log.isLevelEnabled('debug') ? undefined : 'warn';
+  const logLevel = ['debug', 'trace'].includes(app.log.level) ? undefined : 'warn';
 
   app.get(
     '/h5/symbol/getHomeTickerList',
