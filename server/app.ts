@@ -1,9 +1,10 @@
 /** Builds the HTTP server (not listening): the API under /prod-api and the built app beside it. */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { accountFeature } from './account/index.ts';
 import authRoutes from './auth/routes.ts';
+import { startTokenCache } from './auth/revocations.ts';
 import publicRoutes from './content/routes.ts';
 import { marketRoutes } from './market/routes.ts';
 import { moneyRoutes } from './money/routes.ts';
@@ -25,7 +26,12 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.logger,
     trustProxy: ctx.config.trustProxy,
-    genReqId: () => randomBytes(6).toString('hex'),
+    // 12 random hex digits from randomUUID, which draws on a cached pool: randomBytes(6) made a
+    // call into the system's generator for every request (1.7% of the server's time under polling).
+    genReqId: () => {
+      const uuid = randomUUID();
+      return uuid.slice(0, 8) + uuid.slice(9, 13);
+    },
     ajv: AJV_OPTIONS,
     frameworkErrors: frameworkError,
   });
@@ -33,6 +39,15 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installAnswerHeaders(app);
   app.decorateRequest('userId', 0);
+
+  const tokens = await startTokenCache(ctx);
+  if (tokens) {
+    ctx.tokens = tokens.cache;
+    app.addHook('onClose', async () => {
+      if (ctx.tokens === tokens.cache) ctx.tokens = undefined;
+      await tokens.stop();
+    });
+  }
 
   // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (SPEC §7).
   app.removeContentTypeParser('application/json');

@@ -3,6 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './bus/types.ts';
 import type { CodeSender } from './auth/code-sender.ts';
+import type { TokenCache } from './auth/token-cache.ts';
 
 export interface Clock {
   /** Epoch milliseconds; tests move it forward instead of waiting. */
@@ -35,6 +36,8 @@ export interface ServerContext {
   logger: FastifyServerOptions['logger'];
   codeSender: CodeSender;
   bus?: EventBus;
+  /** Set by buildApp when this process can hear the database's session revocations. */
+  tokens?: TokenCache;
 }
 
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;

@@ -19,7 +19,7 @@ export const emailTaken = () => new AppError(409, 'email.taken', 'This e-mail is
 
 export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post('/h5/user/logout', { config: { auth: true }, schema: { tags: ['user'], summary: 'Revoke the token of this request', response: NullAnswer } }, async (request) => {
-    await revokeToken(ctx.db, request.headers.authorization);
+    await revokeToken(ctx, ctx.db, request.headers.authorization);
     return ok(null);
   });
 

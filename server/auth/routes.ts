@@ -143,7 +143,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     const passwordHash = await hashPassword(password);
     await ctx.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await revokeAllSessions(tx, user.id);
+      await revokeAllSessions(ctx, tx, user.id);
     });
     return ok(null, 'Password reset complete');
   });

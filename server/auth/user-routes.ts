@@ -113,7 +113,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       const passwordHash = await hashPassword(newPassword);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
-        await revokeAllSessions(tx, request.userId);
+        await revokeAllSessions(ctx, tx, request.userId);
       });
       return ok(null, 'Password changed successfully, please log in again');
     });

@@ -10,6 +10,8 @@ import { PUSH_CODES, type PushCode } from '../../src/shared/contract.ts';
 import type { EventBus, PushEvent, PushListener } from './types.ts';
 
 export const PUSH_CHANNEL = 'trade_lite_push';
+/** Written by the sessions trigger of migration 0004. */
+export const REVOKED_CHANNEL = 'trade_lite_revoked';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 
@@ -23,12 +25,17 @@ export interface PgBusOptions {
 export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
   const log = options.log ?? ((msg, err) => console.error(msg, err ?? ''));
   const listeners = new Listeners((e) => log('push listener failed', e));
+  const revoked = new Set<(tokenHash: string) => void>();
+  const announce = (tokenHash: string) => {
+    for (const fn of revoked) fn(tokenHash);
+  };
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = 500;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const onNotification = (msg: pg.Notification) => {
+    if (msg.channel === REVOKED_CHANNEL && msg.payload) return announce(msg.payload);
     if (msg.channel !== PUSH_CHANNEL || !msg.payload) return;
     const evt = parseEvent(msg.payload);
     if (evt) listeners.emit(evt);
@@ -44,11 +51,15 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
     });
     c.on('end', () => {
       if (client === c) client = undefined;
+      // Revocations may now go unheard: caches must forget what they hold and trust nothing until back.
+      announce('*');
       if (!closed) scheduleReconnect();
     });
     await c.connect();
-    await c.query(`LISTEN ${PUSH_CHANNEL}`);
+    await c.query(`LISTEN ${PUSH_CHANNEL}; LISTEN ${REVOKED_CHANNEL}`);
     client = c;
+    // What was cached while the connection was down may have been revoked meanwhile.
+    announce('*');
     retryMs = 500;
   };
 
@@ -78,8 +89,14 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
       await runner.query('SELECT pg_notify($1, $2)', [PUSH_CHANNEL, payload]);
     },
     subscribe: (fn: PushListener) => listeners.add(fn),
+    onRevoked(fn) {
+      revoked.add(fn);
+      return () => revoked.delete(fn);
+    },
+    listening: () => client !== undefined,
     async close() {
       closed = true;
+      revoked.clear();
       clearTimeout(retryTimer);
       listeners.clear();
       await client?.end().catch(() => {});

@@ -16,4 +16,12 @@ export interface EventBus {
   /** Returns the function that unsubscribes. */
   subscribe(fn: PushListener): () => void;
   close(): Promise<void>;
+  /**
+   * Sessions the database announces as revoked or deleted (migration 0004): the token hash, or `*`
+   * for every session (a TRUNCATE, or the connection was lost and notices may have been missed).
+   * Only a bus on PostgreSQL has it; PGlite announces in-process (server/auth/revocations.ts).
+   */
+  onRevoked?(fn: (tokenHash: string) => void): () => void;
+  /** False while the bus cannot hear announcements (its connection is being re-made). */
+  listening?(): boolean;
 }

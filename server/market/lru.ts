@@ -18,6 +18,19 @@ export class Lru<K, V> {
     if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
   }
 
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
+  /** Least recently used first; deleting the current entry while iterating is safe. */
+  entries(): IterableIterator<[K, V]> {
+    return this.map.entries();
+  }
+
   get size(): number {
     return this.map.size;
   }

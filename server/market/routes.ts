@@ -7,6 +7,7 @@ import { AppError, ok } from '../http/envelope.ts';
 import { answer, Int, Text } from '../http/schemas.ts';
 import { marketOf } from './context.ts';
 import { EncodedJson } from './encode.ts';
+import { Lru } from './lru.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 
 const Price = Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' });
@@ -53,13 +54,24 @@ const KlineQuery = Type.Object({
 });
 
 
+/** Distinct candle queries answered within one second: charts × periods × (history, since). */
+const CANDLE_ANSWERS = 512;
+
 export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
   const market = marketOf(ctx);
   let tickers: { second: number; answer: EncodedJson } | null = null;
+  // Every chart's pollers ask alike within a second (its history, or since its forming candle),
+  // so each answer is built and compressed once per second, as the ticker list is.
+  const candleAnswers = new Lru<string, { second: number; answer: EncodedJson }>(CANDLE_ANSWERS);
+  // A line per poll would be most of the log (1,000 users: 400 a second); errors are still logged.
+  const logLevel = ['debug', 'trace'].includes(app.log.level) ? undefined : 'warn';
 
   app.get(
     '/h5/symbol/getHomeTickerList',
-    { schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: answer(Type.Array(TickerSchema)) } },
+    {
+      ...(logLevel ? { logLevel } : {}),
+      schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: answer(Type.Array(TickerSchema)) },
+    },
     async (req, reply) => {
       const second = Math.floor(ctx.clock.now() / 1000);
       if (tickers?.second !== second) tickers = { second, answer: new EncodedJson(JSON.stringify(ok(market.tickers())), 11) };
@@ -71,6 +83,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/symbol/getHistoryKline',
     {
       config: { auth: true },
+      ...(logLevel ? { logLevel } : {}),
       schema: {
         tags: ['market'],
         summary: 'Candles newest first; the first one is still forming',
@@ -82,7 +95,14 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
       const { period, size, since } = req.query;
       const symbol = req.query.symbol.toLowerCase();
       if (!market.has(symbol)) throw new AppError(400, 'market.symbol', `Unknown symbol: ${symbol}`, { symbol });
-      return new EncodedJson(JSON.stringify(ok(market.candles(symbol, period, size, since)))).send(req, reply);
+      const second = Math.floor(ctx.clock.now() / 1000);
+      const key = `${symbol} ${period} ${size} ${since ?? ''}`;
+      let cached = candleAnswers.get(key);
+      if (cached?.second !== second) {
+        cached = { second, answer: new EncodedJson(JSON.stringify(ok(market.candles(symbol, period, size, since)))) };
+        candleAnswers.set(key, cached);
+      }
+      return cached.answer.send(req, reply);
     },
   );
 };

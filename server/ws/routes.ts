@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { ServerContext } from '../context.ts';
 import { getConfig } from '../content/config.ts';
-import { userIdFromToken } from '../auth/session.ts';
+import { sessionUser } from '../auth/session.ts';
 import { createMemoryBus } from '../bus/memory.ts';
 import { SocketHub, type HubOptions } from './hub.ts';
 
@@ -30,7 +30,7 @@ export const socketRoutes: FastifyPluginAsync<SocketRouteOptions> = async (app, 
   // One process on PGlite needs no cross-process bus; server/index.ts sets the PostgreSQL one.
   ctx.bus ??= createMemoryBus();
   const hub = new SocketHub(ctx.bus, {
-    authenticate: (token) => userIdFromToken(ctx.db, token, ctx.clock.now()),
+    authenticate: (token) => sessionUser(ctx, token),
     idleMs,
     authTimeoutMs,
     log: app.log,

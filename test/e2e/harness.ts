@@ -32,6 +32,8 @@ export interface ServerHandle {
   start(): Promise<void>;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** The server process, while it runs (benchmarks read its memory). */
+  pid(): number | undefined;
 }
 
 const children = new Set<ChildProcess>();
@@ -42,10 +44,17 @@ process.on('exit', () => {
 /** `dist/` normally, `dist-react/` when `E2E_REACT=1` or asked for. */
 export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === '1' ? 'dist-react' : 'dist');
 
-export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string> } = {}): Promise<ServerHandle> {
+/**
+ * `bundle`: another server build to run (e.g. an older commit's, for a before/after benchmark);
+ * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS).
+ */
+export async function startServer(
+  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[] } = {},
+): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
-  for (const need of [SERVER_BUNDLE, `${dist}/index.html`]) {
-    if (!existsSync(path.join(root, need))) {
+  const bundle = opts.bundle ?? SERVER_BUNDLE;
+  for (const need of [bundle, `${dist}/index.html`]) {
+    if (!existsSync(path.resolve(root, need))) {
       throw new Error(`${need} is missing: run \`npm run build\`${dist === 'dist-react' ? ' and `node build.mjs --react`' : ''} first`);
     }
   }
@@ -61,7 +70,7 @@ export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Re
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const from = log.length;
-      const proc = spawn(process.execPath, ['--enable-source-maps', path.join(root, SERVER_BUNDLE)], {
+      const proc = spawn(process.execPath, ['--enable-source-maps', ...(opts.nodeArgs ?? []), path.resolve(root, bundle)], {
         cwd: root,
         env: {
           ...process.env,
@@ -133,6 +142,7 @@ export async function startServer(opts: { dist?: 'dist' | 'dist-react'; env?: Re
       await rm(dataDir, { recursive: true, force: true });
     },
     output: () => log,
+    pid: () => (child as ChildProcess | null)?.pid,
   };
 }
 

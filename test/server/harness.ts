@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { buildApp } from '../../server/app.ts';
 import type { CodeSender } from '../../server/auth/code-sender.ts';
+import type { EventBus } from '../../server/bus/types.ts';
 import type { ServerConfig, ServerContext } from '../../server/context.ts';
 import { openTestDatabase } from './db.ts';
 
@@ -48,7 +49,8 @@ let ips = 0;
 /** A new client address per helper call, so helpers never eat a test's rate-limit budget. */
 const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
 
-export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
+/** `bus`: a PostgreSQL bus (closed with the server), for what crosses processes, e.g. revoked tokens. */
+export async function startTestServer(config: Partial<ServerConfig> = {}, options: { bus?: EventBus } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   let time = Date.now();
   const clock: TestClock = { now: () => time, advance: (ms) => void (time += ms) };
@@ -60,6 +62,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     clock,
     codeSender,
     logger: false,
+    ...(options.bus ? { bus: options.bus } : {}),
     config: {
       port: 0,
       host: '127.0.0.1',
@@ -111,6 +114,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     login,
     close: async () => {
       await app.close();
+      await options.bus?.close();
       await database.close();
     },
   };

@@ -123,7 +123,7 @@ test('every socket of the same user gets the push', async () => {
 
 test('a revoked session is closed at its next ping', async () => {
   const alice = await user();
-  await revokeAllSessions(server.ctx.db, alice.userId);
+  await revokeAllSessions(server.ctx, server.ctx.db, alice.userId);
   alice.socket.send('ping');
   assert.is((await alice.socket.nextJson()).key, 'auth.expired');
   assert.is((await alice.socket.closed).code, SOCKET_CLOSE_AUTH);
