@@ -120,9 +120,10 @@ export function workerOptions({ outdir }) {
 
 /**
  * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `routes`
- * what it needs to preload the login screen for a visitor without a token (route-files.mjs).
+ * what it needs to preload the login screen for a visitor without a token (route-files.mjs),
+ * `workerUrl` the market worker's script.
  */
-export function bootOptions({ locales, routes }) {
+export function bootOptions({ locales, routes, workerUrl }) {
   return {
     absWorkingDir: root,
     entryPoints: [BOOT_ENTRY],
@@ -137,6 +138,7 @@ export function bootOptions({ locales, routes }) {
       __LOGIN__: JSON.stringify(routes.login),
       __OPEN_ROUTES__: JSON.stringify(routes.open.join(' ')),
       __ROOT_ROUTE__: JSON.stringify(routes.root),
+      __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },
     legalComments: 'none',
     charset: 'utf8',

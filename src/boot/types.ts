@@ -17,6 +17,8 @@ export interface BootCalls {
   language: Promise<string>;
   /** The locale file of `language`. */
   locale: Promise<Dict>;
+  /** The market worker, started early on the screens with live prices; taken by stores/market.ts. */
+  worker: Worker | null;
 }
 
 /** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */

@@ -83,10 +83,18 @@ const showStatus = (state: MarketStatus['state'], retryInMs: number): void => {
   }, 1000);
 };
 
+/** The worker the boot script started (once), else a new one. */
+const takeWorker = (): Worker => {
+  const boot = typeof window === 'object' ? window.__boot : undefined;
+  const w = (boot && boot.worker) || new Worker(__WORKER_URL__);
+  if (boot) boot.worker = null;
+  return w;
+};
+
 /** Creates the worker if needed and starts its polling for the current session and chart. */
 const begin = (): void => {
   if (!worker) {
-    const w = new Worker(__WORKER_URL__);
+    const w = takeWorker();
     worker = w;
     w.onmessage = receive;
     // Crashed, or the script could not load (offline): prices would freeze quietly, so the status
