@@ -67,6 +67,12 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
 const FIRST_RESTART_MS = 2_000;
 const MAX_RESTART_MS = 60_000;
 let crashes = 0;
+/**
+ * While a screen shows prices: from the store's mount to its unmount. Its listener count cannot
+ * tell, as a render's first read mounts it before the listener comes (in an effect), and a worker
+ * that is already running can crash in between.
+ */
+let mounted = false;
 let countdown: ReturnType<typeof setInterval> | undefined;
 let restart: ReturnType<typeof setTimeout> | undefined;
 
@@ -103,11 +109,11 @@ const begin = (): void => {
       w.terminate();
       if (worker !== w) return;
       worker = null;
-      if (!$marketStatus.lc) return;
+      if (!mounted) return;
       const wait = Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** crashes++);
       showStatus('backoff', wait);
       restart = setTimeout(() => {
-        if ($marketStatus.lc && !worker) begin();
+        if (mounted && !worker) begin();
       }, wait);
     };
   }
@@ -127,10 +133,12 @@ const begin = (): void => {
 const visibility = () => post({ type: 'visibility', hidden: document.hidden });
 
 onMount($marketStatus, () => {
+  mounted = true;
   begin();
   document.addEventListener('visibilitychange', visibility);
   const offToken = listenKeys($session, ['token'], ({ token }) => post({ type: 'token', token: token || null }));
   return () => {
+    mounted = false;
     post({ type: 'stop' });
     clearInterval(countdown);
     clearTimeout(restart);
