@@ -79,6 +79,7 @@ export function appOptions({ outdir, react, workerUrl }) {
     target: TARGET,
     minify: true,
     metafile: true,
+    ...(process.env.SOURCEMAP ? { sourcemap: 'external' } : {}),
     write: true,
     outdir: path.join(outdir, 'assets'),
     entryNames: '[name]-[hash]',
