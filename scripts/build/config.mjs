@@ -79,6 +79,7 @@ export function appOptions({ outdir, react, workerUrl }) {
     target: TARGET,
     minify: true,
     metafile: true,
+    // Maps only on request: they would be served beside the chunks. The JS (and its hashes) is the same.
     ...(process.env.SOURCEMAP ? { sourcemap: 'external' } : {}),
     write: true,
     outdir: path.join(outdir, 'assets'),
