@@ -21,14 +21,9 @@ export function usePrefetchQuote(): void {
       idle(
         () => {
           if (!live) return;
+          loadScreen(match('/trade')).catch(() => {});
           const { selectedTicker, kLinePeriod } = $trade.get();
           if (selectedTicker) prefetchCandles(selectedTicker, kLinePeriod);
-          // The chart's code first, the rest of the screen in a later idle moment: evaluated
-          // together they make one long task, during which a tap would wait.
-          import('../../chart/candle-chart.ts').then(
-            () => idle(() => live && loadScreen(match('/trade')).catch(() => {}), { timeout: 3000 }),
-            () => {},
-          );
         },
         { timeout: 3000 },
       );
