@@ -17,8 +17,11 @@ export interface BootCalls {
   language: Promise<string>;
   /** The locale file of `language`. */
   locale: Promise<Dict>;
-  /** The market worker, started early on the screens with live prices; taken by stores/market.ts. */
-  worker: Worker | null;
+  /**
+   * The market worker the boot script started after the first paint, for stores/market.ts to
+   * take; null once taken (or failed), undefined before either.
+   */
+  worker?: Worker | null;
 }
 
 /** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */
