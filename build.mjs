@@ -10,6 +10,7 @@
  *                                are reported, not enforced: CI enforces them, a user just wants to run it)
  *   node build.mjs --size-only   re-measure the existing build and check the budgets (npm run size)
  *   node build.mjs --watch --serve  rebuild on change and restart dist-server/server.js (npm run dev)
+ *   SOURCEMAP=1 node build.mjs   also writes source maps beside the app's chunks (to read CPU profiles)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -85,6 +85,8 @@ export function appOptions({ outdir, react, workerUrl }) {
     target: TARGET,
     minify: true,
     metafile: true,
+    // Maps only on request: they would be served beside the chunks. The JS (and its hashes) is the same.
+    ...(process.env.SOURCEMAP ? { sourcemap: 'external' } : {}),
     write: true,
     outdir: path.join(outdir, 'assets'),
     entryNames: '[name]-[hash]',
@@ -127,9 +129,10 @@ export function workerOptions({ outdir }) {
 
 /**
  * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `routes`
- * what it needs to preload the login screen for a visitor without a token (route-files.mjs).
+ * what it needs to preload the login screen for a visitor without a token (route-files.mjs),
+ * `workerUrl` the market worker's script.
  */
-export function bootOptions({ locales, routes }) {
+export function bootOptions({ locales, routes, workerUrl }) {
   return {
     absWorkingDir: root,
     entryPoints: [BOOT_ENTRY],
@@ -145,6 +148,7 @@ export function bootOptions({ locales, routes }) {
       __LOGIN__: JSON.stringify(routes.login),
       __OPEN_ROUTES__: JSON.stringify(routes.open.join(' ')),
       __ROOT_ROUTE__: JSON.stringify(routes.root),
+      __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },
     legalComments: 'none',
     charset: 'utf8',

@@ -132,4 +132,19 @@ const boot: BootCalls = {
   locale: quiet(language.then((code) => getJson(localeUrl(code)))),
   theme,
 };
+/**
+ * The market worker, on the screens that poll live prices (signed in), started once the skeleton
+ * has painted, unless the app has already taken its place: the worker's first number format sets
+ * up the engine's number data for the whole page process, work that would otherwise be one long
+ * task of the main thread inside the first render of the price list. One that fails before the
+ * app takes it is not handed on: the app starts its own, which reports.
+ */
+if (__WORKER_URL__ && saved.token && (path === 'home' || path === 'trade'))
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (boot.worker !== undefined) return;
+      const w = (boot.worker = new Worker(__WORKER_URL__));
+      w.onerror = () => (boot.worker = null);
+    }),
+  );
 window.__boot = boot;

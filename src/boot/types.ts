@@ -19,6 +19,11 @@ export interface BootCalls {
   locale: Promise<Dict>;
   /** The theme the page was opened with (`?theme=`, kept for the session), over the configured one. */
   theme: string | null;
+  /**
+   * The market worker the boot script started after the first paint, for stores/market.ts to
+   * take; null once taken (or failed), undefined before either.
+   */
+  worker?: Worker | null;
 }
 
 /** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */

@@ -2,6 +2,12 @@
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 import { Poller } from './poller.ts';
 
+// The page's first number and date formats set up the engine's locale data for the whole page
+// process, long tasks on a slow phone: here they are paid off the main thread, before the app
+// formats a price or the chart its times.
+new Intl.NumberFormat();
+new Intl.DateTimeFormat();
+
 const poller = new Poller({
   // No cookies: the polled GETs need none (the XSRF pair guards writes), and each costs bytes every 5 s.
   fetch: (url, init) => fetch(url, { ...init, credentials: 'omit' }),

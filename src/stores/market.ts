@@ -67,6 +67,12 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
 const FIRST_RESTART_MS = 2_000;
 const MAX_RESTART_MS = 60_000;
 let crashes = 0;
+/**
+ * While a screen shows prices: from the store's mount to its unmount. Its listener count cannot
+ * tell, as a render's first read mounts it before the listener comes (in an effect), and a worker
+ * that is already running can crash in between.
+ */
+let mounted = false;
 let countdown: ReturnType<typeof setInterval> | undefined;
 let restart: ReturnType<typeof setTimeout> | undefined;
 
@@ -83,10 +89,18 @@ const showStatus = (state: MarketStatus['state'], retryInMs: number): void => {
   }, 1000);
 };
 
+/** The worker the boot script started (once), else a new one. */
+const takeWorker = (): Worker => {
+  const boot = typeof window === 'object' ? window.__boot : undefined;
+  const w = (boot && boot.worker) || new Worker(__WORKER_URL__);
+  if (boot) boot.worker = null;
+  return w;
+};
+
 /** Creates the worker if needed and starts its polling for the current session and chart. */
 const begin = (): void => {
   if (!worker) {
-    const w = new Worker(__WORKER_URL__);
+    const w = takeWorker();
     worker = w;
     w.onmessage = receive;
     // Crashed, or the script could not load (offline): prices would freeze quietly, so the status
@@ -95,11 +109,11 @@ const begin = (): void => {
       w.terminate();
       if (worker !== w) return;
       worker = null;
-      if (!$marketStatus.lc) return;
+      if (!mounted) return;
       const wait = Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** crashes++);
       showStatus('backoff', wait);
       restart = setTimeout(() => {
-        if ($marketStatus.lc && !worker) begin();
+        if (mounted && !worker) begin();
       }, wait);
     };
   }
@@ -120,11 +134,13 @@ const visibility = () => post({ type: 'visibility', hidden: document.hidden });
 const online = () => post({ type: 'online' });
 
 onMount($marketStatus, () => {
+  mounted = true;
   begin();
   document.addEventListener('visibilitychange', visibility);
   addEventListener('online', online);
   const offToken = listenKeys($session, ['token'], ({ token }) => post({ type: 'token', token: token || null }));
   return () => {
+    mounted = false;
     post({ type: 'stop' });
     clearInterval(countdown);
     clearTimeout(restart);

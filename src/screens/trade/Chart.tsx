@@ -23,29 +23,34 @@ interface Props {
 /** Period tabs over the candle chart; the chart is created once and fed by the market worker. */
 export function Chart({ symbol, period, active }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<CandleChart | null>(null);
+  const [chart, setChart] = useState<CandleChart | null>(null);
   /** `symbol period` of the candles on the canvas; '' while the history loads. */
   const [drawn, setDrawn] = useState('');
 
   useEffect(() => {
-    const c = createCandleChart(box.current!, {
-      // Replaced by the ticker's own precision as soon as a ticker is shown (below).
-      precision: 2,
-      period,
-      // The language is fixed for the page's life (a change reloads), so reading it once is enough.
-      rtl: document.documentElement.dir === 'rtl',
-      locale: currentLocale(),
-      labels: [t('trade.open'), t('trade.high'), t('trade.low'), t('trade.close')],
+    let c: CandleChart | undefined;
+    // Building the chart is a long task on a slow phone: it gets a task of its own after the
+    // screen's render, and drawing the candles another one after it (the effect below).
+    const later = setTimeout(() => {
+      c = createCandleChart(box.current!, {
+        // Replaced by the ticker's own precision as soon as a ticker is shown (below).
+        precision: 2,
+        period,
+        // The language is fixed for the page's life (a change reloads), so reading it once is enough.
+        rtl: document.documentElement.dir === 'rtl',
+        locale: currentLocale(),
+        labels: [t('trade.open'), t('trade.high'), t('trade.low'), t('trade.close')],
+      });
+      setChart(c);
     });
-    chart.current = c;
     return () => {
-      c.destroy();
-      chart.current = null;
+      clearTimeout(later);
+      if (c) c.destroy();
     };
   }, []);
 
   useEffect(() => {
-    const c = chart.current;
+    const c = chart;
     if (!c || !active || !symbol) return;
     const tk = $tickers.get()[symbol];
     c.setPrecision(decimalsOf(tk && tk.price));
@@ -57,7 +62,7 @@ export function Chart({ symbol, period, active }: Props) {
       else c.update(columns);
       setDrawn(columns.time.length ? symbol + ' ' + period : '');
     });
-  }, [symbol, period, active]);
+  }, [chart, symbol, period, active]);
 
   return (
     <section className="ch">

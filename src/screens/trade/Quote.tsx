@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
@@ -20,6 +20,7 @@ function useTicker(symbol: string): Ticker | undefined {
 /** The selected ticker's name (opens the picker), last price, 24 h change, high and low. */
 export function Quote({ symbol }: { symbol: string }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const tk = useTicker(symbol);
   const [cls, pct] = change(tk);
   const name = tk ? tk.name : symbol.toUpperCase();
@@ -40,7 +41,7 @@ export function Quote({ symbol }: { symbol: string }) {
         <dt>{t('trade.low')}</dt>
         <dd className="num">{tk ? formatNumber(tk.low, decimalsOf(tk.price)) : '–'}</dd>
       </dl>
-      <TickerPicker open={open} current={symbol} onClose={() => setOpen(false)} />
+      <TickerPicker open={open} current={symbol} onClose={close} />
     </section>
   );
 }
@@ -59,8 +60,17 @@ function TickerRow({ symbol, current, pick }: { symbol: string; current: boolean
 
 const LIST_KEYS: 'tickerList'[] = ['tickerList'];
 
-/** The quote list as a bottom sheet, each row live (only while open: the sheet unmounts when closed). */
-function TickerPicker({ open, current, onClose }: { open: boolean; current: string; onClose: () => void }) {
+interface PickerProps {
+  open: boolean;
+  current: string;
+  onClose: () => void;
+}
+
+/**
+ * The quote list as a bottom sheet, each row live (only while open: the sheet unmounts when closed).
+ * Memoised: the price above it changes at every poll, and the closed sheet need not follow.
+ */
+const TickerPicker = memo(function TickerPicker({ open, current, onClose }: PickerProps) {
   const list = useStore($trade, { keys: LIST_KEYS }).tickerList;
   const pick = (s: string) => {
     if (s !== current) selectTicker(s);
@@ -73,4 +83,4 @@ function TickerPicker({ open, current, onClose }: { open: boolean; current: stri
       </div>
     </Popup>
   );
-}
+});
