@@ -18,7 +18,7 @@ import { PLATFORM_KEYS, getValues } from '../content/config.ts';
 import { marketOf } from '../market/context.ts';
 
 /** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
-const ROWS = 6;
+const ROWS = 5;
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
