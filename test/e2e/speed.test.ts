@@ -74,7 +74,7 @@ test("the route being opened has its whole chunk graph asked for before the entr
     const fetched = scriptsFetched(page);
     const missing = await missingBeforeEntry(page, routes[name]!);
     await page.goto(server.url + path);
-    await page.locator('#app section').first().waitFor();
+    await page.locator('#app main').first().waitFor();
     assert.ok(routes[name]!.length > 0, `${name} has files`);
     assert.equal(missing(), [], `${path}: every file of ${name} in the first wave`);
     for (const file of routes[name]!) assert.is(fetched.filter((f) => f === file).length, 1, `${file} of ${name} fetched once: the preload is the module`);
