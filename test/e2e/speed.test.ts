@@ -75,6 +75,9 @@ test("the route being opened has its whole chunk graph asked for before the entr
     const missing = await missingBeforeEntry(page, routes[name]!);
     await page.goto(server.url + path);
     await page.locator('#app main').first().waitFor();
+    // The screen's code ran before the locale arrived: its words must still be words, not keys.
+    await page.waitForFunction(() => !document.querySelector('#app .sk, #app [aria-busy=true]'));
+    assert.not.match(await page.locator('#app').innerText(), /\b[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+\b/, `${path}: no untranslated key on screen`);
     assert.ok(routes[name]!.length > 0, `${name} has files`);
     assert.equal(missing(), [], `${path}: every file of ${name} in the first wave`);
     for (const file of routes[name]!) assert.is(fetched.filter((f) => f === file).length, 1, `${file} of ${name} fetched once: the preload is the module`);

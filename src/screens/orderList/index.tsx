@@ -13,7 +13,6 @@ import { OrderCard } from './OrderCard.tsx';
 import './style.css';
 
 const PAGE_SIZE = 10;
-const TABS = ORDER_TABS.map((key) => ({ key, label: t('order.tab.' + key) }));
 
 /** The tab of `?tab=` (the quote screen links to the tab it shows), else the first one. */
 const initialTab = (search: string): OrderTab => {
@@ -35,7 +34,7 @@ export default function OrderList() {
   );
   return (
     <Page title={t('route.orderList')}>
-      <Tabs items={TABS} value={tab} onChange={setTab} />
+      <Tabs items={ORDER_TABS.map((key) => ({ key, label: t('order.tab.' + key) }))} value={tab} onChange={setTab} />
       <List key={tab + refresh} load={load} row={(o) => <OrderCard o={o} money={money} />} rowKey={(o) => o.orderNo} />
     </Page>
   );
