@@ -141,7 +141,17 @@ export async function measureLoad(browser: Browser, base: string, token: string)
 
     await page.goto(base + '/home', { waitUntil: 'commit' });
     const pricesAt = await read(page, '__pricesAt');
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+    // Prices written into the page can be in the DOM before the first paint: wait for it.
+    const fcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = list.getEntriesByName('first-contentful-paint')[0];
+            if (entry) resolve(entry.startTime);
+          }).observe({ type: 'paint', buffered: true });
+          setTimeout(() => resolve(NaN), 30_000);
+        }),
+    );
     // Prices the server wrote into the page are in the DOM before anything is painted: they are
     // seen with the first paint, not before.
     const prices = Number.isFinite(fcp) ? Math.max(pricesAt, fcp) : pricesAt;
