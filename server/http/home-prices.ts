@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { swapOrder } from '../../src/shared/ticker-order.ts';
+import { decimalsOf, formatNumber, numberFormat } from '../../src/lib/number.ts';
 import { isRtl } from '../../src/i18n/codes.ts';
 import { detectLanguage, matchLanguage } from '../../src/i18n/detect.ts';
 import type { ServerContext } from '../context.ts';
@@ -22,22 +23,16 @@ const ROWS = 5;
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const decimalsOf = (v: string) => (v.includes('.') ? v.length - v.indexOf('.') - 1 : 0);
-
-/** As the home list writes them (src/lib/number.ts): the coin's own decimals, a signed percent. */
+/**
+ * As the home list writes them, with the app's own formatter (src/lib/number.ts): the coin's own
+ * decimals, a signed percent.
+ */
 function row(t: Ticker, lang: string): string {
-  const price = new Intl.NumberFormat(lang, { minimumFractionDigits: decimalsOf(t.price), maximumFractionDigits: decimalsOf(t.price) });
-  const change = new Intl.NumberFormat(lang, {
-    style: 'percent',
-    minimumFractionDigits: decimalsOf(t.change),
-    maximumFractionDigits: decimalsOf(t.change),
-    useGrouping: false,
-    signDisplay: 'exceptZero',
-  });
+  const price = formatNumber(t.price, undefined, true, false, lang);
+  const change = numberFormat(decimalsOf(t.change), false, 'percent', true, lang).format((t.change + 'E-2') as unknown as number);
   const sign = +t.change;
   const tone = sign > 0 ? ' class="up"' : sign < 0 ? ' class="down"' : '';
-  const fmt = (f: Intl.NumberFormat, v: string) => escape(f.format(v as unknown as number));
-  return `<div class="q"><b>${escape(t.name)}</b><span><b class="num">${fmt(price, t.price)}</b><em${tone}>${fmt(change, t.change + 'E-2')}</em></span></div>`;
+  return `<div class="q"><b>${escape(t.name)}</b><span><b class="num">${escape(price)}</b><em${tone}>${escape(change)}</em></span></div>`;
 }
 
 /** `Accept-Language` tags, most wanted first (`q` order, then as written). */

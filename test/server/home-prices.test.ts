@@ -65,6 +65,16 @@ test('`?lang=` (a partner app) wins over the browser; Arabic pages are right-to-
   assert.equal(rows(html), asTheAppWrites(await tickers(s), 'ar'));
 });
 
+test('a hostile `?lang=` is never written into the page: the language is one of ours, else detected', async ({ s }) => {
+  for (const lang of ['%00', '%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', 'x'.repeat(5000), 'ar&lang=de', 'Infinity']) {
+    const html = await page(s, '/home?lang=' + lang, { 'accept-language': 'de' });
+    const named = /data-sl="([^"]*)"/.exec(html)?.[1];
+    assert.ok(named === 'de' || named === 'ar', `?lang=${lang.slice(0, 40)}: ${named}`);
+    assert.not.ok(html.includes('<script>alert'), 'nothing of the parameter in the page');
+    assert.is(rows(html).length, 5);
+  }
+});
+
 test('never older than the answer a poll gets: a second later, the page moves with the ticker list', async ({ s }) => {
   const before = rows(await page(s, '/home'));
   s.clock.advance(60_000);
