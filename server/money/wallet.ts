@@ -1,4 +1,7 @@
-/** Wallet figures of the user tab (SPEC §3 wallet and account): total assets and total income. */
+/**
+ * Wallet figures of the user tab (SPEC §3 wallet and account): total assets and total income.
+ * Total assets count money moved into savings or a finance product too: moving it does not make the user poorer.
+ */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 
@@ -17,7 +20,9 @@ export async function walletFigures(db: DbOrTx, userId: number): Promise<WalletF
   const result = await db.execute(sql`
     select coalesce(w.balance, 0)::numeric(20,8)::text as balance,
            coalesce(w.frozen, 0)::numeric(20,8)::text as frozen,
-           (coalesce(w.balance, 0) + coalesce(w.frozen, 0))::numeric(20,8)::text as total_assets,
+           (coalesce(w.balance, 0) + coalesce(w.frozen, 0)
+            + coalesce((select s.balance from savings_accounts s where s.user_id = ${userId}), 0)
+            + (select coalesce(sum(h.amount), 0) from finance_holdings h where h.user_id = ${userId} and h.status = 'holding'))::numeric(20,8)::text as total_assets,
            ((select coalesce(sum(b.amount), 0) from wallet_bills b
                where b.user_id = ${userId} and b.biz_type in (${sql.join(INCOME_BILLS.map((t) => sql`${t}`), sql`, `)}))
             + (select coalesce(sum(o.payout - o.amount), 0) from contract_orders o

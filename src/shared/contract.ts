@@ -545,7 +545,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** Wallet figures of `POST /h5/user/getUserInfo` (merged into `UserInfo` above). */
 export interface UserInfo {
-  /** balance + frozen: everything the wallet holds. */
+  /** balance + frozen + savings + finance principal held: what `myTron` calls total assets too. */
   totalAssets: Decimal;
   /** Profit of won orders plus finance, savings and bonus credits, all time. */
   totalIncome: Decimal;

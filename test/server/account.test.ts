@@ -219,6 +219,8 @@ test('invitation link and the total-assets card', async ({ s }) => {
   await s.call('POST', '/h5/licai', { token: t.token, body: { productId: products.data[0]!.id, amount: '200' } });
   const card = await s.call<MyTron>('GET', '/h5/user/myTron', { token: t.token });
   assert.equal(card.data, { balance: '500', frozen: '0', savings: '300', finance: '200', totalAssets: '1000', totalIncome: '0' });
+  const wallet = await info(s, t.token);
+  assert.is(Number(wallet.data.totalAssets), 1000, 'the user tab counts savings and finance in total assets as the card does');
 });
 
 test.run();
