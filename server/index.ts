@@ -7,6 +7,7 @@ import { testClockFromEnv } from './clock/adjustable.ts';
 import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
 import { startDaily } from './jobs/daily.ts';
+import { startKeyCleanup } from './jobs/forget-keys.ts';
 import { startSettlement } from './orders/settle.ts';
 import { seedDemo } from './seed/index.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   // After buildApp: the socket routes give the context its bus, which settlement pushes through.
   const settlement = startSettlement(ctx, { log: app.log });
   const daily = startDaily(ctx, { log: app.log });
+  const keyCleanup = startKeyCleanup(ctx, { log: app.log });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
   // Before the start-up line: a supervisor may stop us the moment it reads it, and a stop without
   // a handler would skip the clean shutdown (and leave the data directory's lock behind).
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
       // Settlement first: its last pass still pushes to the sockets the app is about to close.
       await settlement.stop();
       await daily.stop();
+      await keyCleanup.stop();
       await admin.app.close();
       await app.close();
       await ctx.bus?.close();

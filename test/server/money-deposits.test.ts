@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import type { Deposit, Page, PayChannel, UserInfo, WalletBill } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
-import { config, deposits, userMessages, walletBills } from '../../server/db/schema/index.ts';
+import { config, deposits, idempotencyKeys, userMessages, walletBills } from '../../server/db/schema/index.ts';
+import { KEY_LIFETIME_MS, forgetOldKeys } from '../../server/jobs/forget-keys.ts';
 import { getWallet } from '../../server/ledger/index.ts';
 import { reviewDeposit } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -200,6 +201,20 @@ test('a submit retried with the same Idempotency-Key records one deposit and ans
   const fresh = await recharge(s, m, body, { 'idempotency-key': 'dep-77b' });
   assert.is(fresh.code, 200);
   assert.ok(fresh.data.orderNo !== answers[0]!.data.orderNo, 'a new key is a new deposit');
+});
+
+test('a key is kept a day for its retries, then forgotten', async () => {
+  const m = await member(s);
+  const proof = await upload(s, m.token);
+  const body = { channelId: bank.id, amount: '41', proofImage: proof.url };
+  const first = await recharge(s, m, body, { 'idempotency-key': 'dep-day' });
+  s.clock.advance(KEY_LIFETIME_MS - 60_000);
+  await forgetOldKeys(s.ctx);
+  assert.equal(await recharge(s, m, body, { 'idempotency-key': 'dep-day' }), first, 'a retry within the day answers the first');
+  s.clock.advance(120_000);
+  assert.ok((await forgetOldKeys(s.ctx)) >= 1);
+  const keys = await s.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, m.userId));
+  assert.is(keys.length, 0);
 });
 
 test('the operator command line lists and reviews deposits through the admin API', async () => {
