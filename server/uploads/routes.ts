@@ -29,6 +29,13 @@ const typeError = () =>
   new AppError(400, 'upload.type', 'Only PNG, JPEG or WebP images can be uploaded');
 const sizeError = () =>
   new AppError(400, 'upload.tooLarge', 'The image is larger than 5 MB', { maxMb: 5 });
+/** The form the app sends (src/api/upload.ts): one part named `file`. */
+const UploadForm = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB' } },
+};
+
 const emptyError = () => new AppError(400, 'upload.empty', 'No image was uploaded, or the file is empty');
 const malformedError = () => new AppError(400, 'upload.malformed', 'The upload was cut off or damaged, please try again');
 
@@ -75,7 +82,12 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
   api.post(
     '/common/oss/upload',
     {
-      config: { auth: true },
+      config: {
+        auth: true,
+        // Documented only: a `body` schema here would be checked against the parsed multipart body,
+        // which @fastify/multipart leaves to the handler.
+        swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadForm }, url }),
+      },
       schema: { summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB)', consumes: ['multipart/form-data'] },
     },
     async (request) => {

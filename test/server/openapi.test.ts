@@ -104,6 +104,13 @@ test('schemas carry only OpenAPI keywords and x- extensions (no errorMessage, ex
   assert.ok(seen > 100, `walked ${seen} schemas`);
 });
 
+test('the upload states its multipart form, so a generated client can call it', ({ doc }) => {
+  const form = doc.paths['/prod-api/common/oss/upload']?.post?.requestBody?.content['multipart/form-data']?.schema;
+  assert.ok(form, 'multipart/form-data body documented');
+  assert.equal(form!.required, ['file']);
+  assert.equal((form!.properties as Record<string, Schema>).file, { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB' });
+});
+
 test('the readable reasons travel as x-error', ({ doc }) => {
   const size = doc.paths['/prod-api/h5/symbol/getHistoryKline']?.get?.parameters?.find((p) => p.name === 'size');
   assert.is(size?.schema['x-error'], 'must be a whole number from 1 to 500');
