@@ -7,7 +7,7 @@ import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { AUTH_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { errorsOf, faultRoute, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
 
 const test = suite('browser faults: offline mid-form, a 500, a stall, a dropped socket, polling after offline');
 
@@ -106,7 +106,7 @@ test('offline in the middle of a withdrawal: the form says so, everything typed 
 test('a 500 on the login form, in Arabic: the reason in Arabic, what was typed stays, the next try signs in', async () => {
   const page = await phone({ language: 'ar' });
   const ar = JSON.parse(await readFile(new URL('../../locales/ar.json', import.meta.url), 'utf8'));
-  await page.route(LOGIN, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }));
+  const failing = await faultRoute(page, LOGIN, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }));
   const { username, password, submit } = await typedLogin(page);
   await submit.click();
   const expected = ar.err.service.replace('{{status}}', '500').replace('{{text}}', ar.err.status['500']);
@@ -116,7 +116,7 @@ test('a 500 on the login form, in Arabic: the reason in Arabic, what was typed s
   assert.is(await username.inputValue(), DEMO_USERNAME);
   assert.is(await password.inputValue(), DEMO_PASSWORD);
 
-  await page.unroute(LOGIN);
+  failing.off();
   // A second tap within the debounce of the first is a double tap, and is dropped on purpose.
   await page.waitForTimeout(AUTH_DEBOUNCE_MS);
   await submit.click();

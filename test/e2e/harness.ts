@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -229,6 +229,18 @@ export const traced =
       throw err;
     }
   };
+
+/**
+ * `page.route` for a fault that ends while the page goes on: `off()` lets the page's requests
+ * through again. The route itself stays until the page closes, because `unroute` stops the
+ * browser's interception, and a request in flight at that moment can stall for good (seen: the
+ * next screen's script never arrived, once in a few dozen runs).
+ */
+export async function faultRoute(page: Page, url: string, fault: (route: Route) => unknown): Promise<{ off(): void }> {
+  let on = true;
+  await page.route(url, (route) => (on ? fault(route) : route.continue()));
+  return { off: () => void (on = false) };
+}
 
 /** Waits until the app has rendered into #app (the inline skeleton is then hidden). */
 export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {

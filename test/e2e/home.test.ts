@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { errorsOf, faultRoute, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('home: promotions from the server, live quotes, polling that rests while hidden');
 
@@ -135,12 +135,12 @@ test('polling rests 1 s after the page is hidden and refreshes once on return', 
 test('a failed poll shows a quiet line, no banner, until prices come back', traced(async () => {
   const page = await openHome();
   await row(page, 'btc').waitFor();
-  await page.route('**' + TICKERS, (route) => route.abort());
+  const outage = await faultRoute(page, '**' + TICKERS, (route) => route.abort());
   const line = page.getByRole('status').filter({ hasText: /^Prices paused, retrying in \d+ s$/ });
   await line.waitFor({ timeout: 8_000 });
   assert.is(await page.locator('.notify').count(), 0, 'no error banner for market polling');
   await screenshot(page, 'home-paused');
-  await page.unroute('**' + TICKERS);
+  outage.off();
   await line.waitFor({ state: 'detached', timeout: 10_000 });
   await page.close();
 }));

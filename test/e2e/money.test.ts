@@ -116,7 +116,8 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   await screenshot(page, 'money-recharge');
 
   // The first answer is lost on the way back (the server did book it): the form keeps everything,
-  // and the retry carries the same Idempotency-Key, so the server answers the first deposit.
+  // and the retry carries the same Idempotency-Key, so the server answers the first deposit. The
+  // route stays for the page's life, passing later submits through (see faultRoute in the harness).
   const keys: string[] = [];
   let lost = false;
   await page.route('**/h5/recharge/submitRecharge', async (route) => {
@@ -132,7 +133,6 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   await submit.click();
 
   await page.waitForURL((u) => u.pathname === '/rechargeDetail');
-  await page.unroute('**/h5/recharge/submitRecharge');
   assert.is(keys.length, 2, 'submitted twice');
   assert.ok(keys[0] && keys[0] === keys[1], 'the retry reuses the key');
   const mine = (await operator<AdminDeposit[]>('GET', '/deposits')).filter((d) => d.amount.startsWith('150'));
