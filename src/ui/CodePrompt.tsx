@@ -53,7 +53,7 @@ function CodeDialog({ kind, request, send, onDone }: Props) {
   };
   const title = t(kind === 'email' ? 'push.inputEmail' : 'push.inputSms');
   return (
-    <Popup open={open} onClose={close} position="center">
+    <Popup open={open} onClose={close} position="center" label={title}>
       <form onSubmit={submit} noValidate>
         <div className="dlg-body">
           <h2>{title}</h2>

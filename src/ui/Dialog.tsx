@@ -18,7 +18,7 @@ interface Props extends DialogOptions {
 /** A centred message box with cancel and confirm; dismissing it counts as cancel. */
 export function Dialog({ open, onAnswer, title, message, confirmText, cancelText, alert }: Props) {
   return (
-    <Popup open={open} onClose={() => onAnswer(false)} position="center">
+    <Popup open={open} onClose={() => onAnswer(false)} position="center" label={title || message}>
       <div className="dlg-body">
         {title && <h2>{title}</h2>}
         <p>{message}</p>

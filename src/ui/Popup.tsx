@@ -10,11 +10,13 @@ interface Props {
   position?: 'side' | 'bottom' | 'center';
   /** Heading with a close button; leave out for a bare panel. */
   title?: string;
+  /** The dialog's name for screen readers when it has no title. */
+  label?: string;
   children: ReactNode;
 }
 
 /** Mask (z 2000) and panel (z 2005) portalled to <body>, sliding in and out in 0.2 s. */
-export function Popup({ open, onClose, position = 'bottom', title, children }: Props) {
+export function Popup({ open, onClose, position = 'bottom', title, label, children }: Props) {
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
@@ -50,7 +52,7 @@ export function Popup({ open, onClose, position = 'bottom', title, children }: P
         className={'pop ' + position}
         role="dialog"
         aria-modal="true"
-        aria-label={title}
+        aria-label={title || label}
         tabIndex={-1}
       >
         {title && (

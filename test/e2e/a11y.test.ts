@@ -134,6 +134,16 @@ for (const language of ['en', 'ar']) {
     await page.goto(server.url + '/trade');
     await page.locator('.op-go').waitFor();
     await screenshot(page, `a11y-trade-${language}`);
+    // A dialog is a screen of its own while it is open: the order confirmation is scanned too.
+    await page.locator('.op-quick button').first().click();
+    await page.locator('.op-up').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button').last().waitFor();
+    assert.equal(await axeFindings(page), [], 'the order confirmation dialog');
+    assert.equal(await smallTargets(page), [], 'the order confirmation: every control at least 44×44 px');
+    await screenshot(page, `a11y-trade-confirm-${language}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     assert.equal(errorsOf(page), []);
     await page.close();
 
