@@ -76,6 +76,16 @@ const UserMessage = Type.Object({
   kind: Type.Union([Type.Literal('message'), Type.Literal('notice')]),
   title: Type.String(),
   content: Type.String({ description: 'plain text' }),
+  key: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')], { description: 'a review outcome: word it from params in the reader\'s language' })),
+  params: Type.Optional(
+    Type.Object({
+      orderNo: Type.String(),
+      amount: Type.String(),
+      status: Type.String(),
+      effect: Type.Optional(Type.Union([Type.Literal('credited'), Type.Literal('returned')])),
+      reason: Type.Optional(Type.String()),
+    }),
+  ),
   read: Type.Boolean(),
   time: Time(),
 });

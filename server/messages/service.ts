@@ -3,7 +3,7 @@
  * (a message's on its row, a notice's in `notice_reads`). Ids are `m<n>` and `n<n>`.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { UserMessage, UserMessageList } from '../../src/shared/contract.ts';
+import type { MessageKey, MessageParams, UserMessage, UserMessageList } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
 import { noticeReads, notices, userMessages } from '../db/schema/index.ts';
 import { translations } from '../content/lang.ts';
@@ -15,15 +15,17 @@ interface InboxRow {
   ref: number;
   title: string;
   content: string;
+  key: MessageKey | null;
+  params: MessageParams | null;
   read: boolean;
   time: string;
 }
 
 const inbox = (userId: number) => sql`(
-  select 'm' || m.id as id, 'message' as kind, m.id as ref, m.title, m.content, m.read, m.created_at
+  select 'm' || m.id as id, 'message' as kind, m.id as ref, m.title, m.content, m.key, m.params, m.read, m.created_at
     from ${userMessages} m where m.user_id = ${userId}
   union all
-  select 'n' || n.id, 'notice', n.id, n.title, n.content, r.user_id is not null, n.created_at
+  select 'n' || n.id, 'notice', n.id, n.title, n.content, null, null, r.user_id is not null, n.created_at
     from ${notices} n left join ${noticeReads} r on r.notice_id = n.id and r.user_id = ${userId}
 ) inbox`;
 
@@ -35,7 +37,7 @@ export async function unreadCount(ctx: ServerContext, userId: number): Promise<n
 export async function listInbox(ctx: ServerContext, userId: number, pageNum: number, pageSize: number, langs: string[]): Promise<UserMessageList> {
   const [rows, [count], unread] = await Promise.all([
     ctx.db
-      .execute(sql`select id, kind, ref, title, content, read, (extract(epoch from created_at) * 1000)::bigint::text as time
+      .execute(sql`select id, kind, ref, title, content, key, params, read, (extract(epoch from created_at) * 1000)::bigint::text as time
         from ${inbox(userId)} order by created_at desc, id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`)
       .then((r) => rowsOf<InboxRow>(r)),
     ctx.db.execute(sql`select count(*)::int as n from ${inbox(userId)}`).then((r) => rowsOf<{ n: number }>(r)),
@@ -44,7 +46,15 @@ export async function listInbox(ctx: ServerContext, userId: number, pageNum: num
   const text = await translations(ctx.db, 'notice', rows.filter((r) => r.kind === 'notice').map((r) => r.ref), langs);
   const items: UserMessage[] = rows.map((r) => {
     const t = r.kind === 'notice' ? text.get(r.ref) : undefined;
-    return { id: r.id, kind: r.kind, title: t?.title || r.title, content: t?.content || r.content, read: r.read, time: Number(r.time) };
+    return {
+      id: r.id,
+      kind: r.kind,
+      title: t?.title || r.title,
+      content: t?.content || r.content,
+      ...(r.key && r.params ? { key: r.key, params: r.params } : {}),
+      read: r.read,
+      time: Number(r.time),
+    };
   });
   return { rows: items, total: count!.n, unread };
 }

@@ -1,6 +1,7 @@
 /** Pieces every money route shares: paging, order numbers, money settings, attached uploads, user messages. */
 import { Type } from '@sinclair/typebox';
 import { and, eq, like } from 'drizzle-orm';
+import type { MessageKey, MessageParams } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { config, uploads, userMessages } from '../db/schema/index.ts';
@@ -62,7 +63,7 @@ export async function claimUpload(tx: Tx, userId: number, value: string, field: 
 export async function notifyUser(
   ctx: ServerContext,
   userId: number,
-  message: { title: string; content: string },
+  message: { title: string; content: string; key: MessageKey; params: MessageParams },
   codes: Array<'balance' | 'expenses'>,
 ): Promise<void> {
   await ctx.db.insert(userMessages).values({ userId, ...message, createdAt: new Date(ctx.clock.now()) });

@@ -38,9 +38,18 @@ export async function reviewDeposit(ctx: ServerContext, orderNo: string, decisio
   await notifyUser(
     ctx,
     deposit.userId,
-    decision === 'approve'
-      ? { title: 'Deposit approved', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was approved and credited to your balance.` }
-      : { title: 'Deposit rejected', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was rejected: ${d.rejectReason}` },
+    {
+      ...(decision === 'approve'
+        ? { title: 'Deposit approved', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was approved and credited to your balance.` }
+        : { title: 'Deposit rejected', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was rejected: ${d.rejectReason}` }),
+      key: 'deposit',
+      params: {
+        orderNo: d.orderNo,
+        amount: d.amount,
+        status: d.status,
+        ...(decision === 'approve' ? { effect: 'credited' as const } : { reason: d.rejectReason! }),
+      },
+    },
     ['balance'],
   );
   return d;
@@ -99,6 +108,14 @@ export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status
     {
       title: `Withdrawal: ${label}`,
       content: `Your withdrawal ${w.orderNo} of ${trim(w.amount)} is now "${label}"${why ? `: ${why}` : '.'}`,
+      key: 'withdraw',
+      params: {
+        orderNo: w.orderNo,
+        amount: w.amount,
+        status,
+        ...(RETURNED.includes(status) ? { effect: 'returned' as const } : {}),
+        ...(why ? { reason: why } : {}),
+      },
     },
     PAID_OUT.includes(status) || RETURNED.includes(status) ? ['balance', 'expenses'] : ['expenses'],
   );

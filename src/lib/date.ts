@@ -9,6 +9,7 @@ const H23: Intl.DateTimeFormatOptions = new Intl.DateTimeFormat('en', { hour: 'n
 const TIME: Intl.DateTimeFormatOptions = Object.assign({ hour: '2-digit', minute: '2-digit', second: '2-digit' }, H23);
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const DATE_TIME = Object.assign({}, DATE, TIME);
+const DATE_MINUTE = Object.assign({ hour: '2-digit', minute: '2-digit' }, DATE, H23);
 const SHORT: Intl.DateTimeFormatOptions = Object.assign({ month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }, H23);
 
 function format(kind: string, opts: Intl.DateTimeFormatOptions, ms: number, locale: string, timeZone?: string): string {
@@ -23,6 +24,9 @@ function format(kind: string, opts: Intl.DateTimeFormatOptions, ms: number, loca
 /** Date and time to the second, in the user's language (e.g. `12/03/2025, 14:05:09` for en-GB). */
 export const formatDateTime = (ms: number, locale: string, timeZone?: string): string =>
   format('f', DATE_TIME, ms, locale, timeZone);
+
+/** Date and time to the minute: messages, holdings, a savings pause. */
+export const formatDayTime = (ms: number, locale: string): string => format('m', DATE_MINUTE, ms, locale);
 
 /** Time of day to the second. */
 export const formatTime = (ms: number, locale: string, timeZone?: string): string =>

@@ -475,12 +475,30 @@ export type LogoutResponse = null;
  * everyone, newest first, with this user's read state. `id` is `m<n>` for a message, `n<n>` for a
  * notice. Push `mes` means: refetch this list (and the unread count).
  */
+/** A message the server wrote itself (a review outcome): the app words it in the user's language. */
+export type MessageKey = 'deposit' | 'withdraw';
+
+export interface MessageParams {
+  orderNo: string;
+  /** Wallet amount, as the record has it. */
+  amount: Decimal;
+  /** The record's status: `DepositStatus` or `WithdrawStatus`. */
+  status: string;
+  /** What the outcome did to the balance. */
+  effect?: 'credited' | 'returned';
+  /** The operator's reason, as typed. */
+  reason?: string;
+}
+
 export interface UserMessage {
   id: string;
   kind: 'message' | 'notice';
+  /** English, for clients that do not know `key`. */
   title: string;
   /** Plain text: the app shows it as text, never as HTML. */
   content: string;
+  key?: MessageKey;
+  params?: MessageParams;
   read: boolean;
   time: number;
 }

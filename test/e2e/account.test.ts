@@ -166,6 +166,35 @@ test('a message from the operator raises the badge at once; reading it clears it
   assert.equal(errorsOf(page), []);
 }));
 
+test('a review outcome reads in the user\'s language, with its amount in that language\'s numbers', traced(async () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'proof.png');
+  const proof = (await (await fetch(server.url + '/prod-api/common/oss/upload', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })).json()) as {
+    data: { url: string };
+  };
+  const channels = (await api('/h5/recharge/getPayChanelList')).data as Array<{ id: number; type: string }>;
+  const deposit = await api('/h5/recharge/submitRecharge', { channelId: channels.find((c) => c.type === 'bank')!.id, amount: '1234', proofImage: proof.data.url });
+  const { orderNo } = deposit.data as { orderNo: string };
+  await admin(`/deposits/${orderNo}/approve`, {});
+
+  await page.goto(server.url + '/notificationRecord?lang=ar');
+  const row = shown('.msg').filter({ hasText: orderNo });
+  await row.getByText('الإيداع: مقبول').waitFor();
+  await row.click();
+  await page.waitForURL((u) => u.pathname === '/notificationDetail');
+  const text = await shown('.pre').innerText();
+  assert.match(text, 'تمت إضافة المبلغ إلى رصيدك.');
+  assert.not.match(text, 'approved', 'no English left');
+  assert.not.match(text, '1234.0', 'the amount is written by the app, not as the server stores it (1234.00000000)');
+  // Intl writes Arabic dates with right-to-left marks, which turn a left-to-right run around.
+  assert.not.match(await shown('article time').innerText(), /[\u200f\u061c]/, 'the date is one left-to-right run');
+  await screenshot(page, 'account-notificationDetail-ar');
+  await page.goto(server.url + '/user?lang=en');
+  await waitForApp(page);
+  assert.equal(errorsOf(page), []);
+}));
+
 test('every push code does what SPEC §4 says', traced(async () => {
   // Pushes the server has no operator command for are added to the real socket's stream.
   const fake: { send: (m: string) => void }[] = [];

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Deposit, Page, PayChannel, UserInfo, WalletBill } from '../../src/shared/contract.ts';
+import type { Deposit, Page, PayChannel, UserInfo, UserMessageList, WalletBill } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { config, deposits, idempotencyKeys, userMessages, walletBills } from '../../server/db/schema/index.ts';
@@ -137,6 +137,9 @@ test('approval credits once (bill recharge), pushes balance and writes a message
   const [msg] = await s.ctx.db.select().from(userMessages).where(eq(userMessages.userId, m.userId));
   assert.is(msg!.title, 'Deposit approved');
   assert.match(msg!.content, d.orderNo);
+  const inbox = await s.call<UserMessageList>('GET', '/h5/message/userMessage', { token: m.token, query: { pageNum: '1', pageSize: '5' } });
+  const row = inbox.data.rows.find((r) => r.kind === 'message')!;
+  assert.equal([row.key, row.params], ['deposit', { orderNo: d.orderNo, amount: '250.00000000', status: 'approved', effect: 'credited' }], 'the app words it in the reader\'s language');
 });
 
 test('approvals racing each other credit exactly once', async () => {

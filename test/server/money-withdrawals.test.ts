@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { WITHDRAW_STATUSES, type ExpensesMoney, type MyPacksNum, type Page, type Withdrawal, type WithdrawStatus } from '../../src/shared/contract.ts';
+import { WITHDRAW_STATUSES, type ExpensesMoney, type MyPacksNum, type Page, type UserMessageList, type Withdrawal, type WithdrawStatus } from '../../src/shared/contract.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { config, users, walletBills, withdrawals } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
@@ -112,6 +112,11 @@ test('rejection returns amount + fee with the reason; the reason is on the recor
   assert.equal(await getWallet(s.ctx.db, m.userId), { balance: '500.00000000', frozen: '0.00000000' });
   const detail = await s.call<Withdrawal>('GET', '/h5/expenses/withdrawDetail', { token: m.token, query: { orderNo: res.data.orderNo } });
   assert.equal([detail.data.status, detail.data.remark], ['rejected', 'The account name does not match']);
+  const inbox = await s.call<UserMessageList>('GET', '/h5/message/userMessage', { token: m.token, query: { pageNum: '1', pageSize: '5' } });
+  assert.equal(
+    inbox.data.rows.filter((r) => r.kind === 'message').map((r) => [r.key, r.params]),
+    [['withdraw', { orderNo: res.data.orderNo, amount: '100.00000000', status: 'rejected', effect: 'returned', reason: 'The account name does not match' }]],
+  );
   try {
     await moveWithdrawal(s.ctx, res.data.orderNo, 'paid');
     assert.unreachable('a rejected withdrawal cannot be paid');

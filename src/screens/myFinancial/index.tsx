@@ -10,7 +10,7 @@ import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { incomeMoney, useMoney } from '../financial/figures.ts';
-import { localTime } from '../../lib/local-time.ts';
+import { formatDayTime } from '../../lib/date.ts';
 
 const PAGE_SIZE = 10;
 // The contract's FINANCE_TABS in the same order; a type-only import keeps the contract module out of this chunk.
@@ -41,8 +41,8 @@ function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings
         <Row k="account.todayIncome" v={formatMoney(h.todayIncome, inc)} cls="up" />
         <Row k="account.yesterdayIncome" v={formatMoney(h.yesterdayIncome, inc)} />
         <Row k="account.totalIncome" v={formatMoney(h.totalIncome, inc)} cls="up" />
-        <Row k="order.start" v={localTime(h.startsAt, locale)} />
-        <Row k="order.end" v={localTime(h.endsAt, locale)} />
+        <Row k="order.start" v={formatDayTime(h.startsAt, locale)} />
+        <Row k="order.end" v={formatDayTime(h.endsAt, locale)} />
       </dl>
     </article>
   );

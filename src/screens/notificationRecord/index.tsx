@@ -1,18 +1,21 @@
 import { useCallback } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { localTime } from '../../lib/local-time.ts';
+import { formatDayTime } from '../../lib/date.ts';
 import { getUserMessages, type UserMessage } from '../../api/messages.ts';
 import { $app, navigate } from '../../stores/app.ts';
 import { $messagesRefresh, $readIds, $unread, isRead, markAllRead, selectMessage, setServerUnread } from '../../stores/messages.ts';
+import { useFmt } from '../../money/view.tsx';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { wording } from './wording.ts';
 import './style.css';
 
 const PAGE_SIZE = 20;
 
 function Row({ m, locale }: { m: UserMessage; locale: string }) {
   const unread = !isRead(m);
+  const { title, content } = wording(m, useFmt());
   return (
     <button
       type="button"
@@ -24,10 +27,10 @@ function Row({ m, locale }: { m: UserMessage; locale: string }) {
     >
       <span className="msg-head">
         {unread && <i className="dot" aria-label={t('account.unread')} />}
-        <b>{m.title}</b>
-        <time className="num">{localTime(m.time, locale)}</time>
+        <b>{title}</b>
+        <time className="num">{formatDayTime(m.time, locale)}</time>
       </span>
-      <span className="msg-text">{m.content}</span>
+      <span className="msg-text">{content}</span>
     </button>
   );
 }

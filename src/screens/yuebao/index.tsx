@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { incomeMoney, useMoney } from '../financial/figures.ts';
-import { localTime } from '../../lib/local-time.ts';
+import { formatDayTime } from '../../lib/date.ts';
 import type { Transfer as TransferForm } from './Transfer.tsx';
 import './style.css';
 
@@ -78,7 +78,7 @@ export default function Yuebao() {
         <p className="hint yb-rule">{t('account.savingsRule', { rate: s.rate, hour: s.pauseHours })}</p>
         {s.pausedUntil && (
           <p className="hint yb-rule">
-            {t('account.pausedUntil')} <span className="num">{localTime(s.pausedUntil, locale)}</span>
+            {t('account.pausedUntil')} <span className="num">{formatDayTime(s.pausedUntil, locale)}</span>
           </p>
         )}
         {Transfer && <Transfer wallet={userInfo ? userInfo.balance : '0'} savings={s} money={money} onDone={setS} />}
