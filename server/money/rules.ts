@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { PixKeyType } from '../../src/shared/contract.ts';
 import { AppError } from '../http/envelope.ts';
+import { evmChecksumHolds } from './keccak.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 
@@ -85,8 +86,8 @@ export const NETWORK_FORMATS: Record<string, { test: (address: string) => boolea
     test: (a) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a) && base58Check(a)?.[0] === 0x41,
     hint: 'T followed by 33 letters and digits',
   },
-  ERC20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a), hint: '0x followed by 40 hexadecimal digits' },
-  BEP20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a), hint: '0x followed by 40 hexadecimal digits' },
+  ERC20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) && evmChecksumHolds(a), hint: '0x followed by 40 hexadecimal digits' },
+  BEP20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) && evmChecksumHolds(a), hint: '0x followed by 40 hexadecimal digits' },
   BTC: {
     test: (a) =>
       isBech32Btc(a) ||

@@ -82,7 +82,7 @@ test('the payee must be the real name when the real-name rule is on and a real n
   assert.is(right.code, 200, right.msg);
 });
 
-test('wallet address format per network: TRC20 with checksum, ERC20/BEP20 hex, BTC bech32 and base58', async () => {
+test('wallet address format per network: TRC20 with checksum, ERC20/BEP20 hex with the EIP-55 checksum of a mixed-case address, BTC bech32 and base58', async () => {
   const addr = (network: string, address: string, coin = 'USDT') => bind(ana, 'bindCoinAddress', { coin, network, address });
   const bad = /^Enter the correct wallet address format/;
   refused(await addr('TRC20', TRC20.slice(0, -1) + 'u'), 'address.invalid', 'Enter the correct wallet address format (TRC20: T followed by 33 letters and digits)', 'address');
@@ -90,6 +90,9 @@ test('wallet address format per network: TRC20 with checksum, ERC20/BEP20 hex, B
   refused(await addr('TRC20', '0xdAC17F958D2ee523a2206206994597C13D831ec7'), 'address.invalid', bad);
   refused(await addr('ERC20', '0xdAC17F958D2ee523a2206206994597C13D831ec'), 'address.invalid', 'Enter the correct wallet address format (ERC20: 0x followed by 40 hexadecimal digits)');
   refused(await addr('BEP20', '0xZZC17F958D2ee523a2206206994597C13D831ec7'), 'address.invalid', bad);
+  // One character typed in the wrong case (the last: d, not D): the mixed-case checksum catches it.
+  refused(await addr('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), 'address.invalid', bad);
+  refused(await addr('BEP20', '0xdAC17F958D2ee523a2206206994597c13D831ec7'), 'address.invalid', bad);
   refused(await addr('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', 'BTC'), 'address.invalid', bad);
   refused(await addr('BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', 'BTC'), 'address.invalid', bad);
   refused(await addr('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'), 'address.network', 'This network is not supported', 'network');
@@ -99,6 +102,8 @@ test('wallet address format per network: TRC20 with checksum, ERC20/BEP20 hex, B
     ['TRC20', TRC20, 'USDT'],
     ['ERC20', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'USDT'],
     ['BEP20', '0x55d398326f99059ff775485246999027b3197955', 'usdt'],
+    ['ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'ETH'],
+    ['ERC20', '0xFB6916095CA1DF60BB79CE92CE3EA74C37C5D359', 'ETH'],
     ['BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'BTC'],
     ['BTC', 'bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297', 'BTC'],
     ['BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'BTC'],
@@ -110,7 +115,7 @@ test('wallet address format per network: TRC20 with checksum, ERC20/BEP20 hex, B
     assert.is(res.data.coin, coin.toUpperCase());
   }
   const list = await s.call<PaymentMethod[]>('GET', '/h5/expenses/getMyCoinAddressList', { token: ana.token });
-  assert.is(list.data.length, 7);
+  assert.is(list.data.length, 9);
   assert.ok(list.data.every((m) => m.kind === 'coin'));
 });
 

@@ -1,0 +1,36 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { evmChecksumHolds, keccak256 } from '../../server/money/keccak.ts';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+test('Keccak-256 known answers: empty, "abc", and inputs across the 136-byte block', () => {
+  assert.is(keccak256(bytes('')), 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
+  assert.is(keccak256(bytes('abc')), '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
+  assert.is(
+    keccak256(bytes('The quick brown fox jumps over the lazy dog')),
+    '4d741b6f1eb29cb2a9b9911c82f56fa8d73b04959d3d9d222895df6c0b28aa15',
+  );
+  // 135, 136 and 137 bytes: the padding in the last byte of a block, a whole block, a second block.
+  const lengths = [135, 136, 137].map((n) => keccak256(new Uint8Array(n)));
+  assert.is(new Set(lengths).size, 3);
+});
+
+test('EIP-55: the specification\'s addresses hold; one letter in the wrong case does not; one case carries no checksum', () => {
+  for (const a of [
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+    '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+    '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    '0x52908400098527886E0F7030069857D2E4169EE7',
+    '0xde709f2102306220921060314715629080e2fb77',
+  ]) {
+    assert.ok(evmChecksumHolds(a), a);
+  }
+  assert.not.ok(evmChecksumHolds('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'));
+  assert.not.ok(evmChecksumHolds('0xfb6916095ca1df60bB79Ce92cE3Ea74c37c5d359'));
+  assert.ok(evmChecksumHolds('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed'));
+  assert.ok(evmChecksumHolds('0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED'));
+});
+
+test.run();
