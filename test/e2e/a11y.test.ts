@@ -139,6 +139,11 @@ for (const language of ['en', 'ar']) {
     await page.locator('.op-up').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button').last().waitFor();
+    // Scanned once it has faded in: mid-fade, its colours would fail the contrast check.
+    await page.waitForFunction(() => {
+      const frame = document.querySelector('.frame:not(.off)');
+      return !!frame && frame.getAnimations({ subtree: true }).length === 0;
+    });
     assert.equal(await axeFindings(page), [], 'the order confirmation dialog');
     assert.equal(await smallTargets(page), [], 'the order confirmation: every control at least 44×44 px');
     await screenshot(page, `a11y-trade-confirm-${language}`);
