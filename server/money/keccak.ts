@@ -40,11 +40,14 @@ function permute(s: bigint[]): void {
 
 const RATE = 136;
 
-/** Keccak-256 of `input`, as 64 lowercase hex digits. */
-export function keccak256(input: Uint8Array): string {
+/**
+ * The 256-bit sponge with its domain byte: 0x01 is Keccak-256 as Ethereum uses it, 0x06 is NIST
+ * SHA3-256 (which lets a test hold the permutation against Node's own SHA3).
+ */
+export function sponge256(input: Uint8Array, domain: 0x01 | 0x06): string {
   const padded = new Uint8Array(Math.floor(input.length / RATE + 1) * RATE);
   padded.set(input);
-  padded[input.length]! ^= 0x01;
+  padded[input.length]! ^= domain;
   padded[padded.length - 1]! ^= 0x80;
   const s: bigint[] = new Array(25).fill(0n);
   for (let off = 0; off < padded.length; off += RATE) {
@@ -59,6 +62,9 @@ export function keccak256(input: Uint8Array): string {
   for (let i = 0; i < 4; i++) for (let k = 0; k < 8; k++) hex += Number((s[i]! >> BigInt(8 * k)) & 0xffn).toString(16).padStart(2, '0');
   return hex;
 }
+
+/** Keccak-256 of `input`, as 64 lowercase hex digits. */
+export const keccak256 = (input: Uint8Array): string => sponge256(input, 0x01);
 
 /**
  * EIP-55: in a mixed-case address, each letter's case is a checksum bit, so a mistyped character

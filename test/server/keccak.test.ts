@@ -1,19 +1,25 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { evmChecksumHolds, keccak256 } from '../../server/money/keccak.ts';
+import { createHash } from 'node:crypto';
+import { evmChecksumHolds, keccak256, sponge256 } from '../../server/money/keccak.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
-test('Keccak-256 known answers: empty, "abc", and inputs across the 136-byte block', () => {
+test('Keccak-256 known answers: empty, "abc", the fox', () => {
   assert.is(keccak256(bytes('')), 'c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470');
   assert.is(keccak256(bytes('abc')), '4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45');
   assert.is(
     keccak256(bytes('The quick brown fox jumps over the lazy dog')),
     '4d741b6f1eb29cb2a9b9911c82f56fa8d73b04959d3d9d222895df6c0b28aa15',
   );
-  // 135, 136 and 137 bytes: the padding in the last byte of a block, a whole block, a second block.
-  const lengths = [135, 136, 137].map((n) => keccak256(new Uint8Array(n)));
-  assert.is(new Set(lengths).size, 3);
+});
+
+test('the same sponge with SHA3\'s domain byte answers as Node\'s SHA3-256, across block edges', () => {
+  // 135, 136, 137 bytes: the padding in a block's last byte, a whole block, a second block.
+  for (const n of [0, 1, 135, 136, 137, 271, 272, 273, 1000]) {
+    const input = new Uint8Array(n).map((_, i) => (i * 7 + 3) & 0xff);
+    assert.is(sponge256(input, 0x06), createHash('sha3-256').update(input).digest('hex'), `${n} bytes`);
+  }
 });
 
 test('EIP-55: the specification\'s addresses hold; one letter in the wrong case does not; one case carries no checksum', () => {
