@@ -53,9 +53,10 @@ test('the demo user logs in and lands on home: banners, marquee and notices from
   assert.match(await row(page, 'btc').innerText(), /BTC\/USDT/);
   assert.match(await row(page, 'btc').locator('span.num').first().innerText(), /^\d{1,3}(,\d{3})*\.\d{2}$/, 'the price as quoted, grouped as on the quote screen');
   assert.ok((await page.locator('.qs li').count()) >= 10, 'every coin of the market');
-  const banner = page.getByRole('img', { name: 'Welcome bonus up to 100%' });
+  // The title is written over a text-free image, in the user's language; the link is named by it.
+  const banner = page.getByRole('link', { name: 'Welcome bonus up to 100%' });
   await banner.waitFor();
-  assert.equal(await banner.evaluate((img: HTMLImageElement) => [img.loading, img.width > 0, img.height > 0]), ['lazy', true, true]);
+  assert.equal(await banner.locator('img').evaluate((img: HTMLImageElement) => [img.loading, img.width > 0, img.height > 0]), ['lazy', true, true]);
   await page.locator('.mq').getByText('Trade BTC with leverage up to 2000x.').waitFor();
   assert.is(await page.locator('.mq p').evaluate((p) => getComputedStyle(p).animationName), 'mq', 'a CSS animation, no timer');
   await page.getByRole('link', { name: 'Leverage up to 2000x on BTC' }).waitFor();
@@ -157,7 +158,7 @@ test('tapping a quote selects it and opens the trade screen', traced(async () =>
 test('banners, shortcuts and notices navigate inside the app', traced(async () => {
   const page = await openHome();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.getByRole('img', { name: 'Daily interest with yuebao' }).click();
+  await page.getByRole('link', { name: 'Daily interest with yuebao' }).click();
   await page.waitForURL((u) => u.pathname === '/yuebao');
   await page.goBack();
   await page.getByRole('link', { name: 'Withdraw' }).click();
@@ -179,7 +180,7 @@ test('with data saver on, banner images wait for a tap', traced(async () => {
   assert.equal(images, [], 'no banner image downloaded');
   const box = await tap.boundingBox();
   await Promise.all([page.waitForRequest((r) => r.url().includes('/banners/')), tap.click()]);
-  await page.getByRole('img', { name: 'Welcome bonus up to 100%' }).waitFor();
+  await page.getByRole('link', { name: 'Welcome bonus up to 100%' }).waitFor();
   const slide = await page.locator('.bn-s').first().boundingBox();
   assert.ok(Math.abs(slide!.height - box!.height) < 1, 'the banners take the place the tap box held: nothing below moves');
   await page.close();
@@ -201,6 +202,11 @@ test('Arabic: the home screen mirrors', traced(async () => {
   assert.is(await page.locator('.mq p').evaluate((p) => getComputedStyle(p).animationName), 'mq-rtl', 'the marquee runs the other way');
   const [name, chip] = await Promise.all([row(page, 'btc').locator('b').boundingBox(), row(page, 'btc').locator('em').boundingBox()]);
   assert.ok(name!.x > chip!.x, 'the name on the right, the change on the left');
+  // The banner's words are Arabic, written at the start of the line, which is the right.
+  const caption = page.locator('.bn-t').first();
+  assert.is(await caption.innerText(), 'مكافأة ترحيب حتى 100%');
+  const [text, slide] = await Promise.all([caption.boundingBox(), page.locator('.bn-s').first().boundingBox()]);
+  assert.ok(text!.x + text!.width > slide!.x + slide!.width * 0.8, 'the title starts on the right');
   await page.waitForTimeout(300);
   await screenshot(page, 'home-ar');
   assert.equal(errorsOf(page), []);

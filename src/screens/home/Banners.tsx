@@ -9,7 +9,11 @@ import { follow } from './follow.ts';
 const W = 690;
 const H = 280;
 
-/** Swipeable promotion banners (CSS scroll snapping); with data saver on, images wait for a tap. */
+/**
+ * Swipeable promotion banners (CSS scroll snapping); with data saver on, images wait for a tap.
+ * The image carries no text: the banner's title is written over it in the user's language, so one
+ * image serves every language.
+ */
 export function Banners({ items }: { items: BannerItem[] | null }) {
   const [images, setImages] = useState(() => !saveData());
   if (items && !items.length) return null;
@@ -24,7 +28,8 @@ export function Banners({ items }: { items: BannerItem[] | null }) {
       ) : (
         items.map((b) => (
           <a key={b.id} className="bn-s" href={b.link || undefined} onClick={b.link ? follow : undefined}>
-            <img src={b.image} alt={b.title} width={W} height={H} loading="lazy" decoding="async" />
+            <img src={b.image} alt="" width={W} height={H} loading="lazy" decoding="async" />
+            <span className="bn-t">{b.title}</span>
           </a>
         ))
       )}
