@@ -21,30 +21,39 @@ function useTicker(symbol: string): Ticker | undefined {
 export function Quote({ symbol }: { symbol: string }) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  const show = useCallback(() => setOpen(true), []);
   const tk = useTicker(symbol);
   const [cls, pct] = change(tk);
-  const name = tk ? tk.name : symbol.toUpperCase();
+  // Looked up once: the language is fixed for the page's life, and this renders at every poll.
+  const [high, low] = useMemo(() => [t('trade.high'), t('trade.low')], []);
   return (
     <section className="qh">
-      {/* The name starts with the visible text, so a voice command saying what is on screen finds it. */}
-      <button type="button" className="qh-pick" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-label={name + ', ' + t('trade.pick')}>
-        <strong>{name}</strong>
-        <Icon name="chev" size={16} />
-      </button>
+      <PickButton name={tk ? tk.name : symbol.toUpperCase()} onClick={show} />
       <div className="qh-row">
         <span className={'qh-last num ' + cls}>{tk ? formatNumber(tk.price) : '–'}</span>
         <span className={'qh-chg num ' + cls}>{pct}</span>
       </div>
       <dl className="qh-hl">
-        <dt>{t('trade.high')}</dt>
+        <dt>{high}</dt>
         <dd className="num">{tk ? formatNumber(tk.high, decimalsOf(tk.price)) : '–'}</dd>
-        <dt>{t('trade.low')}</dt>
+        <dt>{low}</dt>
         <dd className="num">{tk ? formatNumber(tk.low, decimalsOf(tk.price)) : '–'}</dd>
       </dl>
       <TickerPicker open={open} current={symbol} onClose={close} />
     </section>
   );
 }
+
+/** Memoised, as the picker below: a poll changes the prices beside it, never the name. */
+const PickButton = memo(function PickButton({ name, onClick }: { name: string; onClick: () => void }) {
+  return (
+    // The name starts with the visible text, so a voice command saying what is on screen finds it.
+    <button type="button" className="qh-pick" onClick={onClick} aria-haspopup="dialog" aria-label={name + ', ' + t('trade.pick')}>
+      <strong>{name}</strong>
+      <Icon name="chev" size={16} />
+    </button>
+  );
+});
 
 function TickerRow({ symbol, current, pick }: { symbol: string; current: boolean; pick: (s: string) => void }) {
   const tk = useTicker(symbol);
