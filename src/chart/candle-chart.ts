@@ -2,7 +2,7 @@ import uPlot from 'uplot';
 import './candle-chart.css';
 import type { KlinePeriod } from '../shared/contract';
 import { emptyColumns, type CandleColumns } from '../shared/protocol';
-import { drawCandles, type CandlePaint } from './draw-candles';
+import { drawCandles, drawForming, setLabelStyle, type CandlePaint, type Rects } from './draw-candles';
 import { createLegend, type ShowCandle } from './legend';
 import { numberFormat } from '../lib/number';
 import { axisWidth, memo, periodSeconds, timeLabeler, visibleWindow } from './layout';
@@ -13,9 +13,11 @@ export interface CandleChartOptions {
   /** Decimals of the ticker's price; used by the default price format. */
   precision: number;
   period: KlinePeriod;
-  /** Default: the CSS variable --up / --down on the element, read once at creation. */
+  /** Default: the CSS variable --up / --down on the element, read once at creation (--bg below too). */
   upColor?: string;
   downColor?: string;
+  /** What the chart is drawn on, to cover price labels under the last-price box; default --bg. */
+  background?: string;
   /** Puts the price axis on the left (the end side in RTL); time still runs left to right. */
   rtl?: boolean;
   formatPrice?: (n: number) => string;
@@ -30,8 +32,11 @@ export interface CandleChartOptions {
 export interface CandleChart {
   /** Replaces all candles (a reset: first load, period or ticker change). */
   setData(columns: CandleColumns): void;
-  /** Redraws after a patch: the same arrays changed in place, or new ones. One redraw. */
-  update(columns: CandleColumns): void;
+  /**
+   * Redraws after a patch: the same arrays changed in place, or new ones; candles before `from`
+   * (default 0) are as last drawn. One redraw, of the last candle alone when nothing else moves.
+   */
+  update(columns: CandleColumns, from?: number): void;
   resize(width: number, height: number): void;
   /** Empties the chart, as a period change resets the history (SPEC §4); setData refills it. */
   setPeriod(period: KlinePeriod): void;
@@ -71,6 +76,8 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const paint: CandlePaint = {
     up: opts.upColor || css.getPropertyValue('--up').trim() || '#0ecb81',
     down: opts.downColor || css.getPropertyValue('--down').trim() || '#f6465d',
+    background: opts.background || css.getPropertyValue('--bg').trim() || '#fff',
+    clearance: LABEL_CLEARANCE,
     volume,
     step: periodSeconds(opts.period),
     lastLabel: '',
@@ -95,6 +102,22 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   let hovered: number | null = null;
   let yAxisWidth = 2 * AXIS_GAP;
   let showCandle: ShowCandle | undefined;
+  const drawn = {
+    len: 0,
+    time: NaN,
+    label: '',
+    /** What the y and volume scales were ranged from, as uPlot found them in the visible candles. */
+    yMin: null as number | null,
+    yMax: null as number | null,
+    vMax: null as number | null,
+    restLow: Infinity,
+    restHigh: -Infinity,
+    restVolume: -Infinity,
+    /** Prices of the price axis's labels. */
+    labels: [] as number[],
+    /** What the overlay holds. */
+    dirty: [] as Rects,
+  };
 
   const u = new uPlot(
     {
@@ -119,12 +142,14 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
         },
         y: {
           range: (_, min, max) => {
+            drawn.yMin = min;
+            drawn.yMax = max;
             if (min == null || max == null) return [0, 1];
             const span = max - min || Math.abs(max) * 0.01 || 1;
             return [min - span * (volume ? 0.35 : 0.08), max + span * 0.08];
           },
         },
-        v: { range: (_, __, max) => [0, (max || 1) * 5] },
+        v: { range: (_, __, max) => [0, ((drawn.vMax = max) || 1) * 5] },
       },
       series: volume
         ? [{}, priceSeries, priceSeries, { scale: 'v', paths: noPaths, points: hidden }]
@@ -150,13 +175,16 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
           ticks: hidden,
           grid,
           values: (self, splits) => {
-            const last = cols.close.length - 1;
-            const y = last < 0 ? 0 : self.valToPos(cols.close[last], 'y');
+            // Labels that would poke out of the plot's top or bottom edge are left out; those under
+            // the last-price box are covered on the overlay, as the price moves without a redraw here.
             const edge = LABEL_CLEARANCE / 2;
             const bottom = self.bbox.height / uPlot.pxRatio - edge;
+            drawn.labels = [];
             return splits.map((v) => {
               const py = self.valToPos(v, 'y');
-              return last < 0 || py < edge || py > bottom || Math.abs(py - y) < LABEL_CLEARANCE ? '' : format(v);
+              if (!cols.time.length || py < edge || py > bottom) return '';
+              drawn.labels.push(v);
+              return format(v);
             });
           },
           size: (_, values) => {
@@ -170,7 +198,14 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
         },
       ],
       hooks: {
-        draw: [(self) => drawCandles(self, cols, paint)],
+        draw: [
+          (self) => {
+            drawCandles(self, cols, paint);
+            fitOverlay();
+            drawn.dirty = drawForming(overlay, self, cols, paint, drawn.labels);
+            keepDrawn(self);
+          },
+        ],
         setCursor: [
           (self) => {
             const i = self.cursor.idx;
@@ -183,6 +218,61 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     el,
   );
 
+  // The forming candle, its volume and the last-price marker are drawn on a canvas of their own
+  // over uPlot's: a poll that moves only them redraws that canvas, not the axes and the history.
+  const overCanvas = document.createElement('canvas');
+  overCanvas.className = 'cc-over';
+  u.ctx.canvas.after(overCanvas);
+  const overlay = overCanvas.getContext('2d')!;
+  function fitOverlay() {
+    const { width, height } = u.ctx.canvas;
+    if (overCanvas.width !== width || overCanvas.height !== height) {
+      overCanvas.width = width;
+      overCanvas.height = height;
+      setLabelStyle(overlay, paint);
+    } else clear();
+  }
+  function clear() {
+    const d = drawn.dirty;
+    for (let k = 0; k < d.length; k += 4) overlay.clearRect(d[k]!, d[k + 1]!, d[k + 2]!, d[k + 3]!);
+    drawn.dirty = [];
+  }
+
+  /** What uPlot's canvas was last drawn from, beyond the candles before the last one. */
+  function keepDrawn(self: uPlot) {
+    const last = cols.time.length - 1;
+    const idxs = self.series[0].idxs;
+    drawn.time = last < 0 ? NaN : cols.time[last];
+    drawn.len = last + 1;
+    drawn.label = paint.lastLabel;
+    // The scales' extremes without the last candle: it may move within them and change nothing else.
+    let lo = Infinity;
+    let hi = -Infinity;
+    let vol = -Infinity;
+    if (idxs && idxs[0] != null && idxs[1] != null) {
+      for (let i = idxs[0]; i <= idxs[1] && i < last; i++) {
+        lo = Math.min(lo, cols.low[i], cols.high[i]);
+        hi = Math.max(hi, cols.low[i], cols.high[i]);
+        vol = Math.max(vol, cols.volume[i]);
+      }
+    }
+    drawn.restLow = lo;
+    drawn.restHigh = hi;
+    drawn.restVolume = vol;
+  }
+
+  /** Would a full redraw for `c`, whose candles before the last are those drawn, leave uPlot's canvas as it is? */
+  function onlyLastMoved(c: CandleColumns, label: string): boolean {
+    const last = c.time.length - 1;
+    const idxs = u.series[0].idxs;
+    if (last < 0 || last + 1 !== drawn.len || c.time[last] !== drawn.time || !idxs || idxs[1] !== last) return false;
+    if (Math.min(drawn.restLow, c.low[last], c.high[last]) !== drawn.yMin) return false;
+    if (Math.max(drawn.restHigh, c.low[last], c.high[last]) !== drawn.yMax) return false;
+    if (volume && Math.max(drawn.restVolume, c.volume[last]) !== drawn.vMax) return false;
+    // The price axis keeps its width.
+    return labelWidth(label) === labelWidth(drawn.label);
+  }
+
   showCandle = createLegend(u.root, opts.labels || ['O', 'H', 'L', 'C'], (n) => format(n), rtl);
   /** The legend follows the hovered candle, and the latest one when nothing is hovered. */
   function showHovered(i: number) {
@@ -191,15 +281,20 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     if (showCandle) showCandle(cols, hovered == null ? len - 1 : i);
   }
 
-  const apply = (c: CandleColumns) => {
+  const apply = (c: CandleColumns, from = 0) => {
+    const last = c.close.length - 1;
+    const label = last < 0 ? '' : format(c.close[last]);
+    const onlyLast = from === last && onlyLastMoved(c, label);
     cols = c;
     aligned[0] = c.time;
     aligned[1] = c.high;
     aligned[2] = c.low;
     if (volume) aligned[3] = c.volume;
-    const last = c.close.length - 1;
-    paint.lastLabel = last < 0 ? '' : format(c.close[last]);
-    u.batch(() => u.setData(aligned as uPlot.AlignedData));
+    paint.lastLabel = label;
+    if (onlyLast) {
+      clear();
+      drawn.dirty = drawForming(overlay, u, c, paint, drawn.labels);
+    } else u.batch(() => u.setData(aligned as uPlot.AlignedData));
     showHovered(hovered == null ? -1 : hovered);
   };
 
@@ -214,7 +309,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   }
 
   const chart: CandleChart = {
-    setData: apply,
+    setData: (c) => apply(c),
     update: apply,
     resize(width, height) {
       u.batch(() => {

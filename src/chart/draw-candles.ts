@@ -9,41 +9,55 @@ export interface CandlePaint {
   /** Seconds per candle, so a slot's width does not depend on gaps in the data. */
   step: number;
   lastLabel: string;
+  /** The colour under the chart, to cover price labels near the last-price box. */
+  background: string;
+  /** How close, in CSS px, a price label may come to the last price before it is covered. */
+  clearance: number;
   /** Label font in CSS px; scaled to the canvas at each draw, as the pixel ratio can change. */
   fontPx: number;
   family: string;
   rtl: boolean;
 }
 
-/**
- * Draws volume, candles and the last-price marker straight onto uPlot's canvas after it has drawn
- * the axes. One path per colour, so a redraw costs a handful of fills whatever the candle count,
- * and nothing is allocated per candle.
- */
-export function drawCandles(u: uPlot, c: CandleColumns, p: CandlePaint): void {
-  const idxs = u.series[0].idxs;
-  const i0 = idxs && idxs[0];
-  const i1 = idxs && idxs[1];
-  const last = c.time.length - 1;
-  const xs = u.scales.x;
-  if (i0 == null || i1 == null || last < 0 || xs.min == null || xs.max == null) return;
+/** Canvas rectangles [x, y, width, height] in device pixels. */
+export type Rects = number[];
 
-  const ctx = u.ctx;
+interface Slot {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  wick: number;
+  body: number;
+}
+
+/** The plot's box and a candle's body and wick widths, or null while there is nothing to draw. */
+function slotOf(u: uPlot, c: CandleColumns, p: CandlePaint): Slot | null {
+  const idxs = u.series[0].idxs;
+  const xs = u.scales.x;
+  if (!idxs || idxs[0] == null || idxs[1] == null || !c.time.length || xs.min == null || xs.max == null) return null;
   const { left, top, width, height } = u.bbox;
-  const pr = uPlot.pxRatio;
   const slot = (width * p.step) / (xs.max - xs.min);
-  const wick = Math.max(1, Math.round(pr));
+  const wick = Math.max(1, Math.round(uPlot.pxRatio));
   let body = Math.max(wick, Math.round(slot * 0.7));
   if ((body - wick) & 1) body--;
+  return { left, top, width, height, wick, body };
+}
 
+/**
+ * Draws the volume and candles of `[i0, i1]` onto `ctx`, one path per colour, so a redraw costs a
+ * handful of fills whatever the candle count, and nothing is allocated per candle.
+ */
+function candles(ctx: CanvasRenderingContext2D, u: uPlot, c: CandleColumns, p: CandlePaint, s: Slot, i0: number, i1: number): void {
+  const { body, wick } = s;
   ctx.save();
   ctx.beginPath();
-  ctx.rect(left, top, width, height);
+  ctx.rect(s.left, s.top, s.width, s.height);
   ctx.clip();
 
   if (p.volume) {
     ctx.globalAlpha = 0.3;
-    const bottom = top + height;
+    const bottom = s.top + s.height;
     for (let pass = 0; pass < 2; pass++) {
       ctx.beginPath();
       for (let i = i0; i <= i1; i++) {
@@ -77,19 +91,52 @@ export function drawCandles(u: uPlot, c: CandleColumns, p: CandlePaint): void {
     ctx.fill();
   }
   ctx.restore();
+}
 
-  drawLastPrice(u, c, p, last, left, width);
+/**
+ * Draws every candle but the last onto uPlot's canvas, after it has drawn the axes. The last one
+ * is still forming and changes at every poll: it lives on a canvas of its own (`drawForming`).
+ */
+export function drawCandles(u: uPlot, c: CandleColumns, p: CandlePaint): void {
+  const s = slotOf(u, c, p);
+  if (!s) return;
+  const i1 = Math.min(u.series[0].idxs![1]!, c.time.length - 2);
+  candles(u.ctx, u, c, p, s, u.series[0].idxs![0]!, i1);
+}
+
+/**
+ * Draws the last candle, its volume and the last-price marker onto `ctx`, a canvas over uPlot's
+ * of the same size, on uPlot's scales; the price labels (`labels`, prices) close to the marker are
+ * covered. Returns what it painted, for the next call to clear.
+ */
+export function drawForming(ctx: CanvasRenderingContext2D, u: uPlot, c: CandleColumns, p: CandlePaint, labels: readonly number[]): Rects {
+  const s = slotOf(u, c, p);
+  const last = c.time.length - 1;
+  if (!s || u.series[0].idxs![1] !== last) return [];
+  candles(ctx, u, c, p, s, last, last);
+  const x = Math.round(u.valToPos(c.time[last], 'x', true) - s.body / 2) - 1;
+  return [x, s.top, s.body + 2, s.height].concat(drawLastPrice(ctx, u, c, p, last, s, labels));
+}
+
+/**
+ * The last price's font and alignment, set once on the overlay's context: it is the only text
+ * drawn there, and parsing the font at every poll cost more than the drawing. Call again after the
+ * canvas is resized, which resets its context.
+ */
+export function setLabelStyle(ctx: CanvasRenderingContext2D, p: CandlePaint): void {
+  ctx.font = p.fontPx * uPlot.pxRatio + 'px ' + p.family;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = p.rtl ? 'right' : 'left';
 }
 
 const dash = [0, 0];
 
-function drawLastPrice(u: uPlot, c: CandleColumns, p: CandlePaint, last: number, left: number, width: number): void {
-  const ctx = u.ctx;
-  const { top, height } = u.bbox;
+function drawLastPrice(ctx: CanvasRenderingContext2D, u: uPlot, c: CandleColumns, p: CandlePaint, last: number, s: Slot, labels: readonly number[]): Rects {
+  const { left, width, top, height } = s;
   const pr = uPlot.pxRatio;
   const colour = c.close[last] >= c.open[last] ? p.up : p.down;
   const y = Math.round(u.valToPos(c.close[last], 'y', true)) + 0.5;
-  if (y < top || y > top + height) return;
+  if (y < top || y > top + height) return [];
 
   ctx.save();
   ctx.strokeStyle = colour;
@@ -105,12 +152,20 @@ function drawLastPrice(u: uPlot, c: CandleColumns, p: CandlePaint, last: number,
   const boxX = p.rtl ? 0 : left + width;
   const boxW = p.rtl ? left : ctx.canvas.width - boxX;
   const boxY = Math.round(Math.min(Math.max(y - boxH / 2, 0), ctx.canvas.height - boxH));
+  const painted: Rects = [left, y - 1.5, width, 3, boxX, boxY, boxW, boxH];
+  // A label closer than the clearance would peek out above or below the box: covered whole.
+  const half = Math.ceil((p.fontPx / 2 + 2) * pr);
+  ctx.fillStyle = p.background;
+  for (const v of labels) {
+    const ly = Math.round(u.valToPos(v, 'y', true));
+    if (Math.abs(ly - y) >= p.clearance * pr) continue;
+    ctx.fillRect(boxX, ly - half, boxW, 2 * half);
+    painted.push(boxX, ly - half, boxW, 2 * half);
+  }
   ctx.fillStyle = colour;
   ctx.fillRect(boxX, boxY, boxW, boxH);
-  ctx.font = p.fontPx * pr + 'px ' + p.family;
   ctx.fillStyle = '#fff';
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = p.rtl ? 'right' : 'left';
   ctx.fillText(p.lastLabel, p.rtl ? boxW - 6 * pr : boxX + 6 * pr, boxY + boxH / 2);
   ctx.restore();
+  return painted;
 }

@@ -24,7 +24,8 @@ const OK: MarketStatus = { state: 'ok', retryInMs: 0 };
  */
 export const $marketStatus = atom<MarketStatus>(OK);
 
-export type CandleListener = (columns: CandleColumns, reset: boolean) => void;
+/** `from`: the first candle the message changed; 0 when all of them may have (a reset, or older candles dropped). */
+export type CandleListener = (columns: CandleColumns, from: number) => void;
 
 /** The chart the worker polls candles for; the columns mirror the worker's through each diff. */
 interface Chart {
@@ -59,7 +60,7 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
     showStatus(msg.state, msg.retryInMs);
   } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {
     applyCandles(chart.columns, msg);
-    chart.sub?.listener(chart.columns, msg.kind === 'reset');
+    chart.sub?.listener(chart.columns, msg.kind === 'reset' || msg.drop > 0 ? 0 : msg.at);
   }
 };
 
@@ -162,7 +163,7 @@ export function watchCandles(symbol: string, period: KlinePeriod, listener: Cand
   const sub = { listener };
   if (chart && chart.symbol === symbol && chart.period === period) {
     chart.sub = sub;
-    if (chart.columns.time.length) listener(chart.columns, true);
+    if (chart.columns.time.length) listener(chart.columns, 0);
   } else {
     chart = { symbol, period, columns: emptyColumns(), sub };
     post({ type: 'period', period });

@@ -80,6 +80,45 @@ test('the demo user opens the quote screen: the price moves by itself and the ch
   assert.equal(errorsOf(page), []);
 }));
 
+/** uPlot's canvas with the forming candle's canvas over it, as the user sees them, and the legend's close. */
+const chartPicture = () =>
+  page.evaluate(() => {
+    const [main, over] = document.querySelectorAll<HTMLCanvasElement>('.ch-plot canvas');
+    const both = document.createElement('canvas');
+    both.width = main!.width;
+    both.height = main!.height;
+    const ctx = both.getContext('2d')!;
+    ctx.drawImage(main!, 0, 0);
+    ctx.drawImage(over!, 0, 0);
+    return { image: both.toDataURL(), close: document.querySelectorAll('.cc-legend b')[3]!.textContent };
+  });
+
+test('polls that move only the forming candle leave the chart exactly as a full redraw draws it', traced(async () => {
+  const close = () => page.locator('.cc-legend b').nth(3).innerText();
+  for (let polls = 0; polls < 2; polls++) {
+    const before = await close();
+    await page.waitForFunction((b) => document.querySelectorAll('.cc-legend b')[3]!.textContent !== b, before, { timeout: 12_000 });
+  }
+  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const width = () => page.evaluate(() => document.querySelector('.ch-plot canvas')!.getBoundingClientRect().width);
+  // A poll may land while the chart is redrawn; the two pictures must then be of the same candles.
+  for (let tries = 0; ; tries++) {
+    const updated = await chartPicture();
+    const full = await width();
+    // A resize redraws everything: axes, history, the forming candle.
+    await page.setViewportSize({ width: 359, height: 740 });
+    await page.waitForFunction((w) => document.querySelector('.ch-plot canvas')!.getBoundingClientRect().width < w, full);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.waitForFunction((w) => document.querySelector('.ch-plot canvas')!.getBoundingClientRect().width === w, full);
+    await frames();
+    const redrawn = await chartPicture();
+    if (redrawn.close !== updated.close && tries < 3) continue;
+    assert.is(redrawn.close, updated.close, 'no poll between the two pictures');
+    assert.ok(updated.image === redrawn.image, 'the same pixels, nothing left behind by the last candle or the price marker');
+    break;
+  }
+}));
+
 test('another period and another ticker each empty the chart and draw it again', traced(async () => {
   await page.getByRole('tab', { name: '5m', exact: true }).click();
   assert.is(await page.getByRole('tab', { name: '5m', exact: true }).getAttribute('aria-selected'), 'true');

@@ -237,25 +237,30 @@ tickers.run();
 
 const candles = suite('watchCandles');
 
-candles('asks the worker for the pair, keeps the columns and reports resets and patches', async () => {
+candles('asks the worker for the pair, keeps the columns and reports from which candle each message changed them', async () => {
   const w = worker();
   w.take();
-  const heard: [number, boolean][] = [];
-  const stop = watchCandles('btc', '5min', (c, reset) => heard.push([c.time.length, reset]));
+  const heard: [number, number][] = [];
+  const stop = watchCandles('btc', '5min', (c, from) => heard.push([c.time.length, from]));
   assert.equal(w.take(), [{ type: 'period', period: '5min' }, { type: 'select', symbol: 'btc' }]);
   w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'reset', columns: emptyColumns() });
   w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'reset', columns: cols(0, 499) });
   w.emit({ type: 'candles', symbol: 'eth', period: '5min', kind: 'reset', columns: cols(0, 9) });
   w.emit({ type: 'candles', symbol: 'btc', period: '1min', kind: 'patch', at: 500, drop: 0, columns: cols(500, 500) });
   let last: CandleColumns | null = null;
-  const stop2 = watchCandles('btc', '5min', (c, reset) => {
+  const stop2 = watchCandles('btc', '5min', (c, from) => {
     last = c;
-    heard.push([c.time.length, reset]);
+    heard.push([c.time.length, from]);
   });
   stop();
   assert.equal(w.take(), [], 'the same pair again: nothing to ask, the history is kept');
   w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'patch', at: 499, drop: 1, columns: cols(499, 500) });
-  assert.equal(heard, [[0, true], [500, true], [500, true], [500, false]], 'other pairs are ignored; the new listener starts with the held columns');
+  w.emit({ type: 'candles', symbol: 'btc', period: '5min', kind: 'patch', at: 499, drop: 0, columns: cols(500, 500) });
+  assert.equal(
+    heard,
+    [[0, 0], [500, 0], [500, 0], [500, 0], [500, 499]],
+    'other pairs are ignored; the new listener starts with the held columns; a dropped candle moves them all, a forming one only itself',
+  );
   assert.is(last!.time[0], 60, 'the oldest candle dropped');
   assert.is(last!.time[499], 500 * 60);
 

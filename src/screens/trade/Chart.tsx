@@ -57,9 +57,8 @@ export function Chart({ symbol, period, active }: Props) {
     // SPEC §4: a new period or ticker starts from an empty chart until its history arrives.
     c.setPeriod(period);
     setDrawn('');
-    return watchCandles(symbol, period, (columns, reset) => {
-      if (reset) c.setData(columns);
-      else c.update(columns);
+    return watchCandles(symbol, period, (columns, from) => {
+      c.update(columns, from);
       setDrawn(columns.time.length ? symbol + ' ' + period : '');
     });
   }, [chart, symbol, period, active]);
