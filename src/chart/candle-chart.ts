@@ -30,15 +30,14 @@ export interface CandleChartOptions {
 }
 
 export interface CandleChart {
-  /** Replaces all candles (a reset: first load, period or ticker change). */
-  setData(columns: CandleColumns): void;
   /**
-   * Redraws after a patch: the same arrays changed in place, or new ones; candles before `from`
-   * (default 0) are as last drawn. One redraw, of the last candle alone when nothing else moves.
+   * Draws `columns`: the same arrays changed in place, or new ones; candles before `from` are as
+   * last drawn (0, the default: all may be new, as after a reset). One redraw, of the last candle
+   * alone when nothing else moves.
    */
   update(columns: CandleColumns, from?: number): void;
   resize(width: number, height: number): void;
-  /** Empties the chart, as a period change resets the history (SPEC §4); setData refills it. */
+  /** Empties the chart, as a period change resets the history (SPEC §4); update refills it. */
   setPeriod(period: KlinePeriod): void;
   /** For a ticker with other decimals; `formatPrice` replaces the current format if given. */
   setPrecision(precision: number, formatPrice?: (n: number) => string): void;
@@ -62,7 +61,7 @@ function priceFormat(precision: number, locale = 'en'): (n: number) => string {
   return (n) => f.format(n);
 }
 
-/** Creates the candle chart inside `el` once; feed it with setData/update afterwards. */
+/** Creates the candle chart inside `el` once; feed it with update afterwards. */
 export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): CandleChart {
   const css = getComputedStyle(el);
   const rtl = !!opts.rtl;
@@ -309,7 +308,6 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   }
 
   const chart: CandleChart = {
-    setData: (c) => apply(c),
     update: apply,
     resize(width, height) {
       u.batch(() => {

@@ -13,7 +13,7 @@ export interface CandlePaint {
   background: string;
   /** How close, in CSS px, a price label may come to the last price before it is covered. */
   clearance: number;
-  /** Label font in CSS px; scaled to the canvas at each draw, as the pixel ratio can change. */
+  /** Label font in CSS px; scaled to the canvas each time its size is set, as the pixel ratio can change. */
   fontPx: number;
   family: string;
   rtl: boolean;
