@@ -186,6 +186,32 @@ test('with data saver on, banner images wait for a tap', traced(async () => {
   await page.close();
 }));
 
+/** WCAG relative luminance of a computed `rgb(...)` colour. */
+const luminance = (css: string): number => {
+  const [r, g, b] = css.match(/\d+/g)!.slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
+
+test('a banner title stays readable before its image arrives, in the light theme too', traced(async () => {
+  const page = await openHome({
+    setup: async (p) => {
+      await p.addInitScript(() => sessionStorage.setItem('theme', 'light'));
+      // An image that never comes: a slow line, or a blocked host.
+      await p.route('**/banners/**', (r) => r.abort());
+    },
+  });
+  const caption = page.locator('.bn-t').first();
+  await caption.waitFor();
+  const [fg, bg] = (await caption.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.parentElement!).backgroundColor])).map(luminance);
+  const ratio = (Math.max(fg!, bg!) + 0.05) / (Math.min(fg!, bg!) + 0.05);
+  assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+  assert.ok(ratio >= 4.5, `the title against the slide under it: ${ratio.toFixed(2)}:1, at least 4.5:1`);
+  await page.close();
+}));
+
 test('with reduced motion the marquee stands still and wraps', traced(async () => {
   const page = await openHome({ setup: (p) => p.emulateMedia({ reducedMotion: 'reduce' }) });
   const text = page.locator('.mq p');
