@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { installApiErrorHandling } from '../http/errors.ts';
+import { installInputGuards } from '../http/input-guard.ts';
 import { AppError } from '../http/envelope.ts';
 import { AJV_OPTIONS } from '../http/schemas.ts';
 import { adminClockRoutes } from './clock.ts';
@@ -29,6 +30,9 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       throw new AppError(403, 'operator.key', `Missing or wrong ${KEY_HEADER} header`);
     }
   });
+  // The operator's input gets the public API's checks: a non-finite number or a NUL character
+  // would otherwise reach PostgreSQL and come back as an internal error.
+  installInputGuards(app);
   await app.register(
     async (admin) => {
       await admin.register(adminUserRoutes, { ctx });

@@ -1,0 +1,65 @@
+/** The operator API refuses bad numbers and NUL characters as the public API does, with a 400 envelope. */
+import type { FastifyInstance } from 'fastify';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Envelope } from '../../src/shared/contract.ts';
+import { buildAdminApp } from '../../server/admin/app.ts';
+import { KEY_HEADER } from '../../server/admin/key.ts';
+import { DEMO_USERNAME } from '../../server/seed/content.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const KEY = 'admin-input-test-key-0123456789abcdef';
+const test = suite<{ s: TestServer; admin: FastifyInstance }>('admin input', {} as never);
+
+test.before(async (c) => {
+  c.s = await startTestServer();
+  c.admin = await buildAdminApp(c.s.ctx, { key: KEY });
+});
+
+test.after(async (c) => {
+  await c.admin.close();
+  await c.s.close();
+});
+
+async function send(admin: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<Envelope<unknown>> {
+  const res = await admin.inject({ method, url: `/admin${url}`, headers: { [KEY_HEADER]: KEY }, ...(body ? { payload: body } : {}) });
+  return res.json() as Envelope<unknown>;
+}
+
+const LIMITS = ['1e309', 'Infinity', '-Infinity', 'NaN', '-1', '0', '2147483648'];
+
+for (const list of ['/deposits', '/withdrawals', '/users']) {
+  test(`${list}?limit= anything but a bounded whole number: 400 field.invalid naming limit`, async (c) => {
+    for (const limit of LIMITS) {
+      const res = await send(c.admin, 'GET', `${list}?limit=${encodeURIComponent(limit)}`);
+      assert.equal([res.code, res.key, res.params?.field], [400, 'field.invalid', 'limit'], `limit=${limit}: ${res.msg}`);
+    }
+    const fine = await send(c.admin, 'GET', `${list}?limit=5`);
+    assert.is(fine.code, 200, 'a bounded limit still lists');
+  });
+}
+
+test('a NUL character in a search, a title, a notice, a reason or a config value: 400 field.nul naming the field', async (c) => {
+  const cases: Array<[string, 'GET' | 'POST' | 'PUT', string, object | undefined, string]> = [
+    ['users search', 'GET', '/users?search=de%00mo', undefined, 'search'],
+    ['message title', 'POST', '/message', { username: DEMO_USERNAME, title: 'Hi\u0000there', content: 'text' }, 'title'],
+    ['message content', 'POST', '/message', { username: DEMO_USERNAME, content: 'a\u0000b' }, 'content'],
+    ['notice title', 'POST', '/notice', { title: 'x\u0000', content: 'text' }, 'title'],
+    ['notice content', 'POST', '/notice', { title: 'Notice', content: '\u0000' }, 'content'],
+    ['balance reason', 'POST', '/balance', { username: DEMO_USERNAME, amount: '+1', reason: 'goodwill\u0000' }, 'reason'],
+    ['config value', 'PUT', '/config', { key: 'theme', value: 'long\u0000' }, 'value'],
+  ];
+  for (const [label, method, url, body, field] of cases) {
+    const res = await send(c.admin, method, url, body);
+    assert.equal([res.code, res.key, res.params?.field], [400, 'field.nul', field], `${label}: ${res.msg}`);
+  }
+  const [config] = (await send(c.admin, 'GET', '/config?key=theme')).data as Array<{ value: string }>;
+  assert.is(config!.value, 'long', 'the refused value was not stored');
+});
+
+test('a refused request still needs the operator key first', async (c) => {
+  const res = await c.admin.inject({ method: 'GET', url: '/admin/users?limit=1e309' });
+  assert.is(res.json().key, 'operator.key', 'no key: the key is what is wrong, not the input');
+});
+
+test.run();
