@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import type { BootFailure } from './boot/types.ts';
 import type { Envelope } from './shared/contract.ts';
 import { CONFIG_DEFAULTS } from './shared/config-keys.ts';
+import { httpsOnly } from './shared/https-link.ts';
 import { setLocale, t, tServer } from './i18n/index.ts';
 import { isMobile } from './lib/device.ts';
 import { localPersists } from './lib/storage.ts';
@@ -65,7 +66,7 @@ async function start(): Promise<void> {
   html.style.setProperty('--dw', width + 'px');
   html.dataset.theme = boot.theme || config('theme');
   setMobile(isMobile(navigator.userAgent, screen.width, width));
-  const font = config('customFontFamilyLink');
+  const font = httpsOnly(config('customFontFamilyLink'));
   if (font) document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: font }));
   await chunk;
 }

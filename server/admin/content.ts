@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import { httpsOnly } from '../../src/shared/https-link.ts';
 import type { ServerContext } from '../context.ts';
 import { PLATFORM_KEYS } from '../content/config.ts';
 import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/common.ts';
@@ -10,6 +11,9 @@ import { config, notices } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
 import type { ConfigEntry } from './types.ts';
+
+/** Values the app puts on every page as a link: an `https:` URL or nothing. */
+const HTTPS_KEYS = new Set<string>(['customFontFamilyLink']);
 
 const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS)]);
 
@@ -58,6 +62,7 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
         const [row] = await ctx.db.select({ key: config.key }).from(config).where(eq(config.key, key));
         if (!row) throw unknownKey(key);
       }
+      if (HTTPS_KEYS.has(key) && value !== '' && !httpsOnly(value)) throw httpsOnlyError(key);
       await ctx.db.insert(config).values({ key, value }).onConflictDoUpdate({ target: config.key, set: { value } });
       request.log.info({ key, value }, 'operator set a config value');
       return ok<ConfigEntry>({ key, value });
@@ -67,3 +72,6 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
 
 const unknownKey = (key: string) =>
   new AppError(400, 'config.unknownKey', `Unknown config key "${key}"; \`config get\` lists the keys`, { key });
+
+const httpsOnlyError = (key: string) =>
+  new AppError(400, 'config.httpsOnly', `${key} must be an https: address (https://…), or empty for none`, { key, field: 'value' });

@@ -17,6 +17,7 @@ import type { FeaturePlugin } from '../context.ts';
 import { banners, communities, config, contractPresets, marquee, notices, plays, rates } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { Text } from '../http/schemas.ts';
+import { httpsOnly } from '../../src/shared/https-link.ts';
 import { BIZ_TYPES } from '../ledger/index.ts';
 import { LangQuery } from '../account/schemas.ts';
 import { PLATFORM_KEYS, getValues } from './config.ts';
@@ -65,7 +66,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       // Platform rows have their own call; money settings reach the app through getExpensesMoney.
       .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%'`)
       .orderBy(asc(config.key));
-    return ok<ConfigItem[]>(rows);
+    // A link the app would put on every page: never anything but https, whatever the table holds.
+    return ok<ConfigItem[]>(rows.map((r) => (r.configKey === 'customFontFamilyLink' ? { ...r, configValue: httpsOnly(r.configValue) } : r)));
   });
 
   // Notices, marquee and banners answer in the language the app asks for (content/lang.ts).
