@@ -31,7 +31,7 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof BuyBody> }>(
     '/h5/licai',
     {
-      config: { auth: true },
+      config: { auth: true, idempotency: 'finance.buy' },
       schema: { tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day; a retry with the same Idempotency-Key buys once', body: BuyBody, response: HoldingAnswer },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 /**
  * `Idempotency-Key` for submits that move money or bind payment methods. The key is scoped per user
- * and route. The first answer is stored in the same transaction as the action itself, so:
+ * and operation (the route's `config.idempotency`), not per path: a retry of a withdrawal sent to
+ * its alias path is still a retry, and must not freeze the money twice. The first answer is stored in the same transaction as the action itself, so:
  * - a retry after a lost answer gets the first answer back and nothing happens twice;
  * - a retry while the first is still running waits on the key's row (PostgreSQL blocks a second
  *   insert of the same primary key until the first transaction ends), then answers the same;
@@ -16,6 +17,13 @@ import type { ServerContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError } from './envelope.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation an `Idempotency-Key` belongs to (`withdraw.submit`); every alias path names the same one. */
+    idempotency?: string;
+  }
+}
 
 const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 const HEADER = IDEMPOTENCY_HEADER.toLowerCase();
@@ -62,7 +70,8 @@ export async function idempotent<T>(
   }
   const userId = request.userId;
   if (!userId) throw new Error('idempotent: the route needs config.auth');
-  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  const route = request.routeOptions.config.idempotency;
+  if (!route) throw new Error('idempotent: the route needs config.idempotency');
   const fingerprint = fingerprintOf(request);
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.route, route), eq(idempotencyKeys.key, key));
   if (before) {

@@ -121,7 +121,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCardBody> }>(
     '/h5/expenses/bindCard',
-    { config: auth, schema: { tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindCard' }, schema: { tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const body = request.body;
@@ -153,7 +153,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCoinBody> }>(
     '/h5/expenses/bindCoinAddress',
-    { config: auth, schema: { tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindCoin' }, schema: { tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const coin = required('coin', request.body.coin).toUpperCase();
@@ -171,7 +171,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindQrBody> }>(
     '/h5/expenses/bindCardQr',
-    { config: auth, schema: { tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindQr' }, schema: { tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { kind, id } = request.body;

@@ -12,7 +12,7 @@ export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Querystring: SaveOrderQuery }>(
     '/h5/order/saveContactOrder',
     {
-      config: { auth: true },
+      config: { auth: true, idempotency: 'order.place' },
       schema: {
         tags: ['orders'],
         summary: 'Place a contract order; every field in the query string, empty body; a retry with the same Idempotency-Key places one order and answers the first',

@@ -19,7 +19,7 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof TransferBody> }>(
     '/h5/user/openProfit',
     {
-      config: { auth: true },
+      config: { auth: true, idempotency: 'savings.move' },
       schema: { tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody, response: SavingsAnswer },
     },
     async (request) => {

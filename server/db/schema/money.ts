@@ -8,6 +8,7 @@ import { users } from './users.ts';
  */
 export const idempotencyKeys = pgTable('idempotency_keys', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** The operation the key belongs to (`withdraw.submit`), the same for every path of it. */
   route: text('route').notNull(),
   key: text('key').notNull(),
   /** SHA-256 of the request body: the same key with another body is refused. */
