@@ -8,8 +8,10 @@ import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
 import { startDaily } from './jobs/daily.ts';
 import { startKeyCleanup } from './jobs/forget-keys.ts';
+import { startUploadCleanup } from './jobs/forget-uploads.ts';
 import { startSettlement } from './orders/settle.ts';
 import { seedDemo } from './seed/index.ts';
+import { storageOf } from './uploads/routes.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
 
 async function main(): Promise<void> {
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
   const settlement = startSettlement(ctx, { log: app.log });
   const daily = startDaily(ctx, { log: app.log });
   const keyCleanup = startKeyCleanup(ctx, { log: app.log });
+  const uploadCleanup = startUploadCleanup(ctx, storageOf(ctx), { log: app.log });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
   // Before the start-up line: a supervisor may stop us the moment it reads it, and a stop without
   // a handler would skip the clean shutdown (and leave the data directory's lock behind).
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
       await settlement.stop();
       await daily.stop();
       await keyCleanup.stop();
+      await uploadCleanup.stop();
       await admin.app.close();
       await app.close();
       await ctx.bus?.close();

@@ -160,7 +160,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         if (stored) {
           const [own] = await tx
             .update(uploads)
-            .set({ private: false })
+            .set({ private: false, attached: true })
             .where(and(eq(uploads.name, stored), eq(uploads.userId, request.userId)))
             .returning({ name: uploads.name });
           if (!own) throw uploadInvalid('avatar');

@@ -52,7 +52,7 @@ export async function claimUpload(tx: Tx, userId: number, value: string, field: 
   if (!STORED_NAME.test(name)) throw uploadInvalid(field);
   const [row] = await tx
     .update(uploads)
-    .set({ private: true })
+    .set({ private: true, attached: true })
     .where(and(eq(uploads.name, name), eq(uploads.userId, userId)))
     .returning({ name: uploads.name });
   if (!row) throw uploadInvalid(field);

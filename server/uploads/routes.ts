@@ -12,6 +12,9 @@ import { uploads } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { eq } from 'drizzle-orm';
 import { sniffImage } from './sniff.ts';
+import { MAX_PIXELS, readPicture } from './picture/index.ts';
+import { reserveUpload } from './quota.ts';
+import { watchFullDisk } from './full-disk.ts';
 import { privateFileUrl } from '../money/common.ts';
 import { STORED_NAME, localFolderStorage, type Storage } from './storage.ts';
 
@@ -36,6 +39,8 @@ const UploadForm = {
   properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB' } },
 };
 
+const tooManyPixels = () =>
+  new AppError(400, 'upload.tooManyPixels', `The picture is too large: at most ${MAX_PIXELS / 1e6} megapixels`, { mp: MAX_PIXELS / 1e6 });
 const emptyError = () => new AppError(400, 'upload.empty', 'No image was uploaded, or the file is empty');
 const malformedError = () => new AppError(400, 'upload.malformed', 'The upload was cut off or damaged, please try again');
 
@@ -75,6 +80,7 @@ function uploadDir(dataDir: string): string {
 
 export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (api, { ctx }) => {
   const storage = storageOf(ctx);
+  const fullDisk = watchFullDisk(storage.where);
   await api.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
@@ -96,12 +102,23 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
       if (bytes.length === 0) throw emptyError();
       const image = sniffImage(bytes);
       if (!image) throw typeError();
+      // Read from the header before anything decodes it; what is kept has no metadata (GPS, device).
+      const picture = readPicture(bytes, image.type);
+      if (!picture) throw malformedError();
+      if (picture.width * picture.height > MAX_PIXELS) throw tooManyPixels();
       const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
-      await storage.put(name, bytes, image.type);
       // Private from the start: a proof or a payment QR is its owner's document. Only an image the
-      // owner makes their avatar becomes public at /uploads/<name>.
-      await ctx.db.insert(uploads).values({ name, userId: request.userId, private: true });
-      request.log.info({ userId: request.userId, name, bytes: bytes.length }, 'image uploaded');
+      // owner makes their avatar becomes public at /uploads/<name>. The row is written first, as
+      // the quota's count, and taken back when the file cannot be.
+      await reserveUpload(ctx, request.userId, name, picture.bytes.length);
+      try {
+        await storage.put(name, picture.bytes, image.type);
+      } catch (err) {
+        await ctx.db.delete(uploads).where(eq(uploads.name, name));
+        throw fullDisk.failed(err, request.log);
+      }
+      fullDisk.stored(request.log);
+      request.log.info({ userId: request.userId, name, bytes: picture.bytes.length, received: bytes.length }, 'image uploaded');
       return ok({ url: privateFileUrl(name)!, name });
     },
   );

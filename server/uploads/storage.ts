@@ -3,7 +3,7 @@
  * balancer need a shared folder or another implementation (object storage) of the same interface.
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { typeOfName } from './sniff.ts';
@@ -15,8 +15,15 @@ export interface StoredFile {
 }
 
 export interface Storage {
-  /** Stores `bytes` under `name`; names are unique, so an existing name is an error. */
+  /** Where the files go, for the operator's log. */
+  readonly where: string;
+  /**
+   * Stores `bytes` under `name`; names are unique, so an existing name is an error. All or
+   * nothing: a write that fails (a full disk) leaves no partial file behind.
+   */
   put(name: string, bytes: Uint8Array, type: string): Promise<void>;
+  /** Removes the file; a name with no file is not an error. */
+  remove(name: string): Promise<void>;
   /** The file, or null when no file has that name. */
   get(name: string): Promise<StoredFile | null>;
 }
@@ -32,10 +39,22 @@ export function localFolderStorage(dir: string): Storage {
   };
   let ready: Promise<unknown> | undefined;
   return {
+    where: root,
     async put(name, bytes) {
       const file = fileOf(name);
       await (ready ??= mkdir(root, { recursive: true }));
-      await writeFile(file, bytes, { flag: 'wx', mode: 0o644 });
+      const handle = await open(file, 'wx', 0o644);
+      try {
+        await handle.writeFile(bytes);
+        await handle.close();
+      } catch (e) {
+        await handle.close().catch(() => {});
+        await rm(file, { force: true }).catch(() => {});
+        throw e;
+      }
+    },
+    async remove(name) {
+      await rm(fileOf(name), { force: true });
     },
     async get(name) {
       if (!STORED_NAME.test(name)) return null;

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
+import { crc32 } from '../../server/uploads/picture/bytes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -158,6 +159,76 @@ test('refuses a request without a file, or not multipart, with upload.empty', as
 test('needs a logged-in user', async () => {
   const res = await upload(PNG, 'a.png', 'image/png', false);
   assert.is(res.code, 401);
+});
+
+/** 52° 31' 12.34" N as three EXIF rationals: where the photo was taken. */
+const LATITUDE = Buffer.from([52, 1, 31, 1, 1234, 100].flatMap((n) => [n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff]));
+
+/** An EXIF APP1 segment whose IFD0 points to a GPS IFD holding the latitude (big-endian TIFF). */
+function exifWithGps(): Buffer {
+  const u16 = (n: number) => [n >> 8, n & 0xff];
+  const u32 = (n: number) => [n >>> 24, (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff];
+  // TIFF header 8, IFD0 at 8 (2 + 12 + 4 = 18) → GPS IFD at 26 (2 + 24 + 4 = 30) → latitude at 56.
+  const tiff = Buffer.from([
+    0x4d, 0x4d, ...u16(42), ...u32(8),
+    ...u16(1), ...u16(0x8825), ...u16(4), ...u32(1), ...u32(26), ...u32(0),
+    ...u16(2), ...u16(1), ...u16(2), ...u32(2), 0x4e, 0, 0, 0, ...u16(2), ...u16(5), ...u32(3), ...u32(56), ...u32(0),
+  ]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff, LATITUDE]);
+  return Buffer.concat([Buffer.from([0xff, 0xe1, ...u16(body.length + 2)]), body]);
+}
+
+test('a photo with an EXIF GPS block is stored and served without it, its picture unchanged', async () => {
+  // After SOI (2 bytes) and the JFIF segment (18): where cameras put EXIF.
+  const withGps = Buffer.concat([JPEG.subarray(0, 20), exifWithGps(), JPEG.subarray(20)]);
+  assert.ok(withGps.includes(LATITUDE), 'the upload carries the position');
+  const { url, name } = (await upload(withGps, 'IMG_0001.jpg', 'image/jpeg')).data!;
+  const onDisk = readFileSync(path.join(dataDir, 'uploads', name));
+  assert.not.ok(onDisk.includes(LATITUDE), 'not on disk');
+  assert.ok(onDisk.equals(JPEG), 'what is kept is the photo without its EXIF, byte for byte');
+  const served = await server.app.inject({ method: 'GET', url, headers: { authorization: token } });
+  assert.not.ok(served.rawPayload.includes(LATITUDE), 'not served to its owner');
+  assert.is(served.headers['content-length'], String(JPEG.length));
+  assert.is((await server.call('POST', '/h5/user/changeAvatar', { token, body: { avatar: url } })).code, 200);
+  const avatar = await server.app.inject({ url: `/uploads/${name}` });
+  assert.is(avatar.statusCode, 200);
+  assert.not.ok(avatar.rawPayload.includes(LATITUDE), 'nor to everyone as an avatar');
+});
+
+/** A PNG declaring `width` × `height` whose data chunk is `dataBytes` long (nothing decodes it). */
+function declaredPng(width: number, height: number, dataBytes: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(typed.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    typed.copy(out, 4);
+    out.writeUInt32BE(crc32(typed), typed.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(dataBytes, 0x55)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('a 48 KB PNG declaring 20000 × 20000 is refused from its header with upload.tooManyPixels; nothing is kept', async () => {
+  const bomb = declaredPng(20000, 20000, 48 * 1024 - 57);
+  assert.is(bomb.length, 48 * 1024);
+  const before = readdirSync(path.join(dataDir, 'uploads')).sort();
+  const res = await upload(bomb, 'bomb.png', 'image/png');
+  assert.equal([res.code, res.key, res.params], [400, 'upload.tooManyPixels', { mp: 25 }], res.msg);
+  assert.match(res.msg, '25 megapixels');
+  assert.equal(readdirSync(path.join(dataDir, 'uploads')).sort(), before, 'no file written');
+  assert.is((await upload(declaredPng(5000, 5000, 100), 'limit.png', 'image/png')).code, 200, '25 megapixels itself is accepted');
+  assert.is((await upload(declaredPng(5001, 5000, 100), 'over.png', 'image/png')).key, 'upload.tooManyPixels', 'one column more is not');
+});
+
+test('a picture whose structure is cut off is refused with upload.malformed', async () => {
+  const cut = await upload(JPEG.subarray(0, JPEG.length - 2), 'cut.jpg', 'image/jpeg');
+  assert.equal([cut.code, cut.key], [400, 'upload.malformed']);
+  const png = await upload(PNG.subarray(0, 40), 'cut.png', 'image/png');
+  assert.equal([png.code, png.key], [400, 'upload.malformed']);
 });
 
 test('unknown and malformed file names answer 404', async () => {

@@ -17,13 +17,22 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.userId, t.route, t.key] })]);
 
-/** Who uploaded each file; `private` once it is attached as a proof or a payment QR. */
+/**
+ * Who uploaded each file. Every upload is `private` until its owner makes it their avatar;
+ * `attached` once a deposit, a payment method or the avatar names it (the rest go after a day).
+ */
 export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   private: boolean('private').notNull().default(false),
+  /** Bytes stored, counted against the owner's daily upload quota. */
+  bytes: integer('bytes').notNull().default(0),
+  attached: boolean('attached').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-}, (t) => [index('uploads_user_idx').on(t.userId)]);
+}, (t) => [
+  index('uploads_user_time_idx').on(t.userId, t.createdAt),
+  index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attached} = false`),
+]);
 
 /** Deposit channels the operator offers (SPEC §3 deposit fields). */
 export const payChannels = pgTable('pay_channels', {
