@@ -7,20 +7,11 @@ import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { MAX_UPLOAD_BYTES } from '../../server/uploads/routes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { pngOf } from './picture-fixtures.ts';
 
 const PNG_HEAD = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ', 'base64');
 
-const IEND = Buffer.from('0000000049454e44ae426082', 'hex');
-
-/** A PNG of `size` bytes in all: signature, header, one image data chunk filling the rest, the end. */
-const png = (size: number) => {
-  const bytes = Buffer.alloc(size, 7);
-  PNG_HEAD.copy(bytes);
-  bytes.writeUInt32BE(size - PNG_HEAD.length - 12 - IEND.length, PNG_HEAD.length);
-  bytes.write('IDAT', PNG_HEAD.length + 4, 'latin1');
-  IEND.copy(bytes, size - IEND.length);
-  return bytes;
-};
+const png = (size: number) => pngOf(size);
 
 const test = suite<{ s: TestServer; url: string; token: string; dir: string }>('upload limits', {} as never);
 

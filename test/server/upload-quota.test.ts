@@ -12,6 +12,7 @@ import { UPLOADS_PER_HOUR, UPLOAD_MB_PER_DAY } from '../../server/uploads/quota.
 import { storageOf } from '../../server/uploads/routes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { PNG, member } from './money-fixtures.ts';
+import { pngOf } from './picture-fixtures.ts';
 
 const HOUR = 3_600_000;
 const test = suite<{ s: TestServer; dir: string }>('upload quota', {} as never);
@@ -25,18 +26,6 @@ test.after(async (c) => {
   await c.s.close();
   rmSync(c.dir, { recursive: true, force: true });
 });
-
-const IEND = Buffer.from('0000000049454e44ae426082', 'hex');
-/** A well-formed PNG of exactly `size` bytes (a 1×1 header, one data chunk, the end). */
-function pngOf(size: number): Buffer {
-  const head = PNG.subarray(0, 33);
-  const bytes = Buffer.alloc(size, 9);
-  head.copy(bytes);
-  bytes.writeUInt32BE(size - head.length - 12 - IEND.length, head.length);
-  bytes.write('IDAT', head.length + 4, 'latin1');
-  IEND.copy(bytes, size - IEND.length);
-  return bytes;
-}
 
 async function upload(s: TestServer, token: string, bytes: Buffer = PNG): Promise<Envelope<{ url: string; name: string } | null>> {
   const form = new FormData();
