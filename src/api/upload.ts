@@ -42,7 +42,8 @@ export function uploadImage(file: Blob, fileName: string, progress: (share: numb
       } catch {
         /* not an envelope: reported by status below */
       }
-      if (!env || xhr.status !== 200) {
+      // The envelope's reason whatever the HTTP status (a full disk answers 503, a quota 429).
+      if (!env || typeof env.code !== 'number') {
         return reject(new ApiError('status', t('err.service', { status: xhr.status, text: '' }), xhr.status));
       }
       if (env.code === 200) return resolve(env.data);
