@@ -36,7 +36,7 @@ const sizeError = () =>
 const UploadForm = {
   type: 'object',
   required: ['file'],
-  properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB' } },
+  properties: { file: { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB and 25 megapixels' } },
 };
 
 const tooManyPixels = () =>
@@ -94,7 +94,10 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
         // which @fastify/multipart leaves to the handler.
         swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadForm }, url }),
       },
-      schema: { summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB)', consumes: ['multipart/form-data'] },
+      schema: {
+        summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB and 25 megapixels; 20 an hour and 50 MB a day per user); it is stored without its metadata',
+        consumes: ['multipart/form-data'],
+      },
     },
     async (request) => {
       if (!request.isMultipart()) throw emptyError();
