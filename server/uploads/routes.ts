@@ -117,7 +117,9 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
       try {
         await storage.put(name, picture.bytes, image.type);
       } catch (err) {
-        await ctx.db.delete(uploads).where(eq(uploads.name, name));
+        // A row left behind (the database failing too) only counts against the quota until the
+        // cleanup removes it a day later; the write's own error is what the user is told.
+        await ctx.db.delete(uploads).where(eq(uploads.name, name)).catch((e: unknown) => request.log.warn({ err: e, name }, 'could not take back an upload row'));
         throw fullDisk.failed(err, request.log);
       }
       fullDisk.stored(request.log);
