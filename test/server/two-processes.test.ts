@@ -18,7 +18,7 @@ import { TestSocket } from './ws-client.ts';
 
 const url = process.env.DATABASE_URL;
 const DAY = 86_400_000;
-const FUND_PASSWORD = '246810';
+const FUND_PASSWORD = '802413';
 
 interface Ctx {
   one: ServerProcess;
@@ -46,7 +46,7 @@ let n = 0;
 /** A user registered on `s` with `balance` credited, a fund password and a bound card. */
 async function user(s: ServerProcess, balance: string) {
   const username = `two${process.pid % 10000}u${++n}`;
-  const token = (await s.call<string>('POST', '/h5/user/register', { body: { username, password: 'pass1234', confirmPassword: 'pass1234' } })).data;
+  const token = (await s.call<string>('POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' } })).data;
   const { userId } = (await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token })).data;
   assert.is((await s.operator('POST', '/balance', { username, amount: `+${balance}`, reason: 'test funds' })).code, 200);
   assert.is((await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD } })).code, 200);
