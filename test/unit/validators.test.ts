@@ -43,10 +43,11 @@ user('empty is required, not malformed', () => {
 user.run();
 
 const pass = suite('password / passwordLike / confirmMatch');
-pass('password needs 4 characters', () => {
-  assert.is(password('abcd'), null);
-  assert.is(password('a c!'), null, 'any characters');
-  assert.is(password('abc'), 'v.passwordShort');
+pass('a new password needs 8 characters', () => {
+  assert.is(password('abcd-123'), null);
+  assert.is(password('a c!d e?'), null, 'any characters');
+  assert.is(password('abcdefg'), 'v.passwordShort');
+  assert.is(password('😀😀😀😀😀😀😀'), 'v.passwordShort', 'counted in characters, not UTF-16 units');
   assert.is(password(''), 'v.required');
 });
 pass('password pattern: 6-30 letters and digits, one of each', () => {

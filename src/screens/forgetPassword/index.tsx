@@ -81,7 +81,7 @@ export default function ForgetPassword() {
               {left ? t('auth.resend', { time: left }) : t('auth.send')}
             </Button>
           </div>
-          <Field label={t('field.newPassword')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="new-password" />
+          <Field label={t('field.newPassword')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} hint={t('v.passwordRule')} autoComplete="new-password" />
           <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" />
           <Button type="submit" block loading={f.busy}>{t('auth.reset')}</Button>
         </form>

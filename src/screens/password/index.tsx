@@ -30,7 +30,7 @@ export default function Password() {
     <Page title={t('route.password')} onBack={() => goBack('/setting')}>
       <form className="form" onSubmit={f.onSubmit} noValidate>
         <Field label={t('field.oldPassword')} type="password" value={f.values.oldPassword} onValue={f.set('oldPassword')} error={f.errors.oldPassword} autoComplete="current-password" maxLength={128} />
-        <Field label={t('field.newPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} autoComplete="new-password" maxLength={128} />
+        <Field label={t('field.newPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} hint={t('v.passwordRule')} autoComplete="new-password" maxLength={128} />
         <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" maxLength={128} />
         <Button type="submit" block loading={f.busy}>{t('ui.confirm')}</Button>
       </form>

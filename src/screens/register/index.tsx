@@ -49,7 +49,7 @@ export default function Register() {
         <AuthHead />
         <form className="form" onSubmit={f.onSubmit} noValidate>
           <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username" autoCapitalize="off" maxLength={30} name="username" />
-          <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="new-password" name="password" />
+          <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} hint={t('v.passwordRule')} autoComplete="new-password" name="password" />
           <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" name="confirmPassword" />
           <Field label={t('field.inviteCode')} value={f.values.inviteCode} onValue={f.set('inviteCode')} autoComplete="off" autoCapitalize="characters" maxLength={32} name="inviteCode" />
           {captchaOn && <Captcha value={f.values.code} onValue={f.set('code')} error={f.errors.code} onUuid={setUuid} round={round} />}
