@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { confirmMatch, email, password, required } from '../../lib/validators.ts';
+import { confirmMatch, email, newPassword, required } from '../../lib/validators.ts';
 import { filterDigits } from '../../lib/filters.ts';
 import { forget, sendEmail, sendSms } from '../../api/auth.ts';
 import { goBack } from '../../stores/app.ts';
@@ -28,7 +28,7 @@ export default function ForgetPassword() {
       phone: (v) => (by === 'sms' ? required(v) : null),
       email: (v) => (by === 'email' ? email(v) : null),
       code: required,
-      password,
+      password: newPassword,
       confirmPassword: (v, all) => confirmMatch(v, all.password),
     },
     (v) =>

@@ -1,6 +1,6 @@
 import { t } from '../../i18n/index.ts';
 import { PASSWORD_DEBOUNCE_MS } from '../../lib/debounce.ts';
-import { confirmMatch, password, required } from '../../lib/validators.ts';
+import { confirmMatch, newPassword, required } from '../../lib/validators.ts';
 import { changePassword } from '../../api/account.ts';
 import { goBack, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
@@ -17,7 +17,7 @@ import { useForm } from '../login/form.ts';
 export default function Password() {
   const f = useForm(
     { oldPassword: '', newPassword: '', confirmPassword: '' },
-    { oldPassword: required, newPassword: password, confirmPassword: (v, all) => confirmMatch(v, all.newPassword) },
+    { oldPassword: required, newPassword, confirmPassword: (v, all) => confirmMatch(v, all.newPassword) },
     (v) =>
       changePassword(v).then(() => {
         logout();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
-import { confirmMatch, password, required, username } from '../../lib/validators.ts';
+import { confirmMatch, newPassword, required, username } from '../../lib/validators.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { register } from '../../stores/session.ts';
@@ -23,7 +23,7 @@ export default function Register() {
     { username: '', password: '', confirmPassword: '', inviteCode: '', code: '' },
     {
       username,
-      password,
+      password: newPassword,
       confirmPassword: (v, all) => confirmMatch(v, all.password),
       ...(captchaOn ? { code: required } : {}),
     },
