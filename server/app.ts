@@ -15,6 +15,7 @@ import type { ServerContext } from './context.ts';
 import { installAnswerHeaders } from './http/answer-headers.ts';
 import { frameworkError, installApiErrorHandling } from './http/errors.ts';
 import { installInputGuards } from './http/input-guard.ts';
+import { refuseSecretsInQuery } from './http/secrets.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       api.addHook('preValidation', async (request) => {
         if (request.body === undefined && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
       });
+      refuseSecretsInQuery(api);
       installInputGuards(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
 

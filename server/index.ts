@@ -6,6 +6,7 @@ import { createBus } from './bus/index.ts';
 import { testClockFromEnv } from './clock/adjustable.ts';
 import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
+import { logRedaction } from './http/log-redaction.ts';
 import { startDaily } from './jobs/daily.ts';
 import { startKeyCleanup } from './jobs/forget-keys.ts';
 import { startUploadCleanup } from './jobs/forget-uploads.ts';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     config,
     clock: testClock ?? systemClock,
     ...(testClock ? { testClock } : {}),
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: { level: process.env.LOG_LEVEL ?? 'info', ...logRedaction },
     codeSender: logCodeSender((msg) => log(msg)),
     // On PostgreSQL pushes cross processes by LISTEN/NOTIFY; on PGlite the socket routes use an in-process bus.
     ...(database.pool ? { bus: await createBus({ databaseUrl: config.databaseUrl, pool: database.pool }) } : {}),

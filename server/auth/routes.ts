@@ -27,6 +27,9 @@ const RegisterFields = Type.Object({
   uuid: MaybeText(64),
 });
 type RegisterFields = Static<typeof RegisterFields>;
+/** Older clients send the plain fields in the query string too; secrets go in the body only (http/secrets.ts). */
+const RegisterQuery = Type.Pick(RegisterFields, ['username', 'inviteCode', 'uuid']);
+type RegisterQuery = Static<typeof RegisterQuery>;
 
 const LoginBody = Type.Object({
   username: Text(64),
@@ -55,11 +58,11 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.get('/captchaImage', async () => ok(await newCaptcha(ctx)));
 
-  app.post<{ Body: RegisterFields; Querystring: RegisterFields }>(
+  app.post<{ Body: RegisterFields; Querystring: RegisterQuery }>(
     '/h5/user/register',
-    { schema: { body: RegisterFields, querystring: RegisterFields } },
+    { schema: { body: RegisterFields, querystring: RegisterQuery } },
     async (request) => {
-      const input = { ...request.query, ...(request.body ?? {}) };
+      const input: RegisterFields = { ...request.query, ...(request.body ?? {}) };
       const username = checkUsername(input.username);
       const password = checkPassword(input.password);
       checkConfirm(password, input.confirmPassword);

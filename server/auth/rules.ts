@@ -1,5 +1,6 @@
 /** SPEC §5 input rules, each failure with the message the user sees and a stable key. */
 import { AppError } from '../http/envelope.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 const required = (field: string) => new AppError(400, 'field.required', `${field} cannot be empty`, { field });
 
@@ -22,11 +23,21 @@ export function checkUsername(value: string | undefined): string {
   return username;
 }
 
+/** A new login password's shortest length; passwords set before the rule keep working until changed. */
+export const PASSWORD_MIN = 8;
+
+/** A login password being set (register, change, reset): at least 8 characters and not a common one. */
 export function checkPassword(value: string | undefined, field = 'password'): string {
   const password = requireValue(field, value);
-  if (password.length < 4) throw new AppError(400, 'password.tooShort', 'Password too short', { field, min: 4 });
+  if ([...password].length < PASSWORD_MIN) {
+    throw new AppError(400, 'password.tooShort', `Password too short: at least ${PASSWORD_MIN} characters`, { field, min: PASSWORD_MIN });
+  }
+  if (isCommonPassword(password)) throw common(field);
   return password;
 }
+
+const common = (field: string) =>
+  new AppError(400, 'password.common', 'This password is one of the most common ones, choose another', { field });
 
 /** Same rule as the password, for the second entry; refuses when the two differ. */
 export function checkConfirm(password: string, confirm: string | undefined, field = 'confirmPassword'): void {
@@ -39,6 +50,8 @@ export function checkFundPassword(value: string | undefined, field = 'newPasswor
   if (password.length < 6) {
     throw new AppError(400, 'fundPassword.tooShort', 'Fund password must have at least 6 characters', { field, min: 6 });
   }
+  // Withdrawals allow 5 tries per lock: a fund password among the first guesses would fall to them.
+  if (isCommonPassword(password)) throw common(field);
   return password;
 }
 

@@ -8,10 +8,12 @@ import { uploadInvalid } from '../money/common.ts';
 import { UPLOADS_PATH } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 import { AppError, ok } from '../http/envelope.ts';
+import { LIMITS, forgiveHit, hitLimit } from '../http/rate-limit.ts';
 import { Paging, Text } from '../http/schemas.ts';
 import { walletFigures } from '../money/wallet.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
+import { checkFundPasswordTry } from './fund-password.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkFundPassword, checkPassword, checkPhone, requireValue } from './rules.ts';
 import { revokeAllSessions } from './session.ts';
@@ -106,10 +108,14 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       requireValue('oldPassword', oldPassword);
       const newPassword = checkPassword(request.body.newPassword, 'newPassword');
       checkConfirm(newPassword, confirmPassword);
+      // Counted before the check, like the login's tries, so parallel guesses cannot outrun the count.
+      const tries = `changePwd:user:${request.userId}`;
+      await hitLimit(ctx, tries, LIMITS.changePwdPerUser);
       const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
       if (!(await verifyPassword(oldPassword, user!.hash))) {
         throw new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
       }
+      await forgiveHit(ctx, tries);
       const passwordHash = await hashPassword(newPassword);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
@@ -125,12 +131,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         const newPassword = checkFundPassword(request.body.newPassword);
         checkConfirm(newPassword, request.body.confirmPassword);
         const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
-        if (user!.hash !== null) {
-          const old = requireValue('oldPassword', request.body.oldPassword);
-          if (!(await verifyPassword(old, user!.hash))) {
-            throw new AppError(400, 'fundPassword.wrong', 'Original fund password is incorrect', { field: 'oldPassword' });
-          }
-        }
+        // The same count and lock as withdrawals: this route must not be a way round them.
+        if (user!.hash !== null) await checkFundPasswordTry(ctx, request.userId, requireValue('oldPassword', request.body.oldPassword), 'oldPassword');
         await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
         return ok(null, 'Successfully modified');
       },

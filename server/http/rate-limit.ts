@@ -22,6 +22,11 @@ export const LIMITS = {
    * failed for the account wait: the owner's clean address still gets in (no lock-out by others).
    */
   loginPerUser: { max: 10, windowMs: 120_000 },
+  /**
+   * Tries of the current login password by a signed-in user (changing it): per account, whatever
+   * the address, since only a holder of the account's session can try.
+   */
+  changePwdPerUser: { max: 5, windowMs: 15 * 60_000 },
   codePerTarget: { max: 1, windowMs: 60_000 },
   codePerIp: { max: 10, windowMs: 3_600_000 },
 } satisfies Record<string, Limit>;

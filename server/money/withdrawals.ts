@@ -3,7 +3,7 @@
  * move from the balance to the frozen amount), records. Review is in review.ts.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   WITHDRAW_STATUSES,
   type ExpensesMoney,
@@ -14,11 +14,11 @@ import {
   type WithdrawStatus,
 } from '../../src/shared/contract.ts';
 import { consumeCode, sendCode } from '../auth/codes.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { checkFundPasswordTry, fundLockUntil } from '../auth/fund-password.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { FeaturePlugin, ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { deposits, fundPasswordTries, paymentMethods, users, withdrawals } from '../db/schema/index.ts';
+import { deposits, paymentMethods, users, withdrawals } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
@@ -64,8 +64,6 @@ export const OPEN_WITHDRAW_STATUSES: WithdrawStatus[] = ['reviewing', 'frozen', 
 /** Statuses that gave the money back; they do not count against the daily total. */
 export const RETURNED_WITHDRAW_STATUSES: WithdrawStatus[] = ['rejected', 'failed', 'no_payout'];
 
-export const LOCK_TRIES = 5;
-export const LOCK_MS = 15 * 60_000;
 const DAY_MS = 24 * 3600_000;
 
 const isZero = (v: string) => /^0*(\.0*)?$/.test(v);
@@ -131,45 +129,6 @@ async function checkLimits(db: DbOrTx, amount: string, minAmount: string, limits
 
 const trim = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
-export const fundPasswordNotSet = () =>
-  new AppError(400, 'fundPassword.notSet', 'Please set a fund password before withdrawing', { field: 'fundPassword' });
-
-/**
- * scrypt-checks the fund password. Wrong tries are counted in their own statement (not in the
- * withdrawal's transaction, which a wrong password rolls back); the 5th locks withdrawals 15 minutes.
- */
-export async function checkWithdrawPassword(ctx: ServerContext, userId: number, password: string): Promise<void> {
-  const now = ctx.clock.now();
-  const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, userId));
-  if (!user?.hash) throw fundPasswordNotSet();
-  const [lock] = await ctx.db
-    .select({ until: fundPasswordTries.lockedUntil })
-    .from(fundPasswordTries)
-    .where(and(eq(fundPasswordTries.userId, userId), gt(fundPasswordTries.lockedUntil, new Date(now))));
-  if (lock?.until) throw locked(lock.until.getTime(), now);
-  if (await verifyPassword(password, user.hash)) {
-    await ctx.db.update(fundPasswordTries).set({ failures: 0 }).where(eq(fundPasswordTries.userId, userId));
-    return;
-  }
-  const [tries] = await ctx.db
-    .insert(fundPasswordTries)
-    .values({ userId, failures: 1 })
-    .onConflictDoUpdate({ target: fundPasswordTries.userId, set: { failures: sql`${fundPasswordTries.failures} + 1` } })
-    .returning({ failures: fundPasswordTries.failures });
-  if (tries!.failures >= LOCK_TRIES) {
-    const until = now + LOCK_MS;
-    await ctx.db.update(fundPasswordTries).set({ failures: 0, lockedUntil: new Date(until) }).where(eq(fundPasswordTries.userId, userId));
-    throw locked(until, now);
-  }
-  const left = LOCK_TRIES - tries!.failures;
-  throw new AppError(400, 'fundPassword.incorrect', `Fund password is incorrect, ${left} tries left`, { field: 'fundPassword', left });
-}
-
-const locked = (until: number, now: number) =>
-  new AppError(403, 'fundPassword.locked', `Too many wrong fund passwords: withdrawals are locked for ${Math.ceil((until - now) / 60_000)} minutes`, {
-    minutes: Math.ceil((until - now) / 60_000),
-  });
-
 async function codeTarget(ctx: ServerContext, userId: number, channel: 'sms' | 'email'): Promise<string> {
   const [user] = await ctx.db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId));
   const target = channel === 'sms' ? user?.phone : user?.email?.toLowerCase();
@@ -207,12 +166,12 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     async (request) => {
       const userId = request.userId;
       const now = ctx.clock.now();
-      const [cfg, wallet, limits, [user], [lock]] = await Promise.all([
+      const [cfg, wallet, limits, [user], lockedUntil] = await Promise.all([
         moneyConfig(ctx.db),
         getWallet(ctx.db, userId),
         limitsOf(ctx.db, userId, now),
         ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, userId)),
-        ctx.db.select({ until: fundPasswordTries.lockedUntil }).from(fundPasswordTries).where(and(eq(fundPasswordTries.userId, userId), gt(fundPasswordTries.lockedUntil, new Date(now)))),
+        fundLockUntil(ctx.db, userId, now),
       ]);
       const feeRule = { rate: cfg.withdrawFeeRate, min: cfg.withdrawFeeMin, fixed: cfg.withdrawFeeFixed };
       const answer: ExpensesMoney = {
@@ -223,7 +182,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         ...limits,
         codeType: codeTypeOf(cfg.withdrawCodeType),
         hasFundPassword: user?.hash != null,
-        lockedUntil: lock?.until?.getTime() ?? null,
+        lockedUntil,
         realTime: cfg.withdrawRealTime === '1',
         free: isZero(feeRule.rate) && isZero(feeRule.min) && isZero(feeRule.fixed),
       };
@@ -285,7 +244,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         return ok(toWithdrawal(row!), 'Withdrawal application successful, please wait for review');
       },
       async () => {
-        await checkWithdrawPassword(ctx, userId, fundPassword);
+        await checkFundPasswordTry(ctx, userId, fundPassword);
         const channel = codeTypeOf(cfg.withdrawCodeType);
         if (channel !== 'none') await consumeCode(ctx, channel, await codeTarget(ctx, userId, channel), code);
       },

@@ -16,8 +16,11 @@ export const required = (v: unknown): Invalid => (blank(v) ? 'v.required' : null
 export const username = (v: string): Invalid =>
   blank(v) ? 'v.required' : /^(?!0)(?=.*[a-zA-Z])(?=.*\d)[a-zA-Z0-9]{6,30}$/.test(v) ? null : 'v.username';
 
-/** At least 4 characters. */
+/** A login password as typed to sign in: at least 4 characters, the shortest ever allowed. */
 export const password = (v: string): Invalid => (blank(v) ? 'v.required' : v.length < 4 ? 'v.passwordShort' : null);
+
+/** A login password being set: at least 8 characters (the server also refuses the most common ones). */
+export const newPassword = (v: string): Invalid => (blank(v) ? 'v.required' : [...v].length < 8 ? 'v.newPasswordShort' : null);
 
 /** The stricter password pattern: 6 to 30 letters and digits with at least one of each. */
 export const passwordLike = (v: string): Invalid =>

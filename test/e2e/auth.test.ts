@@ -51,6 +51,29 @@ test('register: the username rule is explained under the field', traced(async ()
   await page.close();
 }));
 
+test('register: the password rule is under the field before anything is typed, and a common password is refused in the user\'s language', traced(async () => {
+  for (const [lang, rule, common] of [
+    ['en', 'At least 8 characters. Very common passwords such as 12345678 are refused.', 'This password is one of the most common ones, choose another'],
+    ['ar', '8 أحرف على الأقل. تُرفض كلمات المرور الشائعة جدًا مثل 12345678.', 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا، اختر غيرها'],
+  ] as const) {
+    const page = await newMobilePage(browser);
+    await page.goto(server.url + '/register?lang=' + lang);
+    const password = page.locator('input[name=password]');
+    await password.waitFor();
+    assert.is(await page.getByText(rule).count(), 1, `${lang}: the rule shows before typing`);
+    const describedBy = (await password.getAttribute('aria-describedby'))!.split(' ');
+    assert.ok((await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()))).includes(rule), `${lang}: the rule describes the field`);
+    await screenshot(page, `auth-register-rule-${lang}`);
+    await page.locator('input[name=username]').fill(`rule${Date.now() % 1e6}a`);
+    await password.fill('Qwerty123');
+    await page.locator('input[name=confirmPassword]').fill('Qwerty123');
+    await page.locator('button[type=submit]').click();
+    await page.locator('.notify').getByText(common).waitFor();
+    assert.is(await password.inputValue(), 'Qwerty123', `${lang}: what was typed stays`);
+    await page.close();
+  }
+}));
+
 test('forgotten password: code sent, resend counts down, back returns to the login', traced(async () => {
   const page = await newMobilePage(browser);
   await page.goto(server.url + '/login');

@@ -24,7 +24,7 @@ test('register refuses bad usernames with the message a user sees', async ({ s }
     ['abc_1234', 'username.invalid', 'Username must be 6 to 30 letters and digits combined, not starting with 0'],
   ];
   for (const [username, key, msg] of cases) {
-    const res = await register(s, { username, password: 'pass1234', confirmPassword: 'pass1234' });
+    const res = await register(s, { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' });
     assert.is(res.code, 400, `code for ${JSON.stringify(username)}`);
     assert.is(res.key, key, `key for ${JSON.stringify(username)}`);
     assert.is(res.msg, msg, `msg for ${JSON.stringify(username)}`);
@@ -34,36 +34,37 @@ test('register refuses bad usernames with the message a user sees', async ({ s }
 
 test('register refuses a short password and a different confirmation', async ({ s }) => {
   let res = await register(s, { username: 'shortpw1', password: 'abc', confirmPassword: 'abc' });
-  assert.equal([res.code, res.key, res.msg], [400, 'password.tooShort', 'Password too short']);
-  res = await register(s, { username: 'mismatch1', password: 'abcd', confirmPassword: 'abce' });
+  assert.equal([res.code, res.key, res.msg, res.params?.min], [400, 'password.tooShort', 'Password too short: at least 8 characters', 8]);
+  res = await register(s, { username: 'mismatch1', password: 'abcd-river', confirmPassword: 'abce-river' });
   assert.equal([res.code, res.key, res.msg], [400, 'password.mismatch', 'Passwords inconsistent']);
   res = await register(s, { username: 'nopass12' });
   assert.equal([res.code, res.key, res.msg], [400, 'field.required', 'password cannot be empty']);
 });
 
-test('register accepts fields in the query string, answers the token, refuses a taken name', async ({ s }) => {
+test('register accepts the plain fields in the query string, answers the token, refuses a taken name', async ({ s }) => {
   const res = await s.call<string>('POST', '/h5/user/register', {
-    query: { username: 'Query1234', password: 'abcd', confirmPassword: 'abcd' },
+    query: { username: 'Query1234' },
+    body: { password: 'abcd-river', confirmPassword: 'abcd-river' },
   });
   assert.is(res.code, 200);
   assert.is(res.msg, 'Registration successful');
   assert.match(res.data, /^[A-Za-z0-9_-]{43}$/, 'data is the token');
-  const again = await register(s, { username: 'query1234', password: 'abcd', confirmPassword: 'abcd' });
+  const again = await register(s, { username: 'query1234', password: 'abcd-river', confirmPassword: 'abcd-river' });
   assert.equal([again.code, again.key], [409, 'username.taken'], 'names are unique regardless of case');
 });
 
 test('invitation code: unknown refused, known links the inviter', async ({ s }) => {
-  const bad = await register(s, { username: 'invited1', password: 'abcd', inviteCode: 'NOPE1234' });
+  const bad = await register(s, { username: 'invited1', password: 'abcd-river', inviteCode: 'NOPE1234' });
   assert.equal([bad.code, bad.key, bad.msg], [400, 'invite.invalid', 'Invitation code does not exist']);
   const inviter = await s.register();
   const info = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: inviter.token });
-  const ok = await register(s, { username: 'invited2', password: 'abcd', inviteCode: info.data.inviteCode });
+  const ok = await register(s, { username: 'invited2', password: 'abcd-river', inviteCode: info.data.inviteCode });
   assert.is(ok.code, 200);
 });
 
 test('register → login → getUserInfo → changePwd → the old token answers 401', async ({ s }) => {
-  const { username, token: first } = await s.register('journey01', 'pass1234');
-  const token = await s.login(username, 'pass1234');
+  const { username, token: first } = await s.register('journey01', 'glass-river-58');
+  const token = await s.login(username, 'glass-river-58');
   const info = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: `Bearer ${token}` });
   assert.is(info.code, 200);
   assert.is(info.data.username, 'journey01');
@@ -75,14 +76,14 @@ test('register → login → getUserInfo → changePwd → the old token answers
   assert.equal([wrongOld.code, wrongOld.key], [400, 'password.wrong']);
   const changed = await s.call('POST', '/h5/user/changePwd', {
     token,
-    body: { oldPassword: 'pass1234', newPassword: 'newpass1', confirmPassword: 'newpass1' },
+    body: { oldPassword: 'glass-river-58', newPassword: 'newpass1', confirmPassword: 'newpass1' },
   });
   assert.is(changed.code, 200);
   for (const old of [first, token]) {
     const res = await s.call('POST', '/h5/user/getUserInfo', { token: old });
     assert.equal([res.code, res.key, res.msg], [401, 'auth.expired', 'Login status expired, please log in again'], 'every session revoked');
   }
-  const bad = await s.call('POST', '/login', { body: { username, password: 'pass1234' }, ip: '10.1.1.1' });
+  const bad = await s.call('POST', '/login', { body: { username, password: 'glass-river-58' }, ip: '10.1.1.1' });
   assert.equal([bad.code, bad.key, bad.msg], [400, 'auth.badCredentials', 'Incorrect username or password']);
   assert.ok(await s.login(username, 'newpass1'), 'the new password works');
 });
@@ -109,11 +110,11 @@ test('fund password: set without old, change needs the right old one', async ({ 
   const short = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: '123' } });
   assert.equal([short.code, short.key], [400, 'fundPassword.tooShort']);
   assert.is((await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: '654321' } })).code, 200);
-  const noOld = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: '111111' } });
+  const noOld = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: '975310' } });
   assert.equal([noOld.code, noOld.key, noOld.params?.field], [400, 'field.required', 'oldPassword']);
-  const wrong = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { oldPassword: '000000', newPassword: '111111' } });
-  assert.equal([wrong.code, wrong.key], [400, 'fundPassword.wrong']);
-  const ok = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { oldPassword: '654321', newPassword: '111111' } });
+  const wrong = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { oldPassword: '000000', newPassword: '975310' } });
+  assert.equal([wrong.code, wrong.key, wrong.params?.field, wrong.params?.left], [400, 'fundPassword.incorrect', 'oldPassword', 4]);
+  const ok = await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { oldPassword: '654321', newPassword: '975310' } });
   assert.is(ok.code, 200);
   const info = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token });
   assert.is(info.data.hasFundPassword, true);
@@ -155,20 +156,20 @@ test('captcha is required for register and login when configured', async ({ s })
   const { eq } = await import('drizzle-orm');
   await s.ctx.db.update(config).set({ value: '1' }).where(eq(config.key, 'captchaOn'));
   try {
-    const missing = await register(s, { username: 'captcha01', password: 'abcd' });
+    const missing = await register(s, { username: 'captcha01', password: 'abcd-river' });
     assert.equal([missing.code, missing.key, missing.params?.field], [400, 'field.required', 'code']);
     const img = await s.call<{ img: string; uuid: string }>('GET', '/captchaImage');
     assert.match(img.data.img, /^data:image\/svg\+xml;base64,/);
     const svg = Buffer.from(img.data.img.split(',')[1]!, 'base64').toString();
     assert.ok(svg.includes('<path') && svg.includes('<circle'), 'the image carries noise');
-    const wrong = await register(s, { username: 'captcha01', password: 'abcd', uuid: img.data.uuid, code: 'zzzz' });
+    const wrong = await register(s, { username: 'captcha01', password: 'abcd-river', uuid: img.data.uuid, code: 'zzzz' });
     assert.equal([wrong.code, wrong.key, wrong.msg], [400, 'captcha.invalid', 'Verification code error']);
     const { captchas } = await import('../../server/db/schema/index.ts');
     const fresh = await s.call<{ uuid: string }>('GET', '/captchaImage');
     const [row] = await s.ctx.db.select().from(captchas).where(eq(captchas.uuid, fresh.data.uuid));
-    const ok = await register(s, { username: 'captcha01', password: 'abcd', uuid: fresh.data.uuid, code: row!.code.toLowerCase() });
+    const ok = await register(s, { username: 'captcha01', password: 'abcd-river', uuid: fresh.data.uuid, code: row!.code.toLowerCase() });
     assert.is(ok.code, 200, 'right answer, any case');
-    const login = await s.call('POST', '/login', { body: { username: 'captcha01', password: 'abcd' }, ip: '10.2.2.2' });
+    const login = await s.call('POST', '/login', { body: { username: 'captcha01', password: 'abcd-river' }, ip: '10.2.2.2' });
     assert.equal([login.code, login.params?.field], [400, 'code'], 'login asks for it too');
   } finally {
     await s.ctx.db.update(config).set({ value: '0' }).where(eq(config.key, 'captchaOn'));

@@ -18,7 +18,7 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 const DAY = 86_400_000;
 const USERS = 6;
 const WORKERS = 8;
-const FUND_PASSWORD = '246810';
+const FUND_PASSWORD = '802413';
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const rnd = seededRandom(seed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
@@ -44,7 +44,7 @@ const must = <T>(res: { code: number; msg: string; data: T }, what: string): T =
 
 async function newUser(s: ServerProcess, i: number): Promise<User> {
   const username = `crash${process.pid % 10000}u${i}`;
-  const token = must(await s.call<string>('POST', '/h5/user/register', { body: { username, password: 'pass1234', confirmPassword: 'pass1234' } }), 'register');
+  const token = must(await s.call<string>('POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' } }), 'register');
   const { userId } = must(await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token }), 'user info');
   must(await s.operator('POST', '/balance', { username, amount: '+5000', reason: 'test funds' }), 'credit');
   must(await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD } }), 'fund password');

@@ -95,7 +95,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
     return res.data;
   };
 
-  const register = async (username = `user${Date.now() % 1e6}x${++users}`, password = 'pass1234') => {
+  const register = async (username = `user${Date.now() % 1e6}x${++users}`, password = 'glass-river-58') => {
     const res = await call<string>('POST', '/h5/user/register', {
       body: { username, password, confirmPassword: password },
       ip: freshIp(),

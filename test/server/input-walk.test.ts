@@ -48,7 +48,7 @@ test.before(async (c) => {
     await fetch(`${c.url}/prod-api/h5/user/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'walker123', password: 'pass1234' }),
+      body: JSON.stringify({ username: 'walker123', password: 'glass-river-58' }),
     })
   ).json()) as Envelope<string>;
   assert.is(reg.code, 200, reg.msg);

@@ -8,7 +8,7 @@ import { changeBalance } from '../../server/ledger/index.ts';
 import type { TestServer } from './harness.ts';
 
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-export const FUND_PASSWORD = '246810';
+export const FUND_PASSWORD = '802413';
 /** A TRON address with a valid checksum (USDT's contract). */
 export const TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { ContractOrder, FinanceHolding, FinanceProduct, Play, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
+import type { ContractOrder, Envelope, FinanceHolding, FinanceProduct, Play, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { ledgerTotals } from './ledger-checks.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -18,7 +18,7 @@ import { TestSocket } from './ws-client.ts';
 
 const url = process.env.DATABASE_URL;
 const DAY = 86_400_000;
-const FUND_PASSWORD = '246810';
+const FUND_PASSWORD = '802413';
 
 interface Ctx {
   one: ServerProcess;
@@ -46,7 +46,7 @@ let n = 0;
 /** A user registered on `s` with `balance` credited, a fund password and a bound card. */
 async function user(s: ServerProcess, balance: string) {
   const username = `two${process.pid % 10000}u${++n}`;
-  const token = (await s.call<string>('POST', '/h5/user/register', { body: { username, password: 'pass1234', confirmPassword: 'pass1234' } })).data;
+  const token = (await s.call<string>('POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' } })).data;
   const { userId } = (await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token })).data;
   assert.is((await s.operator('POST', '/balance', { username, amount: `+${balance}`, reason: 'test funds' })).code, 200);
   assert.is((await s.call('POST', '/h5/user/changeWalletPwd', { token, body: { newPassword: FUND_PASSWORD, confirmPassword: FUND_PASSWORD } })).code, 200);
@@ -137,9 +137,31 @@ test('50 parallel withdrawals split across both processes never overdraw', async
   );
   const accepted = results.filter((r) => r.code === 200);
   assert.is(accepted.length, 3, '3 × 101 fits in 350, a 4th does not');
-  assert.ok(results.every((r) => r.code === 200 || r.key === 'balance.insufficient'), JSON.stringify(results.find((r) => r.code !== 200 && r.key !== 'balance.insufficient')));
+  // At most 5 fund-password checks run at once per user, across processes; the tries beyond wait for their turn.
+  const refusedWhy = (r: { code: number; key?: string }) => r.code !== 200 && r.key !== 'balance.insufficient' && r.key !== 'rate.limited';
+  assert.not.ok(results.some(refusedWhy), JSON.stringify(results.find(refusedWhy)));
   const [w] = (await ledgerTotals(c.db.db, [u.userId])).wallets;
   assert.equal([w!.balance, w!.frozen, w!.billAmount, w!.billFrozen], ['47.00000000', '303.00000000', '47.00000000', '303.00000000']);
+});
+
+test('40 wrong fund passwords and the right one (11th), split across both processes: at most 5 are checked, nothing is withdrawn', async (c) => {
+  if (!url) return;
+  const u = await user(c.one, '1000');
+  const post = (s: ServerProcess, route: string, body: object) =>
+    fetch(`${s.url}/prod-api${route}`, { method: 'POST', headers: { authorization: u.token, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      .then((r) => r.json() as Promise<Envelope<unknown>>);
+  const send = (s: ServerProcess, fundPassword: string) => post(s, '/h5/expenses/submitExpenses', { methodId: u.card, amount: '50', fundPassword });
+  const guesses = Array.from({ length: 41 }, (_, i) => (i === 10 ? FUND_PASSWORD : `wrong${100 + i}`));
+  const answers = await Promise.all(guesses.map((g, i) => send(i % 2 ? c.two : c.one, g)));
+  const checked = answers.filter((a) => a.code === 200 || a.params?.left !== undefined).length;
+  assert.ok(checked <= 5, `${checked} tries checked: ${JSON.stringify(answers.map((a) => [a.key, a.params?.left]))}`);
+  assert.ok(answers[10]!.key === 'fundPassword.locked' || answers[10]!.key === 'rate.limited', `the right one: ${answers[10]!.key}`);
+  const [made] = (await c.db.db.execute(sql`select count(*)::int as n from withdrawals where user_id = ${u.userId}`) as unknown as { rows: Array<{ n: number }> }).rows;
+  assert.is(made!.n, 0, 'no withdrawal');
+  const later = await send(c.two, FUND_PASSWORD);
+  assert.equal([later.code, later.key], [403, 'fundPassword.locked'], 'locked on both processes');
+  const change = await post(c.one, '/h5/user/changeWalletPwd', { oldPassword: FUND_PASSWORD, newPassword: '730518', confirmPassword: '730518' });
+  assert.equal([change.code, change.key], [403, 'fundPassword.locked'], 'and for a fund-password change');
 });
 
 test.run();

@@ -5,6 +5,7 @@ import {
   bankCard,
   confirmMatch,
   email,
+  newPassword,
   password,
   passwordLike,
   required,
@@ -43,10 +44,17 @@ user('empty is required, not malformed', () => {
 user.run();
 
 const pass = suite('password / passwordLike / confirmMatch');
-pass('password needs 4 characters', () => {
+pass('signing in takes a password of 4 characters, set before the longer rule', () => {
   assert.is(password('abcd'), null);
   assert.is(password('a c!'), null, 'any characters');
   assert.is(password('abc'), 'v.passwordShort');
+  assert.is(password(''), 'v.required');
+});
+pass('a new password needs 8 characters', () => {
+  assert.is(newPassword('abcd-123'), null);
+  assert.is(newPassword('a c!d e?'), null, 'any characters');
+  assert.is(newPassword('abcdefg'), 'v.newPasswordShort');
+  assert.is(newPassword('😀😀😀😀😀😀😀'), 'v.newPasswordShort', 'counted in characters, not UTF-16 units');
   assert.is(password(''), 'v.required');
 });
 pass('password pattern: 6-30 letters and digits, one of each', () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { confirmMatch, email, password, required } from '../../lib/validators.ts';
+import { confirmMatch, email, newPassword, required } from '../../lib/validators.ts';
 import { filterDigits } from '../../lib/filters.ts';
 import { forget, sendEmail, sendSms } from '../../api/auth.ts';
 import { goBack } from '../../stores/app.ts';
@@ -28,7 +28,7 @@ export default function ForgetPassword() {
       phone: (v) => (by === 'sms' ? required(v) : null),
       email: (v) => (by === 'email' ? email(v) : null),
       code: required,
-      password,
+      password: newPassword,
       confirmPassword: (v, all) => confirmMatch(v, all.password),
     },
     (v) =>
@@ -81,7 +81,7 @@ export default function ForgetPassword() {
               {left ? t('auth.resend', { time: left }) : t('auth.send')}
             </Button>
           </div>
-          <Field label={t('field.newPassword')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="new-password" />
+          <Field label={t('field.newPassword')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} hint={t('v.passwordRule')} autoComplete="new-password" />
           <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" />
           <Button type="submit" block loading={f.busy}>{t('auth.reset')}</Button>
         </form>

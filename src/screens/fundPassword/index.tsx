@@ -41,7 +41,7 @@ export default function FundPassword() {
         {isSet && (
           <Field label={t('field.oldPassword')} type="password" value={f.values.oldPassword} onValue={f.set('oldPassword')} error={f.errors.oldPassword} autoComplete="current-password" maxLength={128} />
         )}
-        <Field label={t('field.fundPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} autoComplete="new-password" maxLength={128} />
+        <Field label={t('field.fundPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} hint={t('v.fundPasswordRule')} autoComplete="new-password" maxLength={128} />
         <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" maxLength={128} />
         <Button type="submit" block loading={f.busy}>{t('ui.confirm')}</Button>
       </form>

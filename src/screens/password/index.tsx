@@ -1,6 +1,6 @@
 import { t } from '../../i18n/index.ts';
 import { PASSWORD_DEBOUNCE_MS } from '../../lib/debounce.ts';
-import { confirmMatch, password, required } from '../../lib/validators.ts';
+import { confirmMatch, newPassword, required } from '../../lib/validators.ts';
 import { changePassword } from '../../api/account.ts';
 import { goBack, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
@@ -17,7 +17,7 @@ import { useForm } from '../login/form.ts';
 export default function Password() {
   const f = useForm(
     { oldPassword: '', newPassword: '', confirmPassword: '' },
-    { oldPassword: required, newPassword: password, confirmPassword: (v, all) => confirmMatch(v, all.newPassword) },
+    { oldPassword: required, newPassword, confirmPassword: (v, all) => confirmMatch(v, all.newPassword) },
     (v) =>
       changePassword(v).then(() => {
         logout();
@@ -30,7 +30,7 @@ export default function Password() {
     <Page title={t('route.password')} onBack={() => goBack('/setting')}>
       <form className="form" onSubmit={f.onSubmit} noValidate>
         <Field label={t('field.oldPassword')} type="password" value={f.values.oldPassword} onValue={f.set('oldPassword')} error={f.errors.oldPassword} autoComplete="current-password" maxLength={128} />
-        <Field label={t('field.newPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} autoComplete="new-password" maxLength={128} />
+        <Field label={t('field.newPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} hint={t('v.passwordRule')} autoComplete="new-password" maxLength={128} />
         <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" maxLength={128} />
         <Button type="submit" block loading={f.busy}>{t('ui.confirm')}</Button>
       </form>

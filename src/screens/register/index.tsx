@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
-import { confirmMatch, password, required, username } from '../../lib/validators.ts';
+import { confirmMatch, newPassword, required, username } from '../../lib/validators.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { register } from '../../stores/session.ts';
@@ -23,7 +23,7 @@ export default function Register() {
     { username: '', password: '', confirmPassword: '', inviteCode: '', code: '' },
     {
       username,
-      password,
+      password: newPassword,
       confirmPassword: (v, all) => confirmMatch(v, all.password),
       ...(captchaOn ? { code: required } : {}),
     },
@@ -49,7 +49,7 @@ export default function Register() {
         <AuthHead />
         <form className="form" onSubmit={f.onSubmit} noValidate>
           <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username" autoCapitalize="off" maxLength={30} name="username" />
-          <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="new-password" name="password" />
+          <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} hint={t('v.passwordRule')} autoComplete="new-password" name="password" />
           <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" name="confirmPassword" />
           <Field label={t('field.inviteCode')} value={f.values.inviteCode} onValue={f.set('inviteCode')} autoComplete="off" autoCapitalize="characters" maxLength={32} name="inviteCode" />
           {captchaOn && <Captcha value={f.values.code} onValue={f.set('code')} error={f.errors.code} onUuid={setUuid} round={round} />}

@@ -1,0 +1,1 @@
+ALTER TABLE "fund_password_tries" ADD COLUMN "window_start" timestamp with time zone;

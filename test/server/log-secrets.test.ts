@@ -1,0 +1,50 @@
+/**
+ * The real server's log, captured from its process at level info, never carries a secret that a
+ * client put in a URL: the request is refused and the logged URL has the value replaced.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Envelope } from '../../src/shared/contract.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+
+const test = suite<{ server: ServerProcess; dir: string }>('secrets in URLs and the log', {} as { server: ServerProcess; dir: string });
+test.before(async (c) => {
+  c.dir = mkdtempSync(path.join(tmpdir(), 'tl-log-'));
+  c.server = await startServerProcess(c.dir, { LOG_LEVEL: 'info' });
+});
+test.after(async (c) => {
+  await c.server?.kill('SIGTERM');
+  rmSync(c.dir, { recursive: true, force: true });
+});
+
+/** Waits until the log mentions `text` (the line is written after the answer). */
+async function logged(server: ServerProcess, text: string): Promise<void> {
+  for (let i = 0; i < 100 && !server.output().includes(text); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+test('register with the password in the query string: refused, and the log of the request holds no secret', async ({ server }) => {
+  const url = `${server.url}/prod-api/h5/user/register?username=logcheck1&password=Secret123&confirmPassword=Secret123`;
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const body = (await res.json()) as Envelope<unknown>;
+  assert.equal([body.code, body.key, body.params?.field], [400, 'field.secretInQuery', 'password']);
+  await logged(server, 'username=logcheck1');
+  const log = server.output();
+  assert.match(log, /\/prod-api\/h5\/user\/register\?username=logcheck1&password=\[redacted\]&confirmPassword=\[redacted\]/, 'the request line is logged, redacted');
+  assert.not.match(log, /Secret123/, 'the password is nowhere in the log');
+});
+
+test('other URLs: a page, an unknown API path, an encoded name, a token and a code are logged without their values', async ({ server }) => {
+  await fetch(`${server.url}/login?lang=de&password=PagePass77`);
+  await fetch(`${server.url}/prod-api/no/such/route?token=Tok789xyz&x=1`);
+  await fetch(`${server.url}/prod-api/common/config/list?fund%50assword=Enc456abc`);
+  await fetch(`${server.url}/prod-api/h5/user/forget?code=654987&type=sms`, { method: 'POST' });
+  await logged(server, 'type=sms');
+  const log = server.output();
+  for (const secret of ['PagePass77', 'Tok789xyz', 'Enc456abc', '654987']) assert.not.ok(log.includes(secret), `${secret} is not in the log`);
+  assert.ok(log.includes('/login?lang=de&password=[redacted]'), 'what is not secret stays readable');
+});
+
+test.run();
