@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Envelope } from '../../src/shared/contract.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+export const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+) .* operator API on 127\.0\.0\.1:(\d+)/;
 const START_TIMEOUT_MS = 90_000;
 export const OPERATOR_KEY = 'server-process-operator-key-0123456789';
@@ -33,7 +33,7 @@ const newestIn = (dir: string): number =>
  * The built bundle starts seconds sooner than the sources under tsx, which adds up over the
  * restarts of a crash test; it is used only when no source is newer, so a test never runs stale code.
  */
-function serverArgs(): string[] {
+export function serverArgs(): string[] {
   try {
     const built = statSync(path.join(root, BUNDLE)).mtimeMs;
     if (BUNDLE_SOURCES.every((dir) => newestIn(path.join(root, dir)) < built)) return ['--enable-source-maps', BUNDLE];
