@@ -67,7 +67,8 @@ export interface ServerProcess {
   output(): string;
 }
 
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** `watch` sees the output as it comes, also before the start-up line (a test of a slow start-up). */
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}, watch?: (output: string) => void): Promise<ServerProcess> {
   const proc = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
@@ -100,6 +101,7 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
     }, START_TIMEOUT_MS);
     const read = (chunk: Buffer) => {
       log += chunk.toString();
+      watch?.(log);
       const m = STARTED.exec(log);
       if (!m) return;
       clearTimeout(timer);
@@ -108,7 +110,10 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
       resolve(handle(proc, exited, Number(m[1]), Number(m[2]), () => log));
     };
     proc.stdout!.on('data', read);
-    proc.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+    proc.stderr!.on('data', (b: Buffer) => {
+      log += b.toString();
+      watch?.(log);
+    });
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before it started:\n${log}`));
