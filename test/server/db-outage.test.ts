@@ -214,4 +214,33 @@ test('a PostgreSQL restart and an immediate stop under load: both processes ride
   assert.not.match(log, 'postgres://', 'no connection string (and so no password) in the log');
 });
 
+test('a frozen PostgreSQL (connections open, no bytes): calls answer 503 within the query timeout, and serve again when it thaws', async () => {
+  if (!enabled || servers.length < 2 || !cluster) return;
+  const [one, two] = servers as [ServerProcess, ServerProcess];
+  const token = (await one.call<string>('POST', '/login', { body: { username: 'demo01', password: 'demo1234' } })).data;
+  const play = (await one.call<Play[]>('GET', '/h5/symbol/getPlays')).data.find((p) => p.seconds === 60)!;
+  cluster.signalAll('SIGSTOP');
+  let answers: Answer[];
+  try {
+    answers = await Promise.all(
+      [one, two].flatMap((s, i) => [
+        call(s, 'POST', '/login', { body: { username: 'demo01', password: 'demo1234' } }),
+        call(s, 'POST', '/h5/user/getUserInfo', { token }),
+        call(s, 'POST', '/h5/order/saveContactOrder', { token, query: { symbol: 'btc', playId: String(play.id), direction: 'up', amount: '10' }, headers: { 'idempotency-key': `frozen-${i}` } }),
+      ]),
+    );
+    const ready = await fetch(`${one.url}/readyz`, { signal: AbortSignal.timeout(BOUND_MS) });
+    assert.is(ready.status, 503, '/readyz says not ready while the database is frozen');
+  } finally {
+    cluster.signalAll('SIGCONT');
+  }
+  for (const a of answers) {
+    assert.is(a.status, 503, `a 503, not a hang: ${JSON.stringify(a)}`);
+    assert.is(a.env?.key, 'http.unavailable');
+    assert.ok(a.ms < BOUND_MS, `answered within ${BOUND_MS} ms (${a.ms} ms)`);
+  }
+  console.log(`  frozen: answers in ${answers.map((a) => a.ms).join(', ')} ms`);
+  await Promise.all([answersAgain(one, token, play.id), answersAgain(two, token, play.id)]);
+});
+
 test.run();
