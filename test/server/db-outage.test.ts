@@ -3,7 +3,8 @@
  * at once (`-m immediate`) for a few seconds, under a load of orders with Idempotency-Keys: both
  * processes stay up, answer 503 envelopes meanwhile (never hanging past the query timeout), answer
  * again within seconds of the database's return, and no acknowledged order is lost or doubled;
- * settlement and cross-process pushes work afterwards. The cluster is the test's own (the shared
+ * settlement, the daily job and cross-process pushes work afterwards. Then PostgreSQL freezes
+ * (SIGSTOP: connections open, no bytes) and calls answer 503 within the query timeout. The cluster is the test's own (the shared
  * one of `npm run test:pg` serves other files at the same time). Needs PostgreSQL: runs under
  * `npm run test:pg` only.
  */
@@ -112,6 +113,8 @@ test('a PostgreSQL restart and an immediate stop under load: both processes ride
     assert.is((await one.operator('POST', '/balance', { username, amount: '+100000', reason: 'test funds' })).code, 200);
     users.push({ username, token, userId });
   }
+  // Savings that earn while the outages come and go: the daily job must pay them afterwards.
+  assert.is((await one.call('POST', '/h5/user/openProfit', { token: users[0]!.token, body: { direction: 'in', amount: '1000' } })).code, 200);
   const play = (await one.call<Play[]>('GET', '/h5/symbol/getPlays')).data.find((p) => p.seconds === 60)!;
 
   // The load: each worker places orders, each with its own key, and retries a key until it gets
@@ -179,13 +182,15 @@ test('a PostgreSQL restart and an immediate stop under load: both processes ride
   const t = await ledgerTotals(db.db, ids);
   for (const w of t.wallets) assert.is(w.balance, w.billAmount, `user ${w.userId}: balance = sum of bills`);
 
-  // Settlement resumes: every order is due once the clocks move two minutes.
-  await Promise.all([one.advanceClock(120_000), two.advanceClock(120_000)]);
+  // Settlement and the daily job resume: two days on, every order is due and a day of interest too.
+  await Promise.all([one.advanceClock(2 * 86_400_000), two.advanceClock(2 * 86_400_000)]);
   const started = Date.now();
   for (;;) {
-    const [row] = ((await db.db.execute(sql`select count(*)::int as open from contract_orders where status = 'open' and user_id in (${sql.raw(ids.join(','))})`)) as unknown as { rows: Array<{ open: number }> }).rows;
-    if (row!.open === 0) break;
-    assert.ok(Date.now() - started < 20_000, `settlement did not resume: ${row!.open} orders open`);
+    const [row] = ((await db.db.execute(sql`select
+        (select count(*) from contract_orders where status = 'open' and user_id in (${sql.raw(ids.join(','))}))::int as open,
+        (select count(*) from savings_income where user_id = ${users[0]!.userId})::int as paid`)) as unknown as { rows: Array<{ open: number; paid: number }> }).rows;
+    if (row!.open === 0 && row!.paid > 0) break;
+    assert.ok(Date.now() - started < 20_000, `settlement or the daily job did not resume: ${JSON.stringify(row)}`);
     await sleep(200);
   }
   const settled = await ledgerTotals(db.db, ids);
