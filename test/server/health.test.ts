@@ -6,7 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import Fastify from 'fastify';
 import { Readiness } from '../../server/health/readiness.ts';
+import { healthRoutes } from '../../server/health/routes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const test = suite<{ s: TestServer }>('health and readiness', {} as { s: TestServer });
@@ -57,6 +59,16 @@ test('a feature registers its own check: /readyz names it and its reason', async
   fresh = true;
   s.ctx.readiness!.add('market', async () => (fresh ? null : 'prices are 90 s old'));
   assert.is((await s.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+});
+
+test('probes are not logged at info (a load balancer polls every few seconds)', async () => {
+  const lines: string[] = [];
+  const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+  await app.register(healthRoutes, { readiness: new Readiness() });
+  assert.is((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
+  assert.is((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+  await app.close();
+  assert.equal(lines.filter((l) => l.includes('healthz') || l.includes('readyz')), []);
 });
 
 test('a check that hangs fails within the timeout; one result serves callers for a second', async () => {
