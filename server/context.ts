@@ -4,6 +4,8 @@ import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './bus/types.ts';
 import type { CodeSender } from './auth/code-sender.ts';
 import type { TokenCache } from './auth/token-cache.ts';
+import type { OutageWatch } from './db/outage-watch.ts';
+import type { Readiness } from './health/readiness.ts';
 
 export interface Clock {
   /** Epoch milliseconds; tests move it forward instead of waiting. */
@@ -38,6 +40,10 @@ export interface ServerContext {
   bus?: EventBus;
   /** Set by buildApp when this process can hear the database's session revocations. */
   tokens?: TokenCache;
+  /** Set by buildApp: logs a database outage once and tells when it ends. */
+  outages?: OutageWatch;
+  /** Set by buildApp: the checks of `/readyz`; a feature adds its own with `readiness.add`. */
+  readiness?: Readiness;
 }
 
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;

@@ -6,22 +6,33 @@ import { createBus } from './bus/index.ts';
 import { testClockFromEnv } from './clock/adjustable.ts';
 import { configFromEnv, systemClock, type ServerContext } from './context.ts';
 import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.ts';
+import { startWaitFromEnv } from './db/pg-pool.ts';
+import { DatabaseStartError } from './db/wait.ts';
+import { describeOutage, outageOf } from './db/outage.ts';
 import { logRedaction } from './http/log-redaction.ts';
 import { startDaily } from './jobs/daily.ts';
 import { startKeyCleanup } from './jobs/forget-keys.ts';
 import { startUploadCleanup } from './jobs/forget-uploads.ts';
+import { installSafeConsole, safeStdout } from './log/safe-output.ts';
 import { startSettlement } from './orders/settle.ts';
 import { seedDemo } from './seed/index.ts';
 import { storageOf } from './uploads/routes.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
+import { shutdownTimeoutFromEnv, stopServer } from './shutdown.ts';
 
 async function main(): Promise<void> {
+  installSafeConsole();
   const config = configFromEnv();
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      waitMs: config.databaseUrl ? startWaitFromEnv() : 0,
+      log: (line) => console.error(line),
+    });
   } catch (e) {
-    if (e instanceof DataDirLockedError) {
+    if (e instanceof DataDirLockedError || e instanceof DatabaseStartError) {
       console.error(e.message);
       process.exit(1);
     }
@@ -38,10 +49,16 @@ async function main(): Promise<void> {
     config,
     clock: testClock ?? systemClock,
     ...(testClock ? { testClock } : {}),
-    logger: { level: process.env.LOG_LEVEL ?? 'info', ...logRedaction },
+    logger: {
+      level: process.env.LOG_LEVEL ?? 'info',
+      ...logRedaction,
+      stream: { write: (line: string) => void safeStdout.write(line) },
+    },
     codeSender: logCodeSender((msg) => log(msg)),
     // On PostgreSQL pushes cross processes by LISTEN/NOTIFY; on PGlite the socket routes use an in-process bus.
-    ...(database.pool ? { bus: await createBus({ databaseUrl: config.databaseUrl, pool: database.pool }) } : {}),
+    ...(database.pool
+      ? { bus: await createBus({ databaseUrl: config.databaseUrl, pool: database.pool, timeouts: database.timeouts, log: (msg, err) => log(err ? `${msg}: ${String((err as Error).message ?? err)}` : msg) }) }
+      : {}),
   };
   const app = await buildApp(ctx);
   log = (msg) => app.log.info(msg);
@@ -49,31 +66,25 @@ async function main(): Promise<void> {
   const port = (app.server.address() as { port: number }).port;
   const admin = await startAdminServer(ctx);
   // After buildApp: the socket routes give the context its bus, which settlement pushes through.
-  const settlement = startSettlement(ctx, { log: app.log });
-  const daily = startDaily(ctx, { log: app.log });
-  const keyCleanup = startKeyCleanup(ctx, { log: app.log });
-  const uploadCleanup = startUploadCleanup(ctx, storageOf(ctx), { log: app.log });
+  const jobLog = quietDuringOutages(ctx, app.log);
+  const settlement = startSettlement(ctx, { log: jobLog });
+  const daily = startDaily(ctx, { log: jobLog });
+  const keyCleanup = startKeyCleanup(ctx, { log: jobLog });
+  const uploadCleanup = startUploadCleanup(ctx, storageOf(ctx), { log: jobLog });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
   // Before the start-up line: a supervisor may stop us the moment it reads it, and a stop without
   // a handler would skip the clean shutdown (and leave the data directory's lock behind).
   let stopping = false;
+  const timeoutMs = shutdownTimeoutFromEnv();
   const stop = async (signal: string) => {
     if (stopping) {
       console.error(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
+    app.log.info(`${signal}: finishing in-flight requests (at most ${timeoutMs / 1000} s)`);
     try {
-      // Settlement first: its last pass still pushes to the sockets the app is about to close.
-      await settlement.stop();
-      await daily.stop();
-      await keyCleanup.stop();
-      await uploadCleanup.stop();
-      await admin.app.close();
-      await app.close();
-      await ctx.bus?.close();
-      await database.close();
+      await stopServer({ app, admin: admin.app, jobs: [settlement, daily, keyCleanup, uploadCleanup], ctx, database, timeoutMs, log: app.log });
       process.exit(0);
     } catch (e) {
       console.error('shutdown failed', e);
@@ -88,7 +99,19 @@ async function main(): Promise<void> {
   );
 }
 
+/** A job's failed pass during a database outage is already in the outage's log line: no stack each second. */
+function quietDuringOutages(ctx: ServerContext, log: { error(obj: object, msg: string): void }) {
+  return {
+    error(obj: object, msg: string) {
+      if (ctx.outages?.report((obj as { err?: unknown }).err, false)) return;
+      log.error(obj, msg);
+    },
+  };
+}
+
 main().catch((e) => {
-  console.error(e);
+  // The database went away between the first answer and the start-up line (a migration, the seed).
+  if (outageOf(e)) console.error(`database lost during start-up: ${describeOutage(e)}`);
+  else console.error(e);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /** Throwaway PostgreSQL clusters for `npm run test:pg` and the server load bench. */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,7 +31,22 @@ function asClusterOwner(cmd: string, args: string[]): void {
  * A throwaway PostgreSQL 15 cluster in a temp directory on a free port, tuned for speed over
  * durability; `stop()` removes it. For tests and benchmarks, never for data that matters.
  */
-export async function startCluster(): Promise<{ url: string; stop(): void }> {
+export interface Cluster {
+  url: string;
+  port: number;
+  /** Stops the server and removes the cluster. */
+  stop(): void;
+  /** `pg_ctl start`, or `stop`/`restart` in a shutdown mode, as an operator (or a failover) would. */
+  ctl(action: 'start' | 'stop' | 'restart', mode?: 'fast' | 'immediate'): void;
+  /** Sends `signal` to the postmaster and every backend: SIGSTOP freezes the server with its connections open. */
+  signalAll(signal: 'SIGSTOP' | 'SIGCONT'): void;
+}
+
+/**
+ * `durableCommits`: keep `synchronous_commit` on, for tests that stop the server with `-m immediate`
+ * (an acknowledged commit must survive that; with it off, the last ones are lost by design).
+ */
+export async function startCluster(o: { durableCommits?: boolean } = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tl-pg-'));
   const data = path.join(dir, 'data');
   if (process.getuid?.() === 0) {
@@ -41,13 +56,19 @@ export async function startCluster(): Promise<{ url: string; stop(): void }> {
   chmodSync(dir, 0o700);
   const port = await freePort();
   asClusterOwner(path.join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  asClusterOwner(path.join(BIN, 'pg_ctl'), [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    'start',
-  ]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${o.durableCommits ? '' : ' -c synchronous_commit=off'} -c full_page_writes=off -c max_connections=200`;
+  const pgCtl = (action: string, mode?: string) =>
+    asClusterOwner(path.join(BIN, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, ...(mode ? ['-m', mode] : []), action]);
+  pgCtl('start');
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    ctl: pgCtl,
+    signalAll: (signal) => {
+      const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(postmaster, signal);
+      for (const pid of childrenOf(postmaster)) process.kill(pid, signal);
+    },
     stop: () => {
       try {
         asClusterOwner(path.join(BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
@@ -56,6 +77,20 @@ export async function startCluster(): Promise<{ url: string; stop(): void }> {
       }
     },
   };
+}
+
+function childrenOf(parent: number): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) pids.push(Number(name));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return pids;
 }
 
 function userIds(name: string): { uid: number; gid: number } {

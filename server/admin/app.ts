@@ -24,7 +24,7 @@ export interface AdminAppOptions {
 export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions = {}): Promise<FastifyInstance> {
   const key = options.key ?? loadOperatorKey(ctx.config.dataDir);
   const app = Fastify({ logger: ctx.logger, ajv: AJV_OPTIONS });
-  installApiErrorHandling(app);
+  installApiErrorHandling(app, ctx.outages && ((err) => ctx.outages!.report(err)));
   app.addHook('onRequest', async (request) => {
     if (!keyMatches(key, request.headers[KEY_HEADER])) {
       throw new AppError(403, 'operator.key', `Missing or wrong ${KEY_HEADER} header`);

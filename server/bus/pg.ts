@@ -4,7 +4,8 @@
  * reaches a user whose socket is held by another. A push is a hint to refresh, so one lost while
  * the listener reconnects costs nothing that the app's own refresh on reconnect does not repair.
  */
-import pg from 'pg';
+import type pg from 'pg';
+import { createClient, pgTimeoutsFromEnv, type PgTimeouts } from '../db/pg-pool.ts';
 import { Listeners } from './listeners.ts';
 import { PUSH_CODES, type PushCode } from '../../src/shared/contract.ts';
 import type { EventBus, PushEvent, PushListener } from './types.ts';
@@ -19,6 +20,8 @@ export interface PgBusOptions {
   connectionString: string;
   /** Publishes through this pool when given, so a reconnecting listener does not block publishing. */
   pool?: pg.Pool;
+  /** Connect and query timeouts (default: from the environment), so a frozen server cannot hang the listener. */
+  timeouts?: PgTimeouts;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -43,20 +46,24 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
   };
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: options.connectionString });
-    c.on('notification', onNotification);
-    c.on('error', (e) => {
+    const c = createClient(options.connectionString, options.timeouts ?? pgTimeoutsFromEnv(), (e) => {
       log('push listener connection failed; reconnecting', e);
       void c.end().catch(() => {});
     });
+    c.on('notification', onNotification);
     c.on('end', () => {
       if (client === c) client = undefined;
       // Revocations may now go unheard: caches must forget what they hold and trust nothing until back.
       announce('*');
       if (!closed) scheduleReconnect();
     });
-    await c.connect();
-    await c.query(`LISTEN ${PUSH_CHANNEL}; LISTEN ${REVOKED_CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${PUSH_CHANNEL}; LISTEN ${REVOKED_CHANNEL}`);
+    } catch (e) {
+      await c.end().catch(() => {});
+      throw e;
+    }
     client = c;
     // What was cached while the connection was down may have been revoked meanwhile.
     announce('*');

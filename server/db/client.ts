@@ -10,8 +10,10 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { DataDirLockedError, takeLockFile } from './lock.ts';
+import { createPool, pgTimeoutsFromEnv, unguard, type PgTimeouts } from './pg-pool.ts';
+import { describeUrl, waitForDatabase } from './wait.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -31,6 +33,13 @@ export interface Database {
   pglite?: PGlite;
   /** Set for PostgreSQL: e.g. for `LISTEN/NOTIFY` on a dedicated client. */
   pool?: pg.Pool;
+  /** PostgreSQL's connect and query timeouts, for other connections to the same server (the push bus). */
+  timeouts?: PgTimeouts;
+  /**
+   * Hears a connection the server ended or that timed out (a restart, a failover, a freeze), idle
+   * or in use; set once the logger exists. Without any listener such an error would end the process.
+   */
+  onConnectionError?: (err: Error) => void;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,12 @@ export interface OpenOptions {
   lock?: boolean;
   /** Pool size for PostgreSQL. */
   poolMax?: number;
+  /** PostgreSQL: connect and query timeouts (default: from the environment, see pg-pool.ts). */
+  timeouts?: PgTimeouts;
+  /** PostgreSQL: how long to wait for an unreachable server before giving up (default 0: one try). */
+  waitMs?: number;
+  /** Where the waiting says what is wrong. */
+  log?: (line: string) => void;
 }
 
 /** Where the SQL migrations live; bundle-friendly (no import.meta paths). */
@@ -75,16 +90,27 @@ function takeLock(dataDir: string): () => void {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
-    await pool.query('select 1');
-    const url = new URL(options.databaseUrl);
-    return {
-      db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    const label = describeUrl(options.databaseUrl);
+    const timeouts = options.timeouts ?? pgTimeoutsFromEnv();
+    const database: Database = {
+      db: undefined as unknown as Db,
       kind: 'postgres',
-      label: `PostgreSQL ${url.hostname}${url.port ? ':' + url.port : ''}${url.pathname}`,
-      pool,
-      close: () => pool.end(),
+      label,
+      timeouts,
+      close: async () => {
+        await pool.end();
+      },
     };
+    const pool = createPool(options.databaseUrl, options.poolMax ?? 10, timeouts, (err) => database.onConnectionError?.(err));
+    try {
+      await waitForDatabase(pool, { label, waitMs: options.waitMs ?? 0, connectMs: timeouts.connectMs, log: options.log ?? console.error });
+    } catch (e) {
+      await pool.end().catch(() => {});
+      throw e;
+    }
+    database.pool = pool;
+    database.db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return database;
   }
   const onDisk = !options.pglite && options.dataDir && !options.dataDir.startsWith('memory://');
   const release = onDisk && options.lock !== false ? takeLock(options.dataDir!) : undefined;
@@ -113,7 +139,10 @@ export async function migrateDatabase(database: Database, folder = migrationsFol
     return;
   }
   const client = await database.pool!.connect();
+  // A migration, or the wait for another process's, may rightly outlast the query timeout.
+  unguard(client);
   try {
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(727001)');
     try {
       await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
@@ -121,6 +150,7 @@ export async function migrateDatabase(database: Database, folder = migrationsFol
       await client.query('select pg_advisory_unlock(727001)');
     }
   } finally {
-    client.release();
+    // Not back into the pool: its session has no statement timeout.
+    client.release(true);
   }
 }

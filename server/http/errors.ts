@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, fail } from './envelope.ts';
 import { API_PREFIX } from './prefix.ts';
 import { setAnswerHeaders } from './answer-headers.ts';
+import { outageOf, type Outage } from '../db/outage.ts';
+import { sendUnavailable } from './unavailable.ts';
 
 interface AjvError {
   keyword: string;
@@ -37,7 +39,8 @@ const STATUS_KEYS: Record<number, string> = {
 export const apiNotFound = (url: string) =>
   new AppError(404, 'http.notFound', 'Request Address Not Found', { path: url.split('?')[0]! });
 
-export function installApiErrorHandling(app: FastifyInstance): void {
+/** `report` notes a database outage (and logs it once); without it outages are only told apart. */
+export function installApiErrorHandling(app: FastifyInstance, report: (err: unknown) => Outage | null = outageOf): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return reply.code(200).send(fail(error));
     if (error.validation) return reply.code(200).send(fail(validationError(error)));
@@ -46,6 +49,9 @@ export function installApiErrorHandling(app: FastifyInstance): void {
       const key = STATUS_KEYS[status] ?? 'http.badRequest';
       return reply.code(200).send(fail(new AppError(status, key, error.message)));
     }
+    // A database that is away or out of disk: HTTP 503 and "try again", not an internal error.
+    const outage = report(error);
+    if (outage) return sendUnavailable(reply, outage);
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.code(200).send(fail(new AppError(500, 'http.internal', 'Request Exception', { requestId: request.id })));
   });

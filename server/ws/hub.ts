@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import {
   SOCKET_CLOSE_AUTH,
+  SOCKET_CLOSE_RESTART,
   type SocketPush,
   type SocketServerMessage,
 } from '../../src/shared/contract.ts';
@@ -133,10 +134,11 @@ export class SocketHub {
     }
   }
 
+  /** Closes every socket with "going away", which the app answers by reconnecting at once. */
   close(): void {
     clearInterval(this.sweeper);
     this.unsubscribe();
-    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    for (const client of this.clients) client.socket.close(SOCKET_CLOSE_RESTART, 'server shutting down');
     this.clients.clear();
     this.byUser.clear();
   }

@@ -140,13 +140,14 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   } catch (err) {
     pending.clear();
     const status = (err as { status?: number } | null)?.status;
-    if (typeof status === 'number') {
+    // A refusal the server explains (503 "try again" and its Retry-After): its envelope is the reason.
+    const data = (err as { data?: Envelope<T> } | null)?.data;
+    if (data && typeof data === 'object' && typeof data.code === 'number') env = data;
+    else if (typeof status === 'number') {
       return fail(new ApiError('status', t('err.service', { status, text: statusText(status) }), status));
-    }
-    if (ctl.signal.aborted) {
+    } else if (ctl.signal.aborted) {
       return timedOut ? fail(new ApiError('timeout', t('err.timeout'))) : fail(new ApiError('cancel', ''));
-    }
-    return fail(new ApiError('network', t('err.network')));
+    } else return fail(new ApiError('network', t('err.network')));
   } finally {
     clearTimeout(timer);
     o.signal?.removeEventListener('abort', onCancel);

@@ -1,7 +1,7 @@
 // Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
 import { listenKeys } from 'nanostores';
 import type { SocketPush } from '../shared/contract.ts';
-import { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode } from '../shared/socket-codes.ts';
+import { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_RESTART, type PushCode } from '../shared/socket-codes.ts';
 import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { loadMessages } from '../stores/messages.ts';
@@ -35,7 +35,9 @@ export interface SocketDeps {
 /**
  * The push socket of SPEC §4: authenticates with its first message (the token never goes in the
  * URL), pings every 50 s and drops a connection whose last ping went unanswered, reconnects 3 s
- * after any drop, except after an auth refusal (close 4001), which waits for another token.
+ * after any drop, at once when the server says it is shutting down (close 1001: another process or
+ * the restarted one takes the socket), and not after an auth refusal (close 4001), which waits for
+ * another token.
  */
 export class PushSocket {
   private url = '';
@@ -73,7 +75,7 @@ export class PushSocket {
     ws.onclose = (e) => {
       this.stop();
       if (e.code === SOCKET_CLOSE_AUTH) this.refused = true;
-      else this.retry = this.deps.setTimeout(() => ((this.retry = null), this.connect()), RECONNECT_MS);
+      else this.retry = this.deps.setTimeout(() => ((this.retry = null), this.connect()), e.code === SOCKET_CLOSE_RESTART ? 0 : RECONNECT_MS);
     };
   }
 

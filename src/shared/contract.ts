@@ -91,7 +91,7 @@ export interface UserInfo {
 
 // The push socket's two constants live in socket-codes.ts, so the app's socket client can import
 // them without the rest of this module's values (each lazy screen chunk counts its bytes).
-export { PUSH_CODES, SOCKET_CLOSE_AUTH, type PushCode } from './socket-codes.ts';
+export { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_RESTART, type PushCode } from './socket-codes.ts';
 import type { PushCode } from './socket-codes.ts';
 
 /**

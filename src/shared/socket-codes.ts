@@ -4,3 +4,6 @@ export type PushCode = (typeof PUSH_CODES)[number];
 
 /** Close code for a missing, bad or expired token on the socket; the app does not reconnect until a new login. */
 export const SOCKET_CLOSE_AUTH = 4001;
+
+/** Close code (WebSocket "going away") when the server shuts down or restarts; the app reconnects at once, to another process or the new one. */
+export const SOCKET_CLOSE_RESTART = 1001;

@@ -18,6 +18,9 @@ async function buildTemplate(): Promise<Blob> {
   return dump;
 }
 
+/** The migrated, seeded PGlite data directory as a tarball (built once per run). */
+export const pgliteTemplate = (): Promise<Blob> => (template ??= buildTemplate());
+
 /** A migrated, seeded database of its own for the caller. */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;

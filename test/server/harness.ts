@@ -10,6 +10,7 @@ import type { CodeSender } from '../../server/auth/code-sender.ts';
 import type { EventBus } from '../../server/bus/types.ts';
 import type { ServerConfig, ServerContext } from '../../server/context.ts';
 import { openTestDatabase } from './db.ts';
+import type { Database } from '../../server/db/client.ts';
 
 export interface TestClock {
   now(): number;
@@ -49,9 +50,12 @@ let ips = 0;
 /** A new client address per helper call, so helpers never eat a test's rate-limit budget. */
 const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
 
-/** `bus`: a PostgreSQL bus (closed with the server), for what crosses processes, e.g. revoked tokens. */
-export async function startTestServer(config: Partial<ServerConfig> = {}, options: { bus?: EventBus } = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+/**
+ * `bus`: a PostgreSQL bus (closed with the server), for what crosses processes, e.g. revoked tokens.
+ * `database`: a migrated, seeded database of the test's own (closed with the server), e.g. on a small disk.
+ */
+export async function startTestServer(config: Partial<ServerConfig> = {}, options: { bus?: EventBus; database?: Database } = {}): Promise<TestServer> {
+  const database = options.database ?? (await openTestDatabase());
   let time = Date.now();
   const clock: TestClock = { now: () => time, advance: (ms) => void (time += ms) };
   const codes: SentCode[] = [];

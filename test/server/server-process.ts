@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Envelope } from '../../src/shared/contract.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+export const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+) .* operator API on 127\.0\.0\.1:(\d+)/;
 const START_TIMEOUT_MS = 90_000;
 export const OPERATOR_KEY = 'server-process-operator-key-0123456789';
@@ -33,7 +33,7 @@ const newestIn = (dir: string): number =>
  * The built bundle starts seconds sooner than the sources under tsx, which adds up over the
  * restarts of a crash test; it is used only when no source is newer, so a test never runs stale code.
  */
-function serverArgs(): string[] {
+export function serverArgs(): string[] {
   try {
     const built = statSync(path.join(root, BUNDLE)).mtimeMs;
     if (BUNDLE_SOURCES.every((dir) => newestIn(path.join(root, dir)) < built)) return ['--enable-source-maps', BUNDLE];
@@ -67,7 +67,8 @@ export interface ServerProcess {
   output(): string;
 }
 
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** `watch` sees the output as it comes, also before the start-up line (a test of a slow start-up). */
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}, watch?: (output: string) => void): Promise<ServerProcess> {
   const proc = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: {
@@ -100,6 +101,7 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
     }, START_TIMEOUT_MS);
     const read = (chunk: Buffer) => {
       log += chunk.toString();
+      watch?.(log);
       const m = STARTED.exec(log);
       if (!m) return;
       clearTimeout(timer);
@@ -108,7 +110,10 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
       resolve(handle(proc, exited, Number(m[1]), Number(m[2]), () => log));
     };
     proc.stdout!.on('data', read);
-    proc.stderr!.on('data', (b: Buffer) => (log += b.toString()));
+    proc.stderr!.on('data', (b: Buffer) => {
+      log += b.toString();
+      watch?.(log);
+    });
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before it started:\n${log}`));

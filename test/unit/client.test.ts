@@ -187,5 +187,18 @@ call('a transport error clears the pending map so a retry is possible', async ()
   await rejection(second);
 });
 
+call('a 503 "try again" shows the server’s reason in the user’s language, not a bare status', async () => {
+  const unavailable = { code: 503, key: 'http.unavailable', msg: 'The service is briefly unavailable, please try again in a few seconds', data: null };
+  answer(() => new Response(JSON.stringify(unavailable), { status: 503, headers: { 'retry-after': '5' } }));
+  const e = await rejection(post('/h5/order/saveContactOrder', undefined, { headers: { 'Idempotency-Key': 'k1' } }));
+  assert.is(e.kind, 'server', 'a reason, not a transport failure');
+  assert.is(e.code, 503);
+  assert.is(e.key, 'http.unavailable');
+  assert.is($notify.get().message, en.err.http.unavailable);
+  answer(() => new Response(JSON.stringify({ ...unavailable, key: 'http.diskFull' }), { status: 503 }));
+  await rejection(post('/login', { username: 'a' }));
+  assert.is($notify.get().message, en.err.http.diskFull);
+});
+
 fp.run();
 call.run();

@@ -117,6 +117,20 @@ conn('a drop reconnects after 3 s, not sooner', () => {
   assert.equal(f.last().sent, [JSON.stringify({ type: 'auth', token: 'tok' })], 'which authenticates again');
 });
 
+conn('a server shutting down (1001) is reconnected at once, to another process or the restarted one', () => {
+  const f = setup();
+  f.socket.set(WS_URL, 'tok');
+  f.last().open();
+  f.last().drop(1001);
+  f.advance(0);
+  assert.is(f.sockets.length, 2, 'a new socket without the 3 s wait');
+  f.last().drop(1006);
+  f.advance(RECONNECT_MS - 1);
+  assert.is(f.sockets.length, 2, 'a failed reconnect waits as any drop does');
+  f.advance(1);
+  assert.is(f.sockets.length, 3);
+});
+
 conn('an auth refusal (4001) waits for another token instead of reconnecting', () => {
   const f = setup();
   f.socket.set(WS_URL, 'old');
