@@ -69,7 +69,7 @@ test('a product bought from the finance tab shows under holding, and a refused a
   const amount = sheet.getByLabel('Amount', { exact: true });
   await amount.fill('40');
   await sheet.getByRole('button', { name: 'Buy' }).click();
-  await sheet.getByText('At least $500').waitFor();
+  await sheet.getByText('At least \u2066$500\u2069').waitFor();
   assert.is(await amount.inputValue(), '40', 'the amount stays as typed');
   await amount.fill('600');
   // 600 × 0.45 % × 15 days
