@@ -13,8 +13,11 @@ import type {
 import { IDEMPOTENCY_HEADER } from '../shared/contract.ts';
 import { get, post } from './client.ts';
 
-/** A money submit: `key` is its Idempotency-Key (money/submit.ts keeps it across retries of the same body). */
-const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key }, noRepeat: true, customPrompt: true });
+/**
+ * A money submit: `key` is its Idempotency-Key (money/submit.ts keeps it across retries of the
+ * same body); the form shows a failure beside its button, not in the banner.
+ */
+const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key }, noRepeat: true, noNotify: true, customPrompt: true });
 
 /** No token needed: visitors see what is on sale. */
 export const getProducts = () => get<FinanceProduct[]>('/h5/licai/getSellProductList', undefined, { noNotify: true });

@@ -285,8 +285,63 @@ for (const s of SETTINGS) {
   }));
 }
 
+test('a deposit in BRL: both currencies as the amount is typed, limits in both, and copy buttons for the amount to pay and each account field', traced(async () => {
+  for (const [key, value] of Object.entries(SETTINGS[1]!.config)) await setConfig(key, value);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.goto(server.url + '/recharge?id=1');
+  const input = field('Recharge amount');
+  await input.waitFor();
+  const hint = clean(await page.locator('.form > p.muted').first().innerText());
+  assert.is(hint, 'Single deposit $40.00 to $100,000.00 In BRL: 104.00 to 260,000.00 Exchange rate 5.2', 'limits in both currencies');
+  const box = page.locator('.mbox');
+  for (const value of ['Trade Lite Pagamentos LTDA', 'Banco do Brasil', '0012345678901']) {
+    await box.locator('.mcopy').filter({ hasText: value }).getByRole('button', { name: 'Copy' }).waitFor();
+  }
+  await input.click();
+  let before = '';
+  for (const [typed, brl] of [['2', null], ['250', '650.00'], ['2500', '6,500.00']] as const) {
+    await page.keyboard.type(typed.slice(before.length));
+    before = typed;
+    if (!brl) assert.is(await page.locator('.mpay').count(), 0, 'nothing to pay below the minimum');
+    else assert.is(clean(await page.locator('.mpay').innerText()), `You pay ${brl} BRL = ${displayed(typed, { decimals: 2 })} Copy`, typed);
+  }
+  await page.locator('.mpay').getByRole('button', { name: 'Copy' }).click();
+  await page.locator('.notify').getByText('Copied').last().waitFor();
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), '6500.00', 'the amount to pay, as a bank form takes it');
+  await box.locator('.mcopy').filter({ hasText: '0012345678901' }).getByRole('button', { name: 'Copy' }).click();
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t === '0012345678901'));
+}));
+
+test('the order buttons are in reach above the tab bar at 360×740, and never cover the focused amount field', traced(async () => {
+  await page.goto(server.url + '/trade');
+  const bar = page.locator('.op-go');
+  await bar.getByRole('button', { name: 'Buy up' }).waitFor();
+  const boxes = async () => {
+    const [bar, tabs, field, up, down] = await page.evaluate(() =>
+      ['.op-go', '.tabbar', '.op input', '.op-up', '.op-down'].map((s) => document.querySelector(s)!.getBoundingClientRect().toJSON() as DOMRect),
+    );
+    return { bar: bar!, tabs: tabs!, field: field!, up: up!, down: down!, scrollY: await page.evaluate(() => scrollY) };
+  };
+  let b = await boxes();
+  assert.is(b.scrollY, 0, 'not scrolled');
+  for (const button of [b.up, b.down]) assert.ok(button.top >= 0 && button.bottom <= b.tabs.top, 'a buy button in view, above the tab bar');
+  assert.ok(b.bar.bottom <= b.tabs.top + 1, 'the bar sits on the tab bar');
+  // The field focused where it lies below the bar: it scrolls clear of it.
+  await page.locator('.op input').focus();
+  b = await boxes();
+  assert.ok(b.field.bottom <= b.bar.top, `the focused field (bottom ${b.field.bottom}) above the bar (top ${b.bar.top})`);
+  // At the end of the screen nothing is left under the bar.
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  const last = await page.evaluate(() => {
+    const items = document.querySelectorAll('.app > main:not([hidden]) .page > *:not(.op-room)');
+    return items[items.length - 1]!.getBoundingClientRect().bottom;
+  });
+  b = await boxes();
+  assert.ok(last <= b.bar.top + 1, `the last part of the screen (bottom ${last}) ends above the bar (top ${b.bar.top})`);
+}));
+
 test('savings "All" with ratio 2 fills the balance as displayed and moves exactly that balance', traced(async () => {
-  // Still ratio 2, 2 decimals from the test before.
+  for (const [key, value] of Object.entries(SETTINGS[1]!.config)) await setConfig(key, value);
   await page.goto(server.url + '/yuebao');
   const input = field('Amount');
   await input.waitFor();
