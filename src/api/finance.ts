@@ -10,16 +10,14 @@ import type {
   SavingsSummary,
   SavingsTransferRequest,
 } from '../shared/contract.ts';
-import { ApiError, get, post } from './client.ts';
+import { IDEMPOTENCY_HEADER } from '../shared/contract.ts';
+import { get, post } from './client.ts';
 
-/** A random key per intended purchase or transfer: a retry after a lost answer never spends twice. */
-export const newKey = (): string =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => (b < 16 ? '0' : '') + b.toString(16)).join('');
-
-/** Whether a failed call may have reached the server (no answer): then a retry must reuse its key. */
-export const outcomeUnknown = (e: unknown): boolean => e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout');
-
-const once = (key: string) => ({ headers: { 'Idempotency-Key': key }, noRepeat: true, customPrompt: true });
+/**
+ * A money submit: `key` is its Idempotency-Key (money/submit.ts keeps it across retries of the
+ * same body); the form shows a failure beside its button, not in the banner.
+ */
+const once = (key: string) => ({ headers: { [IDEMPOTENCY_HEADER]: key }, noRepeat: true, noNotify: true, customPrompt: true });
 
 /** No token needed: visitors see what is on sale. */
 export const getProducts = () => get<FinanceProduct[]>('/h5/licai/getSellProductList', undefined, { noNotify: true });

@@ -7,42 +7,6 @@
 const asciiDigits = (s: string): string =>
   s.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (c) => String(c.charCodeAt(0) & 15));
 
-/**
- * An amount: digits and one decimal point, no leading zeros (but `0.` stays), at most `decimals`
- * decimals, whole digits only when `decimals` is 0. A comma (also Arabic `٫`, full-width `．`)
- * counts as the point, because the decimal keypad of many phones types one.
- */
-export function filterAmount(input: string, decimals = 2): string {
-  const s = asciiDigits(input).replace(/[,\u066b\uff0c\uff0e]/g, '.').replace(/[^\d.]/g, '');
-  const dot = s.indexOf('.');
-  let whole = (dot < 0 ? s : s.slice(0, dot)).replace(/^0+(?=\d)/, '');
-  if (dot < 0 || decimals <= 0) return whole;
-  if (!whole) whole = '0';
-  return whole + '.' + s.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
-}
-
-/** Why an amount field kept its value: the `ui.refuse.<reason>` text shown under it. */
-export type AmountRefusal = 'sign' | 'exponent' | 'chars' | 'point' | 'whole' | 'decimals';
-
-/**
- * Whether what an amount field would hold after a key or a paste can be ordered as it stands;
- * else why not. Only digits and one point with at most `decimals` decimals (none when 0) pass;
- * the field then keeps filterAmount of it, the same number written plainly (`.5` → `0.5`). A
- * sign, an exponent or a second point is refused whole, never dropped silently: `-50` is not 50
- * and `1e5` is not 15.
- */
-export function amountRefusal(input: string, decimals: number): AmountRefusal | null {
-  const s = asciiDigits(input).replace(/[,\u066b\uff0c\uff0e]/g, '.').trim();
-  if (/[-+\u2212]/.test(s)) return 'sign';
-  if (/^[\d.]*e/i.test(s)) return 'exponent';
-  if (/[^\d.]/.test(s)) return 'chars';
-  const dot = s.indexOf('.');
-  if (dot < 0) return null;
-  if (decimals <= 0) return 'whole';
-  if (s.indexOf('.', dot + 1) > 0) return 'point';
-  return s.length - dot - 1 > decimals ? 'decimals' : null;
-}
-
 /** Latin letters and digits only. */
 export const filterAlnum = (input: string): string => input.replace(/[^a-zA-Z0-9]/g, '');
 

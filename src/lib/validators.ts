@@ -1,7 +1,6 @@
 /**
  * SPEC §5 validators. Each returns null when the value is fine, else the locale key of the message
- * to show under the field. The amount rule lives in amount.ts: it needs decimal arithmetic, which
- * the sign-in forms have no use for.
+ * to show under the field. Money amounts are read by src/money/amount.ts, for every money form.
  */
 
 export type Invalid = string | null;

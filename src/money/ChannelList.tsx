@@ -8,7 +8,7 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { Empty } from '../ui/List.tsx';
 import { Button } from '../ui/Button.tsx';
 import { channels, forgetChannels } from './channels.ts';
-import { useTyped } from './view.tsx';
+import { useLimits } from './view.tsx';
 
 interface Props {
   name: 'rechargeList' | 'personalCoinList';
@@ -20,7 +20,7 @@ interface Props {
 /** The deposit channels of one kind, each with its currency and limits; a tap opens its form. */
 export function ChannelList({ name, type, after }: Props) {
   const [, go] = useLocation();
-  const typed = useTyped();
+  const limits = useLimits();
   const [list, setList] = useState<PayChannel[] | null | undefined>();
   const load = () => {
     setList(undefined);
@@ -43,7 +43,7 @@ export function ChannelList({ name, type, after }: Props) {
             <Cell
               key={c.id}
               label={c.name + (c.network ? ' · ' + c.network : '')}
-              value={<span className="num">{typed.limits(c.minAmount, c.maxAmount).map(typed.fmt).join(' – ')}</span>}
+              value={<span className="num">{limits(c.minAmount, c.maxAmount)}</span>}
               onClick={() => go((type === 'bank' ? '/recharge?id=' : '/coinRecharge?id=') + c.id)}
             />
           ))}

@@ -8,7 +8,7 @@ import type { BindCardQrRequest } from '../shared/contract.ts';
 import { Field } from '../ui/Field.tsx';
 import { Button } from '../ui/Button.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
-import { useSubmit } from './view.tsx';
+import { useMoneySubmit } from './submit.ts';
 
 interface Props {
   kind: 'qr' | 'paypay';
@@ -22,7 +22,7 @@ export function QrForm({ kind, id, payee: first = '' }: Props) {
   const [payee, setPayee] = useState(first);
   const [image, setImage] = useState('');
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useSubmit(bindCardQr, () => {
+  const { busy, error, run } = useMoneySubmit(bindCardQr, () => {
     notify(t('ok.saved'), { type: 'success' });
     goBack('/paymentMethod');
   });

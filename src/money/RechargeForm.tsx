@@ -1,41 +1,42 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from '../app/location.ts';
 import { t } from '../i18n/index.ts';
-import { amount as amountRule } from '../lib/amount.ts';
-import { filterAmount } from '../lib/filters.ts';
 import { formatMoney, mul } from '../lib/money.ts';
+import { ltr } from '../lib/bidi.ts';
 import { flag } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import type { PayChannel, PayChannelType } from '../shared/contract.ts';
 import { submitRecharge } from '../api/money.ts';
 import { Page } from '../ui/Page.tsx';
-import { Field } from '../ui/Field.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Empty } from '../ui/List.tsx';
 import { channels } from './channels.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
-import { Rows, param, plain, useIdempotencyKey, useMoney, useTyped } from './view.tsx';
+import { AmountField, useAmount } from './AmountField.tsx';
+import { useMoneySubmit } from './submit.ts';
+import { Rows, param, plain, useMoney } from './view.tsx';
 
 /**
- * A deposit on one channel (`?id=`): where to pay, how much (within the channel's limits, and what
- * that is in the channel's currency), the proof of payment, then the submit, which waits for the
- * upload when the platform asks for a proof.
+ * A deposit on one channel (`?id=`): where to pay (each account field with a copy button), how
+ * much (the limits and, as the user types, the amount to pay in both currencies, the one to pay
+ * with a copy button), the proof of payment, then the submit, which waits for the upload when the
+ * platform asks for a proof.
  */
 export function RechargeForm({ type }: { type: PayChannelType }) {
   const id = Number(param(useSearch(), 'id'));
   const [, go] = useLocation();
   const money = useMoney();
-  const typed = useTyped();
   const [ch, setCh] = useState<PayChannel | null | undefined>();
-  const [value, setValue] = useState('');
   const [proof, setProof] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
-  const idem = useIdempotencyKey();
   const needProof = flag('rechargeVoucherOn');
+  const amount = useAmount(money, ch ? [ch.minAmount, ch.maxAmount] : null);
+  const deposit = useMoneySubmit(submitRecharge, (d) => {
+    notify(t('ok.recharge'), { type: 'success' });
+    go('/rechargeDetail?orderNo=' + encodeURIComponent(d.orderNo), { replace: true });
+  });
 
   useEffect(() => {
     channels().then(
@@ -48,28 +49,14 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
   if (ch === undefined) return <Page title={title}><Skeleton kind="form" count={3} /></Page>;
   if (!ch) return <Page title={title}><Empty text={t('money.noChannel')} /></Page>;
 
-  const [min, max] = typed.limits(ch.minAmount, ch.maxAmount);
-  const invalid = amountRule(value, min, max);
-  const lim = { min: typed.fmt(min), max: typed.fmt(max) };
   // What the user transfers, in the channel's currency: the platform amount at the channel's rate.
-  const pay = (v: string) =>
-    formatMoney(mul(typed.platform(v), ch.exchangeRate), { ...money, ratio: '1', rateOn: false, symbol: '', decimals: type === 'coin' ? 6 : 2 });
-  const send = async () => {
+  const pay = (platform: string, grouped = true) =>
+    formatMoney(mul(platform, ch.exchangeRate), { ...money, ratio: '1', rateOn: false, symbol: '', thousands: grouped, decimals: type === 'coin' ? 6 : 2 });
+  const inCurrency = (platform: string) => pay(platform) + ' ' + ch.currency;
+  const send = () => {
     setTried(true);
-    if (invalid || (needProof && !proof)) return;
-    const body = { channelId: ch.id, amount: typed.platform(value), ...(proof ? { proofImage: proof } : {}) };
-    setBusy(true);
-    setError('');
-    try {
-      const d = await submitRecharge(body, idem.key(body));
-      idem.done();
-      notify(t('ok.recharge'), { type: 'success' });
-      go('/rechargeDetail?orderNo=' + encodeURIComponent(d.orderNo), { replace: true });
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (!amount.check() || (needProof && !proof)) return;
+    void deposit.run({ channelId: ch.id, amount: amount.platform!, ...(proof ? { proofImage: proof } : {}) });
   };
 
   const acct = type === 'bank' ? ch.cardNo : ch.address;
@@ -80,38 +67,46 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
         <Rows
           rows={[
             ...(type === 'bank'
-              ? ([[t('field.payee'), ch.payee], [t('field.bank'), ch.bankName]] as [string, string | null][])
-              : ([[t('field.network'), ch.network]] as [string, string | null][])),
-            [t(type === 'bank' ? 'field.cardNumber' : 'money.depositAddress'), <span className="num sel">{acct}</span>],
+              ? ([[t('field.payee'), copyable(ch.payee)], [t('field.bank'), copyable(ch.bankName)]] as [string, ReactNode][])
+              : ([[t('field.network'), ch.network]] as [string, ReactNode][])),
+            [t(type === 'bank' ? 'field.cardNumber' : 'money.depositAddress'), copyable(acct, 'num')],
           ]}
         />
-        {acct && <CopyButton text={acct} />}
         {ch.qrImage && <img className="qr" src={ch.qrImage} alt={t('money.addressQr')} width={168} height={168} />}
         {ch.remark && <p className="muted">{ch.remark}</p>}
       </section>
       <form className="form" onSubmit={(e) => (e.preventDefault(), void send())} noValidate>
-        <Field
-          label={t('money.rechargeAmount')}
-          inputMode="decimal"
-          value={value}
-          onValue={(v) => setValue(filterAmount(v, typed.decimals))}
-          error={tried && invalid ? t(invalid, lim) : undefined}
-        />
+        <AmountField amount={amount} label={t('money.rechargeAmount')} />
         <p className="muted">
-          {t('money.limits', lim)}
-          {!invalid && (
-            <>
-              <br />
-              {t('money.youPay')} <b className="num">{pay(value) + ' ' + ch.currency}</b>
-              {' '}({t('money.rate')} <span className="num">{plain(ch.exchangeRate)}</span>)
-            </>
-          )}
+          {t('money.limits', amount.range)}
+          <br />
+          {t('money.limitsIn', { currency: ch.currency, min: ltr(pay(ch.minAmount)), max: ltr(pay(ch.maxAmount)) })}
+          <br />
+          {t('money.rate')} <span className="num">{plain(ch.exchangeRate)}</span>
         </p>
+        {amount.platform && (
+          <div className="mpay">
+            <span>
+              {t('money.youPay')} <b className="num">{inCurrency(amount.platform)}</b>
+              <small className="muted">{' = '}<span className="num">{amount.fmt(amount.display!)}</span></small>
+            </span>
+            <CopyButton text={pay(amount.platform, false)} />
+          </div>
+        )}
         {needProof && <PhotoUpload label={t('field.proof')} onUploaded={setProof} />}
         {tried && needProof && !proof && <small className="down" role="alert">{t('money.proofNeeded')}</small>}
-        {error && <p className="down" role="alert">{error}</p>}
-        <Button type="submit" block loading={busy} disabled={needProof && !proof}>{t('money.submitRecharge')}</Button>
+        {deposit.error && <p className="down" role="alert">{deposit.error}</p>}
+        <Button type="submit" block loading={deposit.busy} disabled={needProof && !proof}>{t('money.submitRecharge')}</Button>
       </form>
     </Page>
   );
 }
+
+/** An account field's value with a button that copies it. */
+const copyable = (v: string | null, cls = '') =>
+  v ? (
+    <span className="mcopy">
+      <span className={cls + ' sel'}>{v}</span>
+      <CopyButton text={v} />
+    </span>
+  ) : null;

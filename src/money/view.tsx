@@ -1,11 +1,10 @@
 /** What every money screen shows the same way: amounts, masked accounts, statuses, detail rows. */
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/money.ts';
-import { displayLimits, moneyRule, toPlatform } from '../lib/money-rule.ts';
+import { asDisplayed, displayLimits, moneyRule } from '../lib/money-rule.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
-import { newIdempotencyKey } from '../lib/idempotency.ts';
 import { $app } from '../stores/app.ts';
 
 const KEYS: ('appConfig' | 'h5ExchangeRate')[] = ['appConfig', 'h5ExchangeRate'];
@@ -22,24 +21,13 @@ export function useFmt(): (v: string | null | undefined) => string {
   return (v) => (v == null ? '–' : formatMoney(v, money));
 }
 
-/**
- * Typed amounts under the money rule (money-rule.ts): the field holds a display amount, limits are
- * shown and checked as display amounts, the server receives `platform(typed)`; so what is typed,
- * confirmed, debited and recorded is one number.
- */
-export function useTyped() {
+/** Platform limits as shown everywhere (rounded inwards, money-rule.ts), e.g. `$20 – $50,000`. */
+export function useLimits(): (min: string, max: string) => string {
   const money = useMoney();
-  return useMemo(() => {
-    const rule = moneyRule(money);
-    const shown = { ...money, ratio: '1', rateOn: false };
-    return {
-      decimals: money.decimals,
-      /** A display amount as written elsewhere (symbol, language's format). */
-      fmt: (v: string) => formatMoney(v, shown),
-      limits: (min: string, max: string) => displayLimits(min, max, rule),
-      platform: (typed: string) => toPlatform(typed, rule),
-    };
-  }, [money]);
+  return (min, max) => {
+    const shown = asDisplayed(money);
+    return displayLimits(min, max, moneyRule(money)).map((v) => formatMoney(v, shown)).join(' – ');
+  };
 }
 
 /**
@@ -72,50 +60,8 @@ export function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   );
 }
 
-/**
- * The Idempotency-Key of a form's submit: the same while the user retries the same body (a lost
- * answer then moves no money twice), a new one when the body changes or after a success.
- */
-export function useIdempotencyKey(): { key: (body: unknown) => string; done: () => void } {
-  const last = useRef<{ body: string; key: string } | null>(null);
-  return {
-    key: (body) => {
-      const b = JSON.stringify(body);
-      if (!last.current || last.current.body !== b) last.current = { body: b, key: newIdempotencyKey() };
-      return last.current.key;
-    },
-    done: () => {
-      last.current = null;
-    },
-  };
-}
-
 /** A rate as the server wrote it, without trailing zeros (`5.20000000` → `5.2`). */
 export const plain = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, ''));
 
 /** A search parameter of the current address (record ids, channel ids). */
 export const param = (search: string, name: string): string => new URLSearchParams(search).get(name) || '';
-
-/**
- * A money submit: busy while it runs, the server's reason kept in `error` (the form keeps what was
- * typed), the Idempotency-Key reused while the same body is retried.
- */
-export function useSubmit<B, R>(call: (body: B, key: string) => Promise<R>, ok: (r: R) => void) {
-  const idem = useIdempotencyKey();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const run = async (body: B) => {
-    setBusy(true);
-    setError('');
-    try {
-      const r = await call(body, idem.key(body));
-      idem.done();
-      ok(r);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}

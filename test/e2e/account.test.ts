@@ -69,13 +69,21 @@ test('a product bought from the finance tab shows under holding, and a refused a
   const amount = sheet.getByLabel('Amount', { exact: true });
   await amount.fill('40');
   await sheet.getByRole('button', { name: 'Buy' }).click();
-  await sheet.getByText('At least $500').waitFor();
+  await sheet.getByText('At least \u2066$500\u2069').waitFor();
   assert.is(await amount.inputValue(), '40', 'the amount stays as typed');
   await amount.fill('600');
   // 600 × 0.45 % × 15 days
   await sheet.getByText('$40.50').waitFor();
   await screenshot(page, 'account-buy-en');
   await sheet.getByRole('button', { name: 'Buy' }).click();
+  // A purchase is confirmed like an order: product, amount, cycle and expected income.
+  const confirmation = page.getByRole('dialog', { name: 'Confirm your purchase' });
+  assert.is(
+    (await confirmation.locator('p').innerText()).replace(/[\u2066-\u2069]/g, ''),
+    'Horizon 15: $600 for 15 d, expected income $40.50',
+  );
+  await screenshot(page, 'account-buy-confirm-en');
+  await confirmation.getByRole('button', { name: 'Confirm' }).click();
 
   await page.waitForURL((u) => u.pathname === '/myFinancial' && u.searchParams.get('tab') === 'holding');
   await banner().filter({ hasText: 'Investment success' }).waitFor();

@@ -109,7 +109,7 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
 
   // Below the channel's minimum: refused with the limit, the typed amount kept.
   await submit.click();
-  await page.getByText('At least $50').first().waitFor();
+  await page.getByText('At least \u2066$50\u2069').first().waitFor();
   assert.is(await amount.inputValue(), '20');
   await amount.fill('150');
   await page.getByText('You pay').waitFor();

@@ -227,18 +227,18 @@ test('an amount the balance cannot cover: the server says why and the amount sta
   // Within the 15 min expiry's limit (20,000), beyond any balance the first order can have left.
   await page.getByRole('radio', { name: /^15 min/ }).click();
   await amountField().fill('0020000');
-  assert.is(await amountField().inputValue(), '20000', 'the amount filter drops leading zeros');
+  assert.is(await amountField().inputValue(), '0020000', 'kept as typed; it reads 20,000');
   await page.getByRole('button', { name: 'Buy down' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await page.locator('.notify').getByText('Insufficient balance').waitFor();
   await page.locator('.op').getByRole('alert').getByText('Insufficient balance').waitFor();
-  assert.is(await amountField().inputValue(), '20000');
+  assert.is(await amountField().inputValue(), '0020000');
 
   await page.getByRole('radio', { name: /^1 min/ }).click();
   await page.getByRole('button', { name: 'Buy down' }).click();
   await page.locator('.op').getByRole('alert').getByText('At most \u2066$5,000\u2069').waitFor();
   assert.is(await page.getByRole('dialog').count(), 0, 'refused before asking to confirm');
-  assert.is(await amountField().inputValue(), '20000');
+  assert.is(await amountField().inputValue(), '0020000');
   await screenshot(page, 'trade-refused');
   await page.close();
 }));

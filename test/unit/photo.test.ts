@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fitWithin, MAX_BYTES, MAX_SIDE } from '../../src/lib/photo.ts';
-import { newIdempotencyKey } from '../../src/lib/idempotency.ts';
+import { newIdempotencyKey } from '../../src/money/submit.ts';
 
 const test = suite('proof photo size and submit keys');
 

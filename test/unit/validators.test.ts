@@ -1,6 +1,5 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { amount } from '../../src/lib/amount.ts';
 import {
   bankCard,
   confirmMatch,
@@ -88,32 +87,6 @@ mail('local part, @, domain, TLD of 2+ letters', () => {
   assert.is(email(''), 'v.required');
 });
 mail.run();
-
-const amt = suite('amount');
-amt('a positive decimal', () => {
-  assert.is(amount('10'), null);
-  assert.is(amount('0.01'), null);
-  assert.is(amount('0'), 'v.amount');
-  assert.is(amount('0.00'), 'v.amount');
-  assert.is(amount('-5'), 'v.amount');
-  assert.is(amount('1.2.3'), 'v.amount');
-  assert.is(amount('abc'), 'v.amount');
-  assert.is(amount(''), 'v.required');
-});
-amt('within min and max, both inclusive', () => {
-  assert.is(amount('100', '100', '1000'), null);
-  assert.is(amount('1000', '100', '1000'), null);
-  assert.is(amount('99.99', '100', '1000'), 'v.amountMin');
-  assert.is(amount('1000.01', '100', '1000'), 'v.amountMax');
-  assert.is(amount('9', '10'), 'v.amountMin', 'max left out');
-  assert.is(amount('20', null, '10'), 'v.amountMax', 'min left out');
-  assert.is(amount('20', '', ''), null, 'empty limits mean none');
-});
-amt('compares exactly, not as floats or strings', () => {
-  assert.is(amount('9', '10'), 'v.amountMin', '"9" > "10" as strings');
-  assert.is(amount('1000000000000000000.01', null, '1000000000000000000'), 'v.amountMax', 'beyond float precision');
-});
-amt.run();
 
 const TRX = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';

@@ -6,7 +6,7 @@ import type { Bank, BindCardRequest } from '../../shared/contract.ts';
 import { bankList, bindCard } from '../../api/money.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useSubmit } from '../../money/view.tsx';
+import { useMoneySubmit } from '../../money/submit.ts';
 import { bound } from './done.ts';
 
 /**
@@ -17,7 +17,7 @@ export function BankForm({ payee: first }: { payee: string }) {
   const [banks, setBanks] = useState<Bank[]>([]);
   const [f, setF] = useState({ payee: first, bankCode: '', cardNo: '', branch: '', phone: '' });
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useSubmit(bindCard, bound);
+  const { busy, error, run } = useMoneySubmit(bindCard, bound);
   useEffect(() => void bankList().then(setBanks, () => {}), []);
   const bank = banks.find((b) => b.code === f.bankCode);
   const set = (k: keyof typeof f) => (v: string) => setF({ ...f, [k]: v });

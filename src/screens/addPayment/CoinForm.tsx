@@ -5,7 +5,7 @@ import type { CoinItem } from '../../shared/contract.ts';
 import { bindCoinAddress, coinList } from '../../api/money.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useSubmit } from '../../money/view.tsx';
+import { useMoneySubmit } from '../../money/submit.ts';
 import { bound } from './done.ts';
 
 /** A wallet address: coin, network and an address in that network's format. */
@@ -15,7 +15,7 @@ export function CoinForm() {
   const [network, setNetwork] = useState('');
   const [address, setAddress] = useState('');
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useSubmit(bindCoinAddress, bound);
+  const { busy, error, run } = useMoneySubmit(bindCoinAddress, bound);
   useEffect(() => {
     coinList().then((l) => {
       setCoins(l);

@@ -6,7 +6,7 @@ import type { PixKeyType, PixTypeItem } from '../../shared/contract.ts';
 import { bindCard, pixTypes } from '../../api/money.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useSubmit } from '../../money/view.tsx';
+import { useMoneySubmit } from '../../money/submit.ts';
 import { bound } from './done.ts';
 
 /** A PIX key (Brazil): payee, key type and the key, checked by its type (CPF/CNPJ check digits…). */
@@ -16,7 +16,7 @@ export function PixForm({ payee: first }: { payee: string }) {
   const [type, setType] = useState<PixKeyType>('cpf');
   const [key, setKey] = useState('');
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useSubmit(bindCard, bound);
+  const { busy, error, run } = useMoneySubmit(bindCard, bound);
   useEffect(() => void pixTypes().then(setTypes, () => {}), []);
   const bad = pixKey(key, type);
   const send = () => {

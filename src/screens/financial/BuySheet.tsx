@@ -1,17 +1,17 @@
-import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
-import { amount as checkAmount } from '../../lib/amount.ts';
-import { filterAmount } from '../../lib/filters.ts';
-import { formatMoney, isDecimal, mul, type MoneySettings } from '../../lib/money.ts';
-import { buyProduct, newKey, outcomeUnknown } from '../../api/finance.ts';
+import { ltr } from '../../lib/bidi.ts';
+import { formatMoney, mul, type MoneySettings } from '../../lib/money.ts';
+import { buyProduct } from '../../api/finance.ts';
 import { navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { $session, loadUserInfo } from '../../stores/session.ts';
 import type { FinanceProduct } from '../../shared/contract.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field } from '../../ui/Field.tsx';
 import { Popup } from '../../ui/Popup.tsx';
+import { confirm } from '../../ui/confirm.tsx';
+import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { useMoneySubmit } from '../../money/submit.ts';
 
 interface Props {
   /** The sheet is mounted per product: another product starts with an empty amount. */
@@ -22,60 +22,37 @@ interface Props {
   onClose: () => void;
 }
 
-/** The amount to invest in a product, its estimated income, and the purchase. */
+/**
+ * The amount to invest in a product, its estimated income, a confirmation of product, amount,
+ * cycle and income, then the purchase.
+ */
 export function BuySheet({ product, money, income: incomeFormat, onClose }: Props) {
   const user = useStore($session).userInfo;
-  const [value, setValue] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
-
-  const rule = (v: string) => {
-    const bad = checkAmount(v, product.minAmount, product.maxAmount);
-    return bad ? t(bad, { min: formatMoney(product.minAmount, money), max: formatMoney(product.maxAmount, money) }) : '';
-  };
-  const change = (v: string) => {
-    const next = filterAmount(v, money.decimals);
-    setValue(next);
-    if (error) setError(rule(next));
-    // A new amount is a new intention: it must not be answered by an earlier purchase.
-    key.current = newKey();
-  };
-  const submit = (e: { preventDefault(): void }) => {
-    e.preventDefault();
-    const bad = rule(value);
-    setError(bad);
-    if (bad || busy) return;
-    setBusy(true);
-    buyProduct({ productId: product.id, amount: value }, key.current).then(
-      () => {
-        setBusy(false);
-        notify(t('ok.invest'), { type: 'success' });
-        loadUserInfo();
-        onClose();
-        navigate('/myFinancial?tab=holding');
-      },
-      (err) => {
-        setBusy(false);
-        // Refused: a retry is a new try. No answer: a retry must be recognised as the same purchase.
-        if (!outcomeUnknown(err)) key.current = newKey();
-      },
-    );
-  };
+  const amount = useAmount(money, [product.minAmount, product.maxAmount]);
+  const purchase = useMoneySubmit(buyProduct, () => {
+    notify(t('ok.invest'), { type: 'success' });
+    loadUserInfo();
+    onClose();
+    navigate('/myFinancial?tab=holding');
+  });
   // Income over the whole cycle, as figures.ts `cycleIncome` (not imported: its styles would come along).
-  const income = isDecimal(value) ? mul(mul(value, product.dailyRate), String(product.cycleDays / 100)) : '0';
+  const income = amount.platform ? mul(mul(amount.platform, product.dailyRate), String(product.cycleDays / 100)) : '0';
+  const submit = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    if (purchase.busy || !amount.check()) return;
+    const message = t('account.buyConfirm', {
+      product: product.name,
+      amount: amount.fmt(amount.display!),
+      cycle: ltr(t('trade.days', { n: product.cycleDays })),
+      income: ltr(formatMoney(income, incomeFormat)),
+    });
+    if (!(await confirm({ title: t('account.buyConfirmTitle'), message }))) return;
+    void purchase.run({ productId: product.id, amount: amount.platform! });
+  };
   return (
     <Popup open onClose={onClose} title={product.name}>
       <form className="form" onSubmit={submit} noValidate>
-        <Field
-          label={t('field.amount')}
-          value={value}
-          onValue={change}
-          error={error}
-          inputMode="decimal"
-          placeholder={t('trade.limits', { min: formatMoney(product.minAmount, money), max: formatMoney(product.maxAmount, money) })}
-          maxLength={24}
-        />
+        <AmountField amount={amount} label={t('field.amount')} error={purchase.error} placeholder={t('trade.limits', amount.range)} />
         <dl className="fin-dl">
           <div>
             <dt>{t('trade.available')}</dt>
@@ -86,7 +63,7 @@ export function BuySheet({ product, money, income: incomeFormat, onClose }: Prop
             <dd className="num up">{formatMoney(income, incomeFormat)}</dd>
           </div>
         </dl>
-        <Button type="submit" block loading={busy}>{t('account.buy')}</Button>
+        <Button type="submit" block loading={purchase.busy}>{t('account.buy')}</Button>
       </form>
     </Popup>
   );

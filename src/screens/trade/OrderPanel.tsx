@@ -1,15 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
-import { amountRefusal, filterAmount } from '../../lib/filters.ts';
-import { cmp, formatMoney, isDecimal, type MoneySettings } from '../../lib/money.ts';
-import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
-import { formatNumber, formatPercent } from '../../lib/number.ts';
+import { cmp, formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
-import { newIdempotencyKey } from '../../lib/idempotency.ts';
-import { amount as checkAmount } from '../../lib/amount.ts';
-import { ApiError } from '../../api/client.ts';
 import { saveContactOrder } from '../../api/orders.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
@@ -17,15 +12,18 @@ import { refreshOrders } from '../../stores/orders.ts';
 import { $session, loadUserInfo } from '../../stores/session.ts';
 import { $tickers, $trade } from '../../stores/trade.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Field } from '../../ui/Field.tsx';
 import { confirm } from '../../ui/confirm.tsx';
+import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { useMoneySubmit } from '../../money/submit.ts';
 import { syncServerTime } from './countdown.ts';
 import { estimatedIncome } from './order-math.ts';
 import { expiryLabel } from './expiry.ts';
 import { useMoney } from './order-view.tsx';
 
-/** Server reasons about the amount: they also stay under the field until the amount changes. */
+/** Server reasons about the amount, as the client words them: they also stay under the field. */
 const AMOUNT_KEYS = ['order.amountMin', 'order.amountMax', 'balance.insufficient'];
+/** A preset (a platform amount) the chosen expiry accepts. */
+const inRange = (v: string, play: Play) => cmp(v, play.minAmount) >= 0 && cmp(v, play.maxAmount) <= 0;
 const TRADE_KEYS: ('playMethods' | 'contractMoney')[] = ['playMethods', 'contractMoney'];
 const TOKEN_KEYS: 'token'[] = ['token'];
 const USER_KEYS: 'userInfo'[] = ['userInfo'];
@@ -44,78 +42,44 @@ interface Props {
 
 /**
  * Expiry, amount and the two order buttons (SPEC §1); visitors get a way to log in instead. The
- * field holds a display amount (money-rule.ts): limits are shown and checked as display amounts,
- * the order carries toPlatform of it, so the field, the confirmation and the bill show one number.
+ * amount is the one money field (money/AmountField.tsx): what it shows is what is confirmed,
+ * ordered and debited. The order buttons stay in a bar above the tab bar, in reach without
+ * scrolling past the chart.
  */
 export function OrderPanel({ symbol, onPlaced }: Props) {
   const { playMethods: plays, contractMoney } = useStore($trade, { keys: TRADE_KEYS });
   const token = useStore($session, { keys: TOKEN_KEYS }).token;
   const money = useMoney();
   const [playId, setPlayId] = useState(0);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState('');
-  // A fresh object per refusal: the field re-renders and drops the refused key even when the
-  // reason is the same as the last one.
-  const [refused, setRefused] = useState<{ text: string } | null>(null);
-  const [busy, setBusy] = useState<OrderDirection | null>(null);
-  // The Idempotency-Key of the last submit that did not succeed: a retry of the same order reuses
-  // it, so an order whose answer was lost is not placed twice; another order gets a new one.
-  const attempt = useRef<{ order: string; key: string } | null>(null);
+  const [direction, setDirection] = useState<OrderDirection | null>(null);
   const play: Play | undefined = plays.find((p) => p.id === playId) || plays[0];
-  const rule = useMemo(() => moneyRule(money), [money]);
-  // Display amounts are already converted: shown as they are, with the symbol and the language's format.
-  const shown = useMemo(() => asDisplayed(money), [money]);
-  const fmt = (v: string) => ltr(formatMoney(v, shown));
-  const [min, max] = play ? displayLimits(play.minAmount, play.maxAmount, rule) : ['0', '0'];
-  const inRange = (v: string) => cmp(v, min) >= 0 && cmp(v, max) <= 0;
-  // The field writes the language's decimal point (`12,5` in pt-BR); the filter reads either.
-  const point = formatNumber('0.5', 1).charAt(1);
+  const amount = useAmount(money, play ? [play.minAmount, play.maxAmount] : null);
+  const order = useMoneySubmit(saveContactOrder, (placed) => {
+    syncServerTime(placed.time);
+    notify(t('ok.invest'), { type: 'success' });
+    loadUserInfo();
+    refreshOrders();
+    onPlaced();
+  });
 
-  const type = (v: string) => {
-    const why = amountRefusal(v, money.decimals);
-    setRefused(why ? { text: t('ui.refuse.' + why, { n: money.decimals }) } : null);
-    if (why) return;
-    setAmount(filterAmount(v, money.decimals));
-    setError('');
-  };
-
-  const submit = async (direction: OrderDirection) => {
-    if (!play || busy) return;
-    // `5.` is 5: the field shows the number that will be ordered before it is confirmed.
-    const typed = amount.replace(/\.$/, '');
-    setAmount(typed);
-    setRefused(null);
-    const bad = checkAmount(typed, min, max);
-    if (bad) return setError(t(bad, { min: fmt(min), max: fmt(max) }));
+  const submit = async (d: OrderDirection) => {
+    if (!play || order.busy || !amount.check()) return;
     const tk = $tickers.get()[symbol];
     const message = t('trade.confirmText', {
-      direction: t('trade.' + direction),
+      direction: t('trade.' + d),
       name: tk ? tk.name : symbol.toUpperCase(),
-      amount: fmt(typed),
+      amount: amount.fmt(amount.display!),
       expiry: ltr(expiryLabel(play.seconds)),
     });
     if (flag('orderConfirm') && !(await confirm({ title: t('trade.confirmTitle'), message }))) return;
-    setBusy(direction);
-    try {
-      const req = { symbol, playId: play.id, direction, amount: toPlatform(typed, rule) };
-      const same = JSON.stringify(req);
-      if (!attempt.current || attempt.current.order !== same) attempt.current = { order: same, key: newIdempotencyKey() };
-      const order = await saveContactOrder(req, attempt.current.key);
-      attempt.current = null;
-      syncServerTime(order.time);
-      notify(t('ok.invest'), { type: 'success' });
-      loadUserInfo();
-      refreshOrders();
-      onPlaced();
-    } catch (e) {
-      // The client has shown the reason in the banner; the amount stays as typed either way.
-      if (e instanceof ApiError) {
-        if (e.kind === 'server' && e.key && AMOUNT_KEYS.includes(e.key)) setError(e.message);
-      } else notify(t('err.network'));
-    } finally {
-      setBusy(null);
-    }
+    setDirection(d);
+    await order.run({ symbol, playId: play.id, direction: d, amount: amount.platform! });
+    setDirection(null);
   };
+  // The client has shown every failure in the banner; reasons about the amount also stay under
+  // the field, until the amount changes.
+  const amountError = order.failure && AMOUNT_KEYS.includes(order.failure.key || '') ? order.error : '';
+  useEffect(() => order.clearError(), [amount.text]);
 
   if (!play) return null;
   return (
@@ -128,32 +92,22 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
             type="button"
             role="radio"
             aria-checked={p === play}
-            onClick={() => (setPlayId(p.id), setError(''), setRefused(null))}
+            onClick={() => (setPlayId(p.id), order.clearError())}
           >
             {expiryLabel(p.seconds)}
             <small className="num">{formatPercent(p.rate)}</small>
           </button>
         ))}
       </div>
-      <Field
-        label={t('trade.amount')}
-        value={amount.replace('.', point)}
-        onValue={type}
-        error={error || (refused ? refused.text : '')}
-        inputMode="decimal"
-        autoComplete="off"
-      />
-      <p className="op-hint muted">{t('trade.limits', { min: fmt(min), max: fmt(max) })}</p>
+      <AmountField amount={amount} label={t('trade.amount')} error={amountError} />
+      <p className="op-hint muted">{t('trade.limits', amount.range)}</p>
       {contractMoney && (
         <div className="op-quick">
-          {contractMoney.presets.map((p) => {
-            const v = toDisplay(p, rule);
-            return (
-              <button key={p} type="button" className="num" disabled={!inRange(v)} onClick={() => type(v)}>
-                {formatMoney(v, shown, { symbol: false })}
-              </button>
-            );
-          })}
+          {contractMoney.presets.map((p) => (
+            <button key={p} type="button" className="num" disabled={!inRange(p, play)} onClick={() => (amount.fill(p), order.clearError())}>
+              {formatMoney(p, money, { symbol: false })}
+            </button>
+          ))}
         </div>
       )}
       <dl className="op-info">
@@ -170,14 +124,14 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
         <div>
           <dt>{t('trade.income')}</dt>
           <dd className="num up">
-            {formatMoney(estimatedIncome(isDecimal(amount) ? toPlatform(amount, rule) : '0', play.rate), money, { down: true })}
+            {formatMoney(estimatedIncome(amount.platform || '0', play.rate), money, { down: true })}
           </dd>
         </div>
       </dl>
       {token ? (
         <div className="op-go">
           {(['up', 'down'] as const).map((d) => (
-            <Button key={d} className={'op-' + d} loading={busy === d} disabled={!!busy} onClick={() => submit(d)}>
+            <Button key={d} className={'op-' + d} loading={order.busy && direction === d} disabled={order.busy} onClick={() => submit(d)}>
               {t('trade.' + d)}
             </Button>
           ))}

@@ -34,6 +34,7 @@ export default function Trade() {
       {token ? <Chart symbol={symbol} period={period} active={active} /> : <ChartLogin />}
       <OrderPanel symbol={symbol} onPlaced={() => setTab('pending')} />
       {token && <Positions tab={tab} onTab={setTab} active={active} />}
+      {token && <div className="op-room" />}
     </Page>
   );
 }

@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { currentLocale, t } from '../../i18n/index.ts';
-import { amount as amountRule } from '../../lib/amount.ts';
-import { filterAmount } from '../../lib/filters.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import { cmp } from '../../lib/money.ts';
 import { notify } from '../../stores/notify.ts';
@@ -18,7 +16,9 @@ import { Button } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { Empty } from '../../ui/List.tsx';
 import { CodeField } from '../../money/CodeField.tsx';
-import { Rows, useFmt, useIdempotencyKey, useMask, useTyped } from '../../money/view.tsx';
+import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { useMoneySubmit } from '../../money/submit.ts';
+import { Rows, useFmt, useMask, useMoney } from '../../money/view.tsx';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;
@@ -31,20 +31,16 @@ const PAYOUT = /^(bank|pix|coin)$/;
 export default function Withdraw() {
   const [, go] = useLocation();
   const fmt = useFmt();
-  const typed = useTyped();
+  const money = useMoney();
   const mask = useMask();
   const refresh = useStore($moneyRefresh) + useStore($expensesRefresh);
   const [info, setInfo] = useState<ExpensesMoney | null | undefined>();
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [methodId, setMethodId] = useState(0);
-  const [value, setValue] = useState('');
   const [quote, setQuote] = useState<WithdrawQuote | null>(null);
   const [pwd, setPwd] = useState('');
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const idem = useIdempotencyKey();
 
   useEffect(() => {
     expensesMoney().then(setInfo, () => setInfo(null));
@@ -56,16 +52,22 @@ export default function Withdraw() {
   }, [refresh]);
 
   const most = info && (cmp(info.maxSingle, info.remainingTotal) < 0 ? info.maxSingle : info.remainingTotal);
-  const [min, max] = info ? typed.limits(info.minAmount, most!) : ['0', '0'];
-  const invalid = info ? amountRule(value, min, max) : 'v.required';
+  const amount = useAmount(money, info ? [info.minAmount, most!] : null);
+  const withdraw = useMoneySubmit(submitExpenses, (w) => {
+    void loadUserInfo();
+    notify(t('ok.withdraw'), { type: 'success' });
+    go('/withdrawDetail?orderNo=' + encodeURIComponent(w.orderNo), { replace: true });
+  });
 
-  // The fee is the server's: asked for once typing pauses, never computed here.
+  // The fee is the server's: asked for once typing pauses, never computed here, and only for an
+  // amount that can be booked.
+  const platform = info ? amount.platform : null;
   useEffect(() => {
     setQuote(null);
-    if (invalid) return;
-    const id = setTimeout(() => expensesMoney(typed.platform(value)).then((m) => m.quote && setQuote(m.quote), () => {}), 400);
+    if (!platform) return;
+    const id = setTimeout(() => expensesMoney(platform).then((m) => m.quote && setQuote(m.quote), () => {}), 400);
     return () => clearTimeout(id);
-  }, [value, invalid, typed]);
+  }, [platform]);
 
   const title = t('route.withdraw');
   const records = <button type="button" className="mbar" onClick={() => go('/withdrawRecord')}>{t('money.records')}</button>;
@@ -73,23 +75,10 @@ export default function Withdraw() {
   if (!info) return <Page title={title}><Empty text={t('ui.loadFailed')} /></Page>;
 
   const locked = info.lockedUntil && info.lockedUntil > Date.now();
-  const send = async () => {
+  const send = () => {
     setTried(true);
-    if (invalid || !methodId || !pwd || (info.codeType !== 'none' && !code)) return;
-    const body = { methodId, amount: typed.platform(value), fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) };
-    setBusy(true);
-    setError('');
-    try {
-      const w = await submitExpenses(body, idem.key(body));
-      idem.done();
-      void loadUserInfo();
-      notify(t('ok.withdraw'), { type: 'success' });
-      go('/withdrawDetail?orderNo=' + encodeURIComponent(w.orderNo), { replace: true });
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    if (!amount.check() || !methodId || !pwd || (info.codeType !== 'none' && !code)) return;
+    void withdraw.run({ methodId, amount: amount.platform!, fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) });
   };
 
   return (
@@ -99,7 +88,7 @@ export default function Withdraw() {
           rows={[
             [t('money.available'), <b className="num">{fmt(info.available)}</b>],
             [t('ui.frozen'), <span className="num">{fmt(info.frozen)}</span>],
-            [t('money.single'), <span className="num">{typed.limits(info.minAmount, info.maxSingle).map(typed.fmt).join(' – ')}</span>],
+            [t('money.single'), <span className="num">{amount.limitsText(info.minAmount, info.maxSingle).join(' – ')}</span>],
             [t('money.todayLeft'), <span className="num">{fmt(info.remainingTotal) + ' / ' + fmt(info.maxTotal)}</span>],
             [t('money.feeRule'), <span className="num">{info.feeRule.rate + '% (≥ ' + fmt(info.feeRule.min) + ') + ' + fmt(info.feeRule.fixed)}</span>],
           ]}
@@ -130,13 +119,7 @@ export default function Withdraw() {
             <button type="button" className="copy" onClick={() => go('/addPayment')}>{t('route.addPayment')}</button>
           )}
         </div>
-        <Field
-          label={t('field.amount')}
-          inputMode="decimal"
-          value={value}
-          onValue={(v) => setValue(filterAmount(v, typed.decimals))}
-          error={tried && invalid ? t(invalid, { min: typed.fmt(min), max: typed.fmt(max) }) : undefined}
-        />
+        <AmountField amount={amount} label={t('field.amount')} />
         {quote && (
           <Rows
             rows={[
@@ -156,8 +139,8 @@ export default function Withdraw() {
           error={tried && !pwd ? t('v.required') : undefined}
         />
         {info.codeType !== 'none' && <CodeField kind={info.codeType} value={code} onValue={setCode} />}
-        {error && <p className="down" role="alert">{error}</p>}
-        <Button type="submit" block loading={busy} disabled={!info.hasFundPassword || !!locked || !methodId}>
+        {withdraw.error && <p className="down" role="alert">{withdraw.error}</p>}
+        <Button type="submit" block loading={withdraw.busy} disabled={!info.hasFundPassword || !!locked || !methodId}>
           {t('money.submitWithdraw')}
         </Button>
       </form>

@@ -1,0 +1,77 @@
+/**
+ * The one amount field of every money form, and the hook that reads it. The field shows exactly
+ * what was typed or pasted; what cannot be booked stays, with the reason under it, and `check()`
+ * refuses to submit it. What is shown, confirmed and sent comes from one reading: `display` (the
+ * typed number, for the confirmation) and `platform` (money-rule.ts, for the request body).
+ */
+import { useMemo, useState } from 'react';
+import { t } from '../i18n/index.ts';
+import { ltr } from '../lib/bidi.ts';
+import { formatMoney, type MoneySettings } from '../lib/money.ts';
+import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../lib/money-rule.ts';
+import { Field } from '../ui/Field.tsx';
+import { readAmount } from './amount.ts';
+
+/**
+ * A money amount typed in display units under `money`, within `limits` (platform amounts, shown
+ * and checked rounded inwards); without limits only the format is checked.
+ */
+export function useAmount(money: MoneySettings, limits?: readonly [min: string, max: string] | null) {
+  const [text, setText] = useState('');
+  const [tried, setTried] = useState(false);
+  const rule = useMemo(() => moneyRule(money), [money]);
+  const shown = useMemo(() => asDisplayed(money), [money]);
+  const [min, max] = limits ? displayLimits(limits[0], limits[1], rule) : [null, null];
+  const reading = readAmount(text, { decimals: money.decimals, min, max });
+  /** A display amount written as everywhere else (symbol, the language's format), one left-to-right run. */
+  const fmt = (v: string) => ltr(formatMoney(v, shown));
+  const range = { min: min ? fmt(min) : '', max: max ? fmt(max) : '' };
+  const display = reading.ok ? reading.display : null;
+  return {
+    text,
+    /** What the user typed or pasted, kept as it is. */
+    type: (v: string) => setText(v),
+    /** Puts a platform amount in the field (a preset, "All"), rounded down to what may be typed. */
+    fill: (platform: string) => setText(plain(toDisplay(platform, rule, 'down'))),
+    clear: () => (setText(''), setTried(false)),
+    /** The typed number when it can be booked, else null. */
+    display,
+    /** What the platform books for it: the request body's amount. */
+    platform: display ? toPlatform(display, rule) : null,
+    /** The reason it cannot be booked, translated; an empty field says so only after a submit. */
+    reason: !reading.ok && (tried || reading.why !== 'v.required') ? t(reading.why, { n: money.decimals, ...range }) : '',
+    fmt,
+    /** The limits as shown (display amounts, formatted). */
+    range,
+    /** Other platform limits as shown the same way (rounded inwards, formatted). */
+    limitsText: (lo: string, hi: string): [string, string] => displayLimits(lo, hi, rule).map(fmt) as [string, string],
+    /** A submit attempt: true when the amount can be booked. */
+    check: (): boolean => (setTried(true), reading.ok),
+  };
+}
+
+export type Amount = ReturnType<typeof useAmount>;
+
+const plain = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/\.?0+$/, ''));
+
+interface Props {
+  amount: Amount;
+  label: string;
+  /** A reason from the server about this amount (over the balance, a limit). */
+  error?: string;
+  placeholder?: string;
+}
+
+export function AmountField({ amount, label, error, placeholder }: Props) {
+  return (
+    <Field
+      label={label}
+      value={amount.text}
+      onValue={amount.type}
+      error={amount.reason || error}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder={placeholder}
+    />
+  );
+}
