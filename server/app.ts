@@ -23,11 +23,7 @@ import { homePrices } from './http/home-prices.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
 import { installClosingAnswer } from './http/closing.ts';
-import { OutageWatch } from './db/outage-watch.ts';
-import { sql } from 'drizzle-orm';
-import { Readiness } from './health/readiness.ts';
-import { addDatabaseChecks } from './health/database.ts';
-import { healthRoutes } from './health/routes.ts';
+import { installHealth } from './health/index.ts';
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -48,17 +44,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installClosingAnswer(app);
   installAnswerHeaders(app);
-  const outages = new OutageWatch({
-    label: ctx.database.label,
-    ping: () => ctx.db.execute(sql`select 1`),
-    log: { warn: (msg) => app.log.warn(msg), info: (msg) => app.log.info(msg) },
-  });
-  ctx.outages = outages;
-  // A connection the server ended while idle fails no request: it is reported here.
-  ctx.database.onConnectionError = (err) => void outages.report(err, false);
-  ctx.readiness ??= new Readiness();
-  addDatabaseChecks(ctx.readiness, ctx.db);
-  app.addHook('onClose', async () => outages.close());
+  // `/healthz`, `/readyz`, and the outage watch that turns a database outage into 503 answers.
+  const reportOutage = await installHealth(app, ctx);
   app.decorateRequest('userId', 0);
 
   const tokens = await startTokenCache(ctx);
@@ -95,7 +82,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      installApiErrorHandling(api, (err) => outages.report(err));
+      installApiErrorHandling(api, reportOutage);
       installRouteAuth(api);
       api.addHook('onRequest', checkXsrf);
       // A POST with no body at all validates like an empty JSON object.
@@ -122,7 +109,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  await app.register(healthRoutes, { readiness: ctx.readiness });
   // ---- Root feature plugins (outside /prod-api: uploaded files, the push socket) -------------
   await app.register(uploadFileRoutes, { ctx });
   await app.register(socketRoutes, { ctx });
