@@ -565,8 +565,10 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export interface UserInfo {
   /** balance + frozen + savings + finance principal held: what `myTron` calls total assets too. */
   totalAssets: Decimal;
-  /** Profit of won orders plus finance, savings and bonus credits, all time. */
+  /** What the user earned, all time: profit of won orders, finance income and savings interest. */
   totalIncome: Decimal;
+  /** Bonus credits, all time (bill `bonus`): given, not earned, so never part of `totalIncome`. */
+  bonus: Decimal;
 }
 
 /**

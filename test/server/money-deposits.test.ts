@@ -8,7 +8,7 @@ import { buildAdminApp } from '../../server/admin/app.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { config, deposits, idempotencyKeys, userMessages, walletBills } from '../../server/db/schema/index.ts';
 import { KEY_LIFETIME_MS, forgetOldKeys } from '../../server/jobs/forget-keys.ts';
-import { getWallet } from '../../server/ledger/index.ts';
+import { changeBalance, getWallet } from '../../server/ledger/index.ts';
 import { reviewDeposit } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { adminApiOf, info, member, recharge, runCommand, upload, type Member } from './money-fixtures.ts';
@@ -256,6 +256,16 @@ test('wallet bills: business type filter, date range and paging; figures on getU
   assert.is((await bills({ startTime: '-1' })).code, 400);
   const figures = await info(s, m);
   assert.equal([figures.balance, figures.frozen, figures.totalAssets], ['600.00000000', '0.00000000', '600.00000000']);
+});
+
+test('a bonus is shown as a bonus and never counts as income; savings interest does', async () => {
+  const m = await member(s);
+  await s.ctx.db.transaction((tx) => changeBalance(tx, { userId: m.userId, amount: '10000', bizType: 'bonus', remark: 'Welcome' }));
+  let figures = await info(s, m);
+  assert.equal([figures.balance, figures.bonus, figures.totalIncome], ['10000.00000000', '10000.00000000', '0.00000000'], 'a fresh account has earned nothing');
+  await s.ctx.db.transaction((tx) => changeBalance(tx, { userId: m.userId, amount: '2.5', bizType: 'savings_income' }));
+  figures = await info(s, m);
+  assert.equal([figures.bonus, figures.totalIncome], ['10000.00000000', '2.50000000']);
 });
 
 test.run();
