@@ -442,6 +442,27 @@ export interface SavingsIncome {
   time: number;
 }
 
+/**
+ * `GET /h5/user/savingsDetails?pageNum=&pageSize=` (token): `Page<SavingsDetail>`, newest first:
+ * every move into and out of savings and every day's interest, so the list explains the balance.
+ */
+export type SavingsDetail =
+  | { kind: 'in' | 'out'; amount: Decimal; time: number }
+  | ({ kind: 'income' } & SavingsIncome);
+
+/**
+ * `GET /h5/licai/getVirtualDataList` (token): `RecentPurchase[]`, the latest real purchases of finance
+ * products by any user, newest first (at most 20). The buyer's name is masked by the server; an
+ * empty list means nobody has bought yet: nothing is ever invented to fill it.
+ */
+export interface RecentPurchase {
+  /** The buyer's username masked, e.g. `de***1`. */
+  name: string;
+  productName: string;
+  amount: Decimal;
+  time: number;
+}
+
 /** `GET /h5/user/inviteCodeUrl` (token). */
 export interface InviteInfo {
   code: string;
