@@ -38,7 +38,7 @@ const BTC = /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02
 
 /**
  * The address format of `network` (names such as `TRC20`, `USDT-ERC20`, `BEP20`, `BTC`); an
- * unknown network accepts any of the three formats. Checksums are left to the server.
+ * unknown network accepts any of the three formats. Checksums: see address.ts and the server.
  */
 export function walletAddress(v: string, network = ''): Invalid {
   if (blank(v)) return 'v.required';
