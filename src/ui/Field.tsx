@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { t } from '../i18n/index.ts';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -9,19 +10,37 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   error?: string;
 }
 
-export function Field({ label, value, onValue, error, ...rest }: Props) {
+/**
+ * A labelled input. A password field has a show/hide switch: on a small keyboard a typo in a
+ * hidden password is the commonest reason a sign-in or a change fails.
+ */
+export function Field({ label, value, onValue, error, type, ...rest }: Props) {
   const id = useId();
+  const [shown, show] = useState(false);
+  const input = (
+    <input
+      {...rest}
+      type={shown ? 'text' : type}
+      id={id}
+      value={value}
+      onInput={(e) => onValue(e.currentTarget.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? id + 'e' : undefined}
+    />
+  );
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        {...rest}
-        id={id}
-        value={value}
-        onInput={(e) => onValue(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? id + 'e' : undefined}
-      />
+      {type === 'password' ? (
+        <div className="secret">
+          {input}
+          <button type="button" onClick={() => show(!shown)}>
+            {t(shown ? 'ui.hide' : 'ui.show')}
+          </button>
+        </div>
+      ) : (
+        input
+      )}
       {error && <small id={id + 'e'} role="alert">{error}</small>}
     </div>
   );

@@ -45,7 +45,7 @@ export default function BindPhone() {
         ? setPhone({ phone: v.phone, area: v.area || undefined, code: v.smsCode.trim() })
         : setEmail({ email: v.email.trim(), code: v.emailCode.trim() })
       ).then(() => {
-        notify(t('ok.saved'), { type: 'success' });
+        notify(t(by === 'sms' ? 'ok.phoneBound' : 'ok.emailBound'), { type: 'success' });
         loadUserInfo();
         goBack();
       }),

@@ -49,7 +49,7 @@ export function Transfer({ wallet, savings, money, onDone }: Props) {
         setBusy(false);
         setValue('');
         key.current = newKey();
-        notify(t('ok.request'), { type: 'success' });
+        notify(t(dir === 'in' ? 'ok.savingsIn' : 'ok.savingsOut'), { type: 'success' });
         loadUserInfo();
         onDone(s);
       },
