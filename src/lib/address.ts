@@ -5,7 +5,7 @@
  * form and the server say the same words.
  */
 import { sha256 } from './sha256.ts';
-import { walletAddress } from './validators.ts';
+import { required, type Invalid } from './validators.ts';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -34,6 +34,30 @@ export function base58Check(text: string): Uint8Array | null {
   const sum = sha256(sha256(payload));
   for (let i = 0; i < 4; i++) if (sum[i] !== bytes[bytes.length - 4 + i]) return null;
   return payload;
+}
+
+/* The format alone, as the server's formats (server/money/rules.ts) are written. */
+const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const EVM = /^0x[0-9a-fA-F]{40}$/;
+// Legacy P2PKH/P2SH in base58, or bech32 segwit/taproot (one case only, as bech32 requires).
+const BTC = /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/;
+
+/**
+ * The address format of `network` (names such as `TRC20`, `USDT-ERC20`, `BEP20`, `BTC`); an
+ * unknown network accepts any of the three formats. Checksums: `addressProblem` below and the server.
+ */
+export function walletAddress(v: string, network = ''): Invalid {
+  if (required(v)) return 'v.required';
+  const a = v.trim();
+  const n = network.toUpperCase();
+  const ok = /TRC|TRON/.test(n)
+    ? TRC20.test(a)
+    : /ERC|BEP|ETH|BSC|ARB|POLYGON|MATIC/.test(n)
+      ? EVM.test(a)
+      : /BTC|BITCOIN/.test(n)
+        ? BTC.test(a)
+        : TRC20.test(a) || EVM.test(a) || BTC.test(a);
+  return ok ? null : 'v.walletAddress';
 }
 
 /** Locale key of what is wrong with `address` on `network`, or null; `v.required` when blank. */
