@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { formatShort } from '../../lib/date.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
@@ -15,7 +16,12 @@ export function RecentPurchases({ money }: { money: MoneySettings }) {
   const locale = useStore($app).language;
   const [rows, setRows] = useState<RecentPurchase[] | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => void getRecentPurchases().then(setRows, () => setFailed(true)), []);
+  // The finance tab stays mounted behind the others: coming back to it shows the purchases since.
+  const [path] = useLocation();
+  const shown = path === '/financial';
+  useEffect(() => {
+    if (shown) getRecentPurchases().then((r) => (setRows(r), setFailed(false)), () => setFailed(true));
+  }, [shown]);
   if (failed) return null;
   return (
     <section className="recent" aria-labelledby="recent-h">
