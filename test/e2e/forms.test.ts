@@ -171,13 +171,18 @@ test('finance: the recent purchases are real ones, with an empty state before th
 test('the same screens in Arabic, right to left', traced(async () => {
   const p = await newMobilePage(browser, { locale: 'ar' });
   await p.addInitScript(([t]) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), [token]);
-  for (const [path, name] of [['/user', 'user'], ['/password', 'password'], ['/addPayment?kind=bank', 'bank'], ['/bindPhone', 'phone'], ['/yuebaodetail', 'yuebaodetail'], ['/financial', 'financial']] as const) {
+  for (const [path, name] of [['/user', 'user'], ['/password', 'password'], ['/addPayment?kind=bank', 'bank'], ['/addPayment?kind=coin', 'coin'], ['/bindPhone', 'phone'], ['/yuebaodetail', 'yuebaodetail'], ['/financial', 'financial']] as const) {
     await p.goto(server.url + path);
     await waitForApp(p);
     await p.waitForTimeout(800);
     if (name === 'bank') {
       await p.locator('#bank').selectOption('001');
       await p.getByLabel('رقم البطاقة البنكية', { exact: true }).fill('12ab');
+    }
+    if (name === 'coin') {
+      await p.locator('form input').first().fill('junk');
+      await p.locator('form button[type=submit]').click();
+      await p.locator('form [role=alert]').waitFor();
     }
     if (name === 'password') await p.locator('.secret button').first().click();
     assert.is(await p.evaluate(() => document.documentElement.scrollWidth), 360, `${path} fits 360 px`);

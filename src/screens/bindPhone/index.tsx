@@ -96,7 +96,7 @@ export default function BindPhone() {
           {bound ? <>{t('account.bound')} <span className="num">{bound}</span></> : t('account.bindHint')}
         </p>
         {by === 'sms' ? (
-          <div className="code-row">
+          <div className="code-row phone-row">
             <CountryPicker locale={locale} first={first} value={country} onValue={(c) => (setCountry(c), setCountryError(''))} error={countryError} />
             <Field label={t('field.phone')} type="tel" value={f.values.phone} onValue={(v) => f.set('phone')(filterDigits(v, 20))} error={f.errors.phone || targetError} inputMode="tel" autoComplete="tel-national" />
           </div>
