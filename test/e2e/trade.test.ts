@@ -265,7 +265,14 @@ const quoteScreenIn = async (language: string): Promise<Page> => {
 };
 
 test('right to left: the quote screen in Arabic', traced(async () => {
+  // An open order, so its running result is seen right to left too.
+  const placed = await fetch(server.url + '/prod-api/h5/order/saveContactOrder?symbol=eth&playId=1&direction=up&amount=10', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + token, clientId: 'app', 'Idempotency-Key': 'ar-running-result' },
+  });
+  assert.is(((await placed.json()) as { code: number }).code, 200);
   const p = await quoteScreenIn('ar');
+  await p.locator('.pr-now').first().waitFor();
   assert.is(await p.evaluate(() => document.documentElement.dir), 'rtl');
   await chartDrawn(p);
   // The price axis and its marker are on the left here: the same check of the forming candle's canvas.
