@@ -29,7 +29,7 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
       const { direction, amount } = request.body;
       const answer = await idempotent(ctx, request, async (tx) => {
         await transfer(tx, ctx.clock, request.userId, direction, amount);
-        return ok(await summary(tx, ctx.clock, request.userId), 'Successfully modified');
+        return ok(await summary(tx, ctx.clock, request.userId), direction === 'in' ? 'Moved to savings' : 'Moved from savings to your balance');
       });
       await push(ctx, { userId: request.userId, code: 'balance' });
       return answer;

@@ -639,7 +639,7 @@ export interface PayChannel {
 
 /**
  * `POST /h5/recharge/submitRecharge` (JSON body, `Idempotency-Key`); answers `Deposit`, msg
- * "Recharge submitted, please wait for review". `proofImage` is the `name` (or `url`) returned by
+ * "Deposit submitted, please wait for review". `proofImage` is the `name` (or `url`) returned by
  * `POST /common/oss/upload` from the same user; required when config `rechargeVoucherOn` is `1`.
  */
 export interface SubmitRechargeRequest {
@@ -704,13 +704,13 @@ export interface StatusItem {
  * `rejected`, `failed` and `no_payout` return them to the balance, with the operator's reason.
  * - reviewing: "In progress" — submitted, waiting for review
  * - frozen: "Frozen" — held by the operator for checks
- * - waiting: "Waiting to pay" — approved for payment
+ * - waiting: "Approved, awaiting payout" — approved for payment
  * - paying: "Paying" — the payout is on its way
  * - paid: "Successful withdrawal" — paid out
- * - succeeded: "Mission successful" — completed by the operator outside the payout queue
- * - no_payout: "Success without payment" — closed without paying out; funds returned
- * - rejected: "Rejected payment" — refused at review; funds returned
- * - failed: "Mission failed" — the payout failed; funds returned
+ * - succeeded: "Completed" — completed by the operator outside the payout queue
+ * - no_payout: "Closed, nothing paid" — closed without paying out; funds returned
+ * - rejected: "Rejected" — refused at review; funds returned
+ * - failed: "Payout failed" — the payout failed; funds returned
  */
 export const WITHDRAW_STATUSES = ['reviewing', 'frozen', 'waiting', 'paying', 'paid', 'succeeded', 'no_payout', 'rejected', 'failed'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];

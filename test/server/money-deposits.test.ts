@@ -81,7 +81,7 @@ test('submit: amount within the channel limits, what to pay at its rate, proof r
   }
   const ok = await recharge(s, m, { channelId: bank.id, amount: '100.5', proofImage: proof.url });
   assert.is(ok.code, 200, ok.msg);
-  assert.is(ok.msg, 'Recharge submitted, please wait for review');
+  assert.is(ok.msg, 'Deposit submitted, please wait for review');
   assert.equal([ok.data.status, ok.data.amount, ok.data.payAmount, ok.data.currency], ['submitted', '100.50000000', '522.60000000', 'BRL']);
   assert.is((await getWallet(s.ctx.db, m.userId)).balance, '0.00000000', 'nothing credited before review');
 

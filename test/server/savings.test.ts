@@ -32,6 +32,7 @@ test('money moved in on a day earns from the next day; interest goes to the wall
   const day0 = dayOf(s.clock.now());
   const moved = await move(s, t.token, 'in', '1000');
   assert.is(moved.code, 200, moved.msg);
+  assert.is(moved.msg, 'Moved to savings', 'the answer says what happened');
   assert.equal(
     { balance: moved.data.balance, earning: moved.data.earning, todayIncome: moved.data.todayIncome, rate: moved.data.rate },
     { balance: '1000', earning: '0', todayIncome: '0', rate: '0.05' },
