@@ -71,6 +71,14 @@ const SavingsIncome = Type.Object({
   time: Time('paid at'),
 });
 
+const SavingsMove = Type.Object({
+  kind: Type.Union([Type.Literal('in'), Type.Literal('out')], { description: 'in: from the wallet into savings; out: back to the wallet' }),
+  amount: Dec(),
+  time: Time('moved at'),
+});
+
+const SavingsDetail = Type.Union([SavingsMove, Type.Composite([Type.Object({ kind: Type.Literal('income') }), SavingsIncome])]);
+
 const UserMessage = Type.Object({
   id: Type.String({ description: 'm<n> for a message, n<n> for a notice' }),
   kind: Type.Union([Type.Literal('message'), Type.Literal('notice')]),
@@ -95,9 +103,21 @@ const Unread = Type.Object({ unread: Type.Integer() });
 export const ProductsAnswer = answer(Type.Array(FinanceProduct));
 export const ProductAnswer = answer(FinanceProduct);
 export const HoldingAnswer = answer(FinanceHolding);
+export const RecentPurchasesAnswer = answer(
+  Type.Array(
+    Type.Object({
+      name: Type.String({ description: "the buyer's username masked: its first two and last characters around ***" }),
+      productName: Type.String(),
+      amount: Dec(),
+      time: Time('bought at'),
+    }),
+    { maxItems: 20 },
+  ),
+);
 export const HoldingsAnswer = answer(page(FinanceHolding, { summary: FinanceSummary }));
 export const SavingsAnswer = answer(SavingsSummary);
 export const SavingsIncomeAnswer = answer(page(SavingsIncome));
+export const SavingsDetailsAnswer = answer(page(SavingsDetail));
 export const InboxAnswer = answer(page(UserMessage, { unread: Type.Integer() }));
 export const UnreadAnswer = answer(Unread);
 export const InviteAnswer = answer(Type.Object({ code: Type.String(), link: Type.String() }));

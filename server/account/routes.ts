@@ -61,7 +61,7 @@ export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
       if (other) throw emailTaken();
       await consumeCode(ctx, 'email', email, request.body.code);
       await ctx.db.update(users).set({ email }).where(eq(users.id, request.userId));
-      return ok(null, 'Successfully modified');
+      return ok(null, 'E-mail linked');
     },
   );
 };

@@ -134,7 +134,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         // The same count and lock as withdrawals: this route must not be a way round them.
         if (user!.hash !== null) await checkFundPasswordTry(ctx, request.userId, requireValue('oldPassword', request.body.oldPassword), 'oldPassword');
         await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
-        return ok(null, 'Successfully modified');
+        return ok(null, user!.hash === null ? 'Fund password set' : 'Fund password changed');
       },
     );
 
@@ -145,7 +145,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       if (other) throw new AppError(409, 'phone.taken', 'This phone number is bound to another account', { field: 'phone' });
       await consumeCode(ctx, 'sms', phone, request.body.code);
       await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
-      return ok(null, 'Successfully modified');
+      return ok(null, 'Phone number linked');
     });
 
     auth.get('/h5/user/vipInformation', { config: { auth: true } }, async (request) => {
@@ -169,7 +169,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         }
         await tx.update(users).set({ avatar: stored ? `${UPLOADS_PATH}${stored}` : request.body.avatar }).where(eq(users.id, request.userId));
       });
-      return ok(null, 'Successfully modified');
+      return ok(null, 'Profile picture changed');
     });
 
     auth.get<{ Querystring: Static<typeof BillQuery> }>('/h5/user/walletBill', { config: { auth: true }, schema: { querystring: BillQuery } }, async (request) => {

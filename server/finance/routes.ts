@@ -2,13 +2,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FINANCE_TABS, type FinanceTab } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { HoldingAnswer, HoldingsAnswer, ProductAnswer, ProductsAnswer } from '../account/answers.ts';
+import { HoldingAnswer, HoldingsAnswer, ProductAnswer, ProductsAnswer, RecentPurchasesAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { Amount } from '../http/schemas.ts';
 import { Id, PageQuery } from '../account/schemas.ts';
 import { push } from '../ws/push.ts';
-import { buyProduct, getProduct, listHoldings, listProducts } from './service.ts';
+import { buyProduct, getProduct, listHoldings, listProducts, recentPurchases } from './service.ts';
 
 const DetailQuery = Type.Object({ id: Id });
 const BuyBody = Type.Object({ productId: Id, amount: Amount });
@@ -46,5 +46,14 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/licai/list',
     { config: { auth: true }, schema: { tags: ['finance'], summary: "The caller's holdings with income figures", querystring: ListQuery, response: HoldingsAnswer } },
     async (request) => ok(await listHoldings(ctx, request.userId, request.query)),
+  );
+
+  app.get(
+    '/h5/licai/getVirtualDataList',
+    {
+      config: { auth: true },
+      schema: { tags: ['finance'], summary: 'The latest real purchases of finance products, buyers masked, newest first (empty until someone buys)', response: RecentPurchasesAnswer },
+    },
+    async () => ok(await recentPurchases(ctx.db)),
   );
 };

@@ -1,7 +1,7 @@
 /** Finance products: the catalogue, a purchase through the ledger, the buyer's holdings. */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { FinanceHolding, FinanceList, FinanceProduct, FinanceTab } from '../../src/shared/contract.ts';
+import type { FinanceHolding, FinanceList, FinanceProduct, FinanceTab, RecentPurchase } from '../../src/shared/contract.ts';
 import type { Clock, ServerContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { financeHoldings as h, financeIncome, financeProducts as p, users } from '../db/schema/index.ts';
@@ -115,4 +115,24 @@ export async function listHoldings(
     total: count!.n,
     summary: { ...summary!, yesterdayIncome: paidYesterday!.amount },
   };
+}
+
+/** How many purchases the finance screen's feed shows. */
+export const RECENT_PURCHASES = 20;
+
+/** Two leading and one trailing character of a name around `***`; a short name keeps only its first. */
+export const maskName = (name: string): string => {
+  const chars = [...name];
+  return chars.length > 4 ? chars.slice(0, 2).join('') + '***' + chars[chars.length - 1] : (chars[0] ?? '') + '***';
+};
+
+/** The latest real purchases by anyone, newest first: the feed of the finance screen, never invented. */
+export async function recentPurchases(db: DbOrTx): Promise<RecentPurchase[]> {
+  const rows = await db
+    .select({ username: users.username, productName: h.productName, amount: plain(h.amount), at: h.createdAt })
+    .from(h)
+    .innerJoin(users, eq(users.id, h.userId))
+    .orderBy(desc(h.id))
+    .limit(RECENT_PURCHASES);
+  return rows.map((r) => ({ name: maskName(r.username), productName: r.productName, amount: r.amount, time: r.at.getTime() }));
 }

@@ -145,7 +145,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
             createdAt: new Date(ctx.clock.now()),
           })
           .returning();
-        return ok(toDeposit(row!), 'Recharge submitted, please wait for review');
+        return ok(toDeposit(row!), 'Deposit submitted, please wait for review');
       }),
   );
 

@@ -185,7 +185,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
             .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), inArray(paymentMethods.kind, ['qr', 'paypay'])))
             .returning();
           if (!row) throw notFound('paymentMethod');
-          return ok(toPaymentMethod(row), 'Successfully modified');
+          return ok(toPaymentMethod(row), 'Payment method saved');
         }
         return ok(await insertMethod(tx, { userId, kind, payee, image, createdAt: new Date(ctx.clock.now()) }), 'Successfully bound');
       }),

@@ -79,20 +79,25 @@ function isBech32Btc(address: string): boolean {
   return version === 0 ? check === 1 : check === 0x2bc830a3;
 }
 
-/** Networks a wallet address can be bound on, with the format the user is told about. */
-export const NETWORK_FORMATS: Record<string, { test: (address: string) => boolean; hint: string }> = {
+/**
+ * Networks a wallet address can be bound on: the format the user is told about, and the checksum
+ * that format carries, checked apart so a user learns which of the two failed.
+ */
+export const NETWORK_FORMATS: Record<string, { format: RegExp; checksum: (address: string) => boolean; hint: string; failure: 'case' | 'checksum' }> = {
   TRC20: {
-    // T + 33 base58 characters whose checksum holds and whose version byte is TRON's 0x41.
-    test: (a) => /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(a) && base58Check(a)?.[0] === 0x41,
+    format: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+    // The checksum holds and the version byte is TRON's 0x41.
+    checksum: (a) => base58Check(a)?.[0] === 0x41,
     hint: 'T followed by 33 letters and digits',
+    failure: 'checksum',
   },
-  ERC20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) && evmChecksumHolds(a), hint: '0x followed by 40 hexadecimal digits' },
-  BEP20: { test: (a) => /^0x[0-9a-fA-F]{40}$/.test(a) && evmChecksumHolds(a), hint: '0x followed by 40 hexadecimal digits' },
+  ERC20: { format: /^0x[0-9a-fA-F]{40}$/, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
+  BEP20: { format: /^0x[0-9a-fA-F]{40}$/, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
   BTC: {
-    test: (a) =>
-      isBech32Btc(a) ||
-      (/^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(a) && [0x00, 0x05].includes(base58Check(a)?.[0] ?? -1) && base58Check(a)!.length === 21),
+    format: /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/,
+    checksum: (a) => isBech32Btc(a) || ([0x00, 0x05].includes(base58Check(a)?.[0] ?? -1) && base58Check(a)!.length === 21),
     hint: 'bc1… or an address starting with 1 or 3',
+    failure: 'checksum',
   },
 };
 
@@ -102,11 +107,18 @@ export const addressInvalid = (network: string) =>
     network,
   });
 
+/** The format is right but the checksum fails: for EVM addresses that is the letter case (EIP-55). */
+export const addressChecksum = (network: string) =>
+  NETWORK_FORMATS[network]?.failure === 'case'
+    ? new AppError(400, 'address.case', `This ${network} address has the right format, but its letter case does not match its checksum: check the capital and small letters, or paste it again`, { field: 'address', network })
+    : new AppError(400, 'address.checksum', `This ${network} address has the right format, but its checksum does not match: a character is mistyped; paste it again`, { field: 'address', network });
+
 export function checkAddress(network: string, value: string): string {
   const address = value.trim();
   const format = NETWORK_FORMATS[network];
   if (!format) throw new AppError(400, 'address.network', 'This network is not supported', { field: 'network' });
-  if (!format.test(address)) throw addressInvalid(network);
+  if (!format.format.test(address)) throw addressInvalid(network);
+  if (!format.checksum(address)) throw addressChecksum(network);
   return address;
 }
 

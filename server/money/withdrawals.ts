@@ -50,13 +50,13 @@ export const toWithdrawal = (r: Row): Withdrawal => ({
 export const WITHDRAW_STATUS_NAMES: Record<WithdrawStatus, string> = {
   reviewing: 'In progress',
   frozen: 'Frozen',
-  waiting: 'Waiting to pay',
+  waiting: 'Approved, awaiting payout',
   paying: 'Paying',
   paid: 'Successful withdrawal',
-  succeeded: 'Mission successful',
-  no_payout: 'Success without payment',
-  rejected: 'Rejected payment',
-  failed: 'Mission failed',
+  succeeded: 'Completed',
+  no_payout: 'Closed, nothing paid',
+  rejected: 'Rejected',
+  failed: 'Payout failed',
 };
 
 /** Statuses whose amount + fee still sit in the frozen amount. */

@@ -1,13 +1,16 @@
-/** Savings (yuebao) endpoints of SPEC §7: `openProfit` moves money, `yesterdayProfit` and `profitList` report. */
+/**
+ * Savings (yuebao) endpoints of SPEC §7: `openProfit` moves money, `yesterdayProfit` and `profitList`
+ * report; `savingsDetails` lists the moves beside the interest, which the details screen shows.
+ */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeaturePlugin } from '../context.ts';
-import { SavingsAnswer, SavingsIncomeAnswer } from '../account/answers.ts';
+import { SavingsAnswer, SavingsDetailsAnswer, SavingsIncomeAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { Amount } from '../http/schemas.ts';
 import { PageQuery } from '../account/schemas.ts';
 import { push } from '../ws/push.ts';
-import { incomeList, summary, transfer } from './service.ts';
+import { detailList, incomeList, summary, transfer } from './service.ts';
 
 const TransferBody = Type.Object({
   direction: Type.Unsafe<'in' | 'out'>({ type: 'string', enum: ['in', 'out'], 'x-error': 'must be in or out' }),
@@ -26,7 +29,7 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
       const { direction, amount } = request.body;
       const answer = await idempotent(ctx, request, async (tx) => {
         await transfer(tx, ctx.clock, request.userId, direction, amount);
-        return ok(await summary(tx, ctx.clock, request.userId), 'Successfully modified');
+        return ok(await summary(tx, ctx.clock, request.userId), direction === 'in' ? 'Moved to savings' : 'Moved from savings to your balance');
       });
       await push(ctx, { userId: request.userId, code: 'balance' });
       return answer;
@@ -41,5 +44,11 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/user/profitList',
     { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings income per day, newest first', querystring: ListQuery, response: SavingsIncomeAnswer } },
     async (request) => ok(await incomeList(ctx, request.userId, request.query.pageNum, request.query.pageSize)),
+  );
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>(
+    '/h5/user/savingsDetails',
+    { config: { auth: true }, schema: { tags: ['savings'], summary: 'Moves into and out of savings and the daily interest, newest first', querystring: ListQuery, response: SavingsDetailsAnswer } },
+    async (request) => ok(await detailList(ctx, request.userId, request.query.pageNum, request.query.pageSize)),
   );
 };

@@ -1,6 +1,6 @@
 /** Savings (yuebao): moves in and out through the ledger, the summary and the income list. */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Page, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
+import type { Page, SavingsDetail, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
 import type { Clock, ServerContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { savingsAccounts as a, savingsIncome as si, savingsMoves } from '../db/schema/index.ts';
@@ -90,4 +90,38 @@ export async function incomeList(ctx: ServerContext, userId: number, pageNum: nu
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(si).where(eq(si.userId, userId)),
   ]);
   return { rows: rows.map(({ createdAt, ...r }) => ({ ...r, time: createdAt.getTime() })), total: count!.n };
+}
+
+/**
+ * Moves and interest in one list, newest first (a move and a day's interest at the same instant:
+ * the later row first). Paged in the database, so a long history costs one page.
+ */
+export async function detailList(ctx: ServerContext, userId: number, pageNum: number, pageSize: number): Promise<Page<SavingsDetail>> {
+  const rows = rowsOf<{ kind: 'in' | 'out' | 'income'; amount: string; at: Date | string; day: string | null; base: string | null; rate: string | null; paused: boolean | null }>(
+    await ctx.db.execute(sql`
+      select * from (
+        select ${savingsMoves.direction} as kind, ${plain(savingsMoves.amount)} as amount, ${savingsMoves.createdAt} as at, ${savingsMoves.id} as id,
+               null::text as day, null::text as base, null::text as rate, null::boolean as paused
+          from ${savingsMoves} where ${savingsMoves.userId} = ${userId}
+        union all
+        select 'income', ${plain(si.amount)}, ${si.createdAt}, ${si.id}, ${si.day}::text, ${plain(si.base)}, ${plain(si.rate)}, ${si.paused}
+          from ${si} where ${si.userId} = ${userId}
+      ) d
+      order by at desc, kind = 'income' desc, id desc
+      limit ${pageSize} offset ${(pageNum - 1) * pageSize}`),
+  );
+  const [count] = rowsOf<{ n: number }>(
+    await ctx.db.execute(sql`select
+      (select count(*) from ${savingsMoves} where ${savingsMoves.userId} = ${userId})::int
+      + (select count(*) from ${si} where ${si.userId} = ${userId})::int as n`),
+  );
+  return {
+    rows: rows.map((r): SavingsDetail => {
+      const time = new Date(r.at).getTime();
+      return r.kind === 'income'
+        ? { kind: 'income', day: r.day!, base: r.base!, rate: r.rate!, amount: r.amount, paused: !!r.paused, time }
+        : { kind: r.kind, amount: r.amount, time };
+    }),
+    total: count!.n,
+  };
 }

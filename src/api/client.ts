@@ -36,6 +36,8 @@ export class ApiError extends Error {
     /** Envelope `code` for server outcomes, HTTP status for `status`. */
     readonly code = 0,
     readonly key?: string,
+    /** The envelope's `params`: `field` names the input the reason is about. */
+    readonly params?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -162,7 +164,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     return fail(e);
   }
   const [text, duration] = serverText(env, o.customPrompt);
-  return fail(new ApiError('server', text, code, env.key), duration);
+  return fail(new ApiError('server', text, code, env.key, env.params), duration);
 }
 
 export const get = <T>(url: string, params?: Query, o?: RequestOptions): Promise<T> =>

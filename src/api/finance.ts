@@ -6,6 +6,8 @@ import type {
   FinanceListRequest,
   FinanceProduct,
   Page,
+  RecentPurchase,
+  SavingsDetail,
   SavingsIncome,
   SavingsSummary,
   SavingsTransferRequest,
@@ -34,3 +36,10 @@ export const transferSavings = (body: SavingsTransferRequest, key: string) =>
 
 export const getSavingsIncome = (params: { pageNum: number; pageSize: number }) =>
   get<Page<SavingsIncome>>('/h5/user/profitList', params, { noNotify: true });
+
+/** Moves and interest together, newest first: the savings details screen. */
+export const getSavingsDetails = (params: { pageNum: number; pageSize: number }) =>
+  get<Page<SavingsDetail>>('/h5/user/savingsDetails', params, { noNotify: true });
+
+/** The finance screen's feed of real purchases (token). */
+export const getRecentPurchases = () => get<RecentPurchase[]>('/h5/licai/getVirtualDataList', undefined, { noNotify: true });

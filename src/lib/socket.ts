@@ -157,7 +157,7 @@ export function askForCode(kind: 'sms' | 'email' | ''): void {
     ([ui, api]) =>
       ui.askCode(channel, {
         request: () => api.askedCodeSend(channel),
-        send: (code) => api.sendAskedCode({ verificationType: channel, code }).then(() => notify(t('ok.request'), { type: 'success' })),
+        send: (code) => api.sendAskedCode({ verificationType: channel, code }).then(() => notify(t('ok.codeAccepted'), { type: 'success' })),
       }),
     () => notify(t('err.network')),
   );

@@ -33,29 +33,6 @@ export const confirmMatch = (v: string, original: string): Invalid =>
 export const email = (v: string): Invalid =>
   blank(v) ? 'v.required' : /^[^\s@]+@([^\s@.]+\.)+[a-zA-Z]{2,}$/.test(v.trim()) ? null : 'v.email';
 
-const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-const EVM = /^0x[0-9a-fA-F]{40}$/;
-// Legacy P2PKH/P2SH in base58, or bech32 segwit/taproot (one case only, as bech32 requires).
-const BTC = /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/;
-
-/**
- * The address format of `network` (names such as `TRC20`, `USDT-ERC20`, `BEP20`, `BTC`); an
- * unknown network accepts any of the three formats. Checksums are left to the server.
- */
-export function walletAddress(v: string, network = ''): Invalid {
-  if (blank(v)) return 'v.required';
-  const a = v.trim();
-  const n = network.toUpperCase();
-  const ok = /TRC|TRON/.test(n)
-    ? TRC20.test(a)
-    : /ERC|BEP|ETH|BSC|ARB|POLYGON|MATIC/.test(n)
-      ? EVM.test(a)
-      : /BTC|BITCOIN/.test(n)
-        ? BTC.test(a)
-        : TRC20.test(a) || EVM.test(a) || BTC.test(a);
-  return ok ? null : 'v.walletAddress';
-}
-
 /** A bank card or account number: digits only (group spaces ignored), 6 to `max` of them. */
 export const bankCard = (v: string, max = 16): Invalid =>
   blank(v) ? 'v.required' : new RegExp('^\\d{6,' + max + '}$').test(v.replace(/\s/g, '')) ? null : 'v.bankCard';

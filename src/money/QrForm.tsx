@@ -23,7 +23,7 @@ export function QrForm({ kind, id, payee: first = '' }: Props) {
   const [image, setImage] = useState('');
   const [tried, setTried] = useState(false);
   const { busy, error, run } = useMoneySubmit(bindCardQr, () => {
-    notify(t('ok.saved'), { type: 'success' });
+    notify(t('ok.methodSaved'), { type: 'success' });
     goBack('/paymentMethod');
   });
   const send = () => {

@@ -442,6 +442,27 @@ export interface SavingsIncome {
   time: number;
 }
 
+/**
+ * `GET /h5/user/savingsDetails?pageNum=&pageSize=` (token): `Page<SavingsDetail>`, newest first:
+ * every move into and out of savings and every day's interest, so the list explains the balance.
+ */
+export type SavingsDetail =
+  | { kind: 'in' | 'out'; amount: Decimal; time: number }
+  | ({ kind: 'income' } & SavingsIncome);
+
+/**
+ * `GET /h5/licai/getVirtualDataList` (token): `RecentPurchase[]`, the latest real purchases of finance
+ * products by any user, newest first (at most 20). The buyer's name is masked by the server; an
+ * empty list means nobody has bought yet: nothing is ever invented to fill it.
+ */
+export interface RecentPurchase {
+  /** The buyer's username masked, e.g. `de***1`. */
+  name: string;
+  productName: string;
+  amount: Decimal;
+  time: number;
+}
+
 /** `GET /h5/user/inviteCodeUrl` (token). */
 export interface InviteInfo {
   code: string;
@@ -565,8 +586,10 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export interface UserInfo {
   /** balance + frozen + savings + finance principal held: what `myTron` calls total assets too. */
   totalAssets: Decimal;
-  /** Profit of won orders plus finance, savings and bonus credits, all time. */
+  /** What the user earned, all time: profit of won orders, finance income and savings interest. */
   totalIncome: Decimal;
+  /** Bonus credits, all time (bill `bonus`): given, not earned, so never part of `totalIncome`. */
+  bonus: Decimal;
 }
 
 /**
@@ -616,7 +639,7 @@ export interface PayChannel {
 
 /**
  * `POST /h5/recharge/submitRecharge` (JSON body, `Idempotency-Key`); answers `Deposit`, msg
- * "Recharge submitted, please wait for review". `proofImage` is the `name` (or `url`) returned by
+ * "Deposit submitted, please wait for review". `proofImage` is the `name` (or `url`) returned by
  * `POST /common/oss/upload` from the same user; required when config `rechargeVoucherOn` is `1`.
  */
 export interface SubmitRechargeRequest {
@@ -681,13 +704,13 @@ export interface StatusItem {
  * `rejected`, `failed` and `no_payout` return them to the balance, with the operator's reason.
  * - reviewing: "In progress" — submitted, waiting for review
  * - frozen: "Frozen" — held by the operator for checks
- * - waiting: "Waiting to pay" — approved for payment
+ * - waiting: "Approved, awaiting payout" — approved for payment
  * - paying: "Paying" — the payout is on its way
  * - paid: "Successful withdrawal" — paid out
- * - succeeded: "Mission successful" — completed by the operator outside the payout queue
- * - no_payout: "Success without payment" — closed without paying out; funds returned
- * - rejected: "Rejected payment" — refused at review; funds returned
- * - failed: "Mission failed" — the payout failed; funds returned
+ * - succeeded: "Completed" — completed by the operator outside the payout queue
+ * - no_payout: "Closed, nothing paid" — closed without paying out; funds returned
+ * - rejected: "Rejected" — refused at review; funds returned
+ * - failed: "Payout failed" — the payout failed; funds returned
  */
 export const WITHDRAW_STATUSES = ['reviewing', 'frozen', 'waiting', 'paying', 'paid', 'succeeded', 'no_payout', 'rejected', 'failed'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import { t } from '../i18n/index.ts';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -11,20 +12,38 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   hint?: string;
 }
 
-export function Field({ label, value, onValue, error, hint, ...rest }: Props) {
+/**
+ * A labelled input. A password field has a show/hide switch: on a small keyboard a typo in a
+ * hidden password is the commonest reason a sign-in or a change fails.
+ */
+export function Field({ label, value, onValue, error, hint, type, ...rest }: Props) {
   const id = useId();
+  const [shown, show] = useState(false);
   const described = [hint && id + 'h', error && id + 'e'].filter(Boolean).join(' ');
+  const input = (
+    <input
+      {...rest}
+      type={shown ? 'text' : type}
+      id={id}
+      value={value}
+      onInput={(e) => onValue(e.currentTarget.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described || undefined}
+    />
+  );
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        {...rest}
-        id={id}
-        value={value}
-        onInput={(e) => onValue(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
+      {type === 'password' ? (
+        <div className="secret">
+          {input}
+          <button type="button" onClick={() => show(!shown)}>
+            {t(shown ? 'ui.hide' : 'ui.show')}
+          </button>
+        </div>
+      ) : (
+        input
+      )}
       {hint && <small id={id + 'h'} className="tip">{hint}</small>}
       {error && <small id={id + 'e'} role="alert">{error}</small>}
     </div>

@@ -186,7 +186,8 @@ for (const language of ['en', 'ar']) {
     if (language === 'en') {
       assert.equal(
         walk.map((s) => s.name),
-        ['Language', 'Username', 'Password', 'Log in', 'No account yet? Sign up', 'Forgot password?'],
+        // The password's show switch sits at the end of its field, so it comes right after it.
+        ['Language', 'Username', 'Password', 'Show', 'Log in', 'No account yet? Sign up'],
       );
     }
     // Reading order: down the page, and along a row in the language's direction.

@@ -307,7 +307,8 @@ test('changing the login password signs out every session and sends the user to 
   await page.getByLabel('New password', { exact: true }).fill('newpass99');
   await page.getByLabel('Confirm password', { exact: true }).fill('newpass99');
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await banner().filter({ hasText: 'Original password is incorrect' }).waitFor();
+  // The refusal is about the old password: it shows under that field, not in a passing banner.
+  await page.locator('.field').filter({ has: page.getByLabel('Original password', { exact: true }) }).getByRole('alert').getByText('Original password is incorrect').waitFor();
   assert.is(await page.getByLabel('New password', { exact: true }).inputValue(), 'newpass99', 'typed values stay');
   await screenshot(page, 'account-password-en');
 

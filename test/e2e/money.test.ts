@@ -90,12 +90,12 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   const before = money(await accountFigure('Balance').innerText());
   assert.is(before, 10000, 'the demo balance');
 
-  await page.locator('.acct-acts').getByRole('button', { name: 'Recharge' }).click();
+  await page.locator('.acct-acts').getByRole('button', { name: 'Deposit' }).click();
   await page.getByRole('button', { name: /Bank transfer \(USD\)/ }).click();
   await page.getByText('6222020200112233445').waitFor();
-  const amount = page.getByLabel('Recharge amount', { exact: true });
+  const amount = page.getByLabel('Deposit amount', { exact: true });
   await amount.fill('20');
-  const submit = page.getByRole('button', { name: 'Submit recharge' });
+  const submit = page.getByRole('button', { name: 'Submit deposit' });
   assert.ok(await submit.isDisabled(), 'no submit before the proof is uploaded');
 
   // What the camera gives: several megapixels. What leaves the phone: at most 1600 px, 300 KB.
@@ -137,7 +137,7 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   assert.ok(keys[0] && keys[0] === keys[1], 'the retry reuses the key');
   const mine = (await operator<AdminDeposit[]>('GET', '/deposits')).filter((d) => d.amount.startsWith('150'));
   assert.is(mine.length, 1, 'one deposit, not two');
-  await page.locator('.notify').getByText('Recharge submitted, wait for review').waitFor();
+  await page.locator('.notify').getByText('Deposit submitted, wait for review').waitFor();
   await page.locator('.mbox').getByText('Under review').waitFor();
   const orderNo = await page.locator('.mrows div').filter({ hasText: 'Order number' }).locator('dd').innerText();
   // The stored proof, fetched back with the owner's token: what left the phone.
@@ -258,7 +258,7 @@ test('a withdrawal to the bound card, rejected by the operator: the balance come
   await page.locator('.mbox').getByText('In progress').waitFor();
   const orderNo = await page.locator('.mrows div').filter({ hasText: 'Order number' }).locator('dd').innerText();
   await operator('POST', `/withdrawals/${encodeURIComponent(orderNo)}`, { status: 'rejected', reason: 'Payee name does not match' });
-  await page.locator('.mbox').getByText('Rejected payment').waitFor({ timeout: 10_000 });
+  await page.locator('.mbox').getByText('Rejected', { exact: true }).waitFor({ timeout: 10_000 });
   await page.locator('.mbox').getByText('Payee name does not match').waitFor();
   await screenshot(page, 'money-withdraw-detail');
 

@@ -160,7 +160,7 @@ firstLoad('the lazy shared chunk is fetched once, then every money screen finds 
   await loginAsDemo(page, server.url, '/walletRecord');
   await waitForApp(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  for (const [screen, title] of [['/rechargeList', 'Recharge'], ['/withdraw', 'Withdraw'], ['/paymentMethod', 'Payment methods']] as const) {
+  for (const [screen, title] of [['/rechargeList', 'Deposit'], ['/withdraw', 'Withdraw'], ['/paymentMethod', 'Payment methods']] as const) {
     // The title bar shows at once from the route table; the screen is there once its chunk is.
     const chunk = new RegExp(`^/assets${screen}-[A-Z0-9]+\\.js$`);
     const arrived = page.waitForEvent('requestfinished', (r) => chunk.test(pathOf(r)));

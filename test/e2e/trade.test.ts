@@ -188,6 +188,15 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   assert.is(await positions().count(), 1, 'one order placed, not two');
   assert.match(await row.innerText(), /Up/);
   await row.getByText(/^Settles in 0[01]:\d\d$/).waitFor();
+  // The running result at the polled price: winning the income, losing the amount, or even.
+  await row.locator('.pr-now').getByText(/^(Winning now \+\$10|Losing now -\$100|Even now \$0)$/).waitFor();
+  // The new row is brought into view, clear of the tab bar (the page's bottom padding follows --dock-h).
+  await page.waitForTimeout(300);
+  const [rowBottom, barTop] = await Promise.all([
+    row.evaluate((el) => el.getBoundingClientRect().bottom),
+    page.locator('.tabbar').evaluate((el) => el.getBoundingClientRect().top),
+  ]);
+  assert.ok(rowBottom <= barTop + 1, `the open position ends at ${rowBottom}, above the tab bar at ${barTop}`);
   await screenshot(page, 'trade-order-placed');
 
   await advanceClock(61_000);
@@ -195,6 +204,9 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   await row.waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {
     throw new Error('the settled order stayed under "To be settled": did the push socket start (startSocket after mount)?');
   });
+  // A short notice says how it ended, with the amount.
+  await page.locator('.notify').getByText(/^ETH\/USDT Up: (won \u2066\+\$10\u2069|lost \u2066-\$100\u2069|tie, \u2066\$100\u2069 refunded)$/).waitFor({ timeout: 10_000 });
+  await screenshot(page, 'trade-order-settled');
   await page.getByRole('tab', { name: 'Closed position' }).click();
   const settled = positions().filter({ hasText: 'ETH/USDT' }).first();
   await settled.getByText(/Win|Loss|Tie/).waitFor();
@@ -253,7 +265,14 @@ const quoteScreenIn = async (language: string): Promise<Page> => {
 };
 
 test('right to left: the quote screen in Arabic', traced(async () => {
+  // An open order, so its running result is seen right to left too.
+  const placed = await fetch(server.url + '/prod-api/h5/order/saveContactOrder?symbol=eth&playId=1&direction=up&amount=10', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + token, clientId: 'app', 'Idempotency-Key': 'ar-running-result' },
+  });
+  assert.is(((await placed.json()) as { code: number }).code, 200);
   const p = await quoteScreenIn('ar');
+  await p.locator('.pr-now').first().waitFor();
   assert.is(await p.evaluate(() => document.documentElement.dir), 'rtl');
   await chartDrawn(p);
   // The price axis and its marker are on the left here: the same check of the forming candle's canvas.

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { FinanceHolding, FinanceList, FinanceProduct } from '../../src/shared/contract.ts';
+import type { FinanceHolding, FinanceList, FinanceProduct, RecentPurchase } from '../../src/shared/contract.ts';
+import { maskName } from '../../server/finance/service.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { dayOf } from '../../server/jobs/days.ts';
@@ -43,6 +44,26 @@ test('products are listed without a token, with limits, rate and the income of t
   assert.equal(detail.data, p);
   const missing = await c.s.call('GET', '/h5/licai/detail', { query: { id: '999999' } });
   assert.is(missing.key, 'finance.product');
+});
+
+test('the recent purchases feed lists real purchases only: empty at first, then masked buyers with real amounts, newest first', async (c) => {
+  const { s } = c;
+  const t = await trader(s, '10000');
+  const feed = async () => (await s.call<RecentPurchase[]>('GET', '/h5/licai/getVirtualDataList', { token: t.token })).data;
+  assert.equal(await feed(), [], 'nobody has bought yet, so nothing is shown');
+  assert.is((await s.call('GET', '/h5/licai/getVirtualDataList')).code, 401, 'a visitor is refused');
+  const [{ username }] = await s.ctx.db.select({ username: users.username }).from(users).where(eq(users.id, t.userId));
+  assert.is((await buy(s, t.token, aurora(c).id, '150')).code, 200);
+  moveTo(s, s.clock.now() + 1000);
+  assert.is((await buy(s, t.token, aurora(c).id, '2500.5')).code, 200);
+  assert.is((await buy(s, t.token, aurora(c).id, '50')).code, 400, 'a refused purchase is not listed');
+  const rows = await feed();
+  assert.equal(rows.map((r) => [r.name, r.productName, r.amount]), [
+    [username!.slice(0, 2) + '***' + username!.slice(-1), aurora(c).name, '2500.5'],
+    [username!.slice(0, 2) + '***' + username!.slice(-1), aurora(c).name, '150'],
+  ]);
+  assert.ok(rows[0]!.time > rows[1]!.time && rows[0]!.time === s.clock.now(), 'the real purchase times');
+  assert.equal([maskName('bob'), maskName('anna1'), maskName('李小龙')], ['b***', 'an***1', '李***']);
 });
 
 test('a holding earns from the day after the purchase, a day at a time, and returns principal + income at maturity', async (c) => {

@@ -8,7 +8,7 @@ import { buildAdminApp } from '../../server/admin/app.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { config, deposits, idempotencyKeys, userMessages, walletBills } from '../../server/db/schema/index.ts';
 import { KEY_LIFETIME_MS, forgetOldKeys } from '../../server/jobs/forget-keys.ts';
-import { getWallet } from '../../server/ledger/index.ts';
+import { changeBalance, getWallet } from '../../server/ledger/index.ts';
 import { reviewDeposit } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { adminApiOf, info, member, recharge, runCommand, upload, type Member } from './money-fixtures.ts';
@@ -81,7 +81,7 @@ test('submit: amount within the channel limits, what to pay at its rate, proof r
   }
   const ok = await recharge(s, m, { channelId: bank.id, amount: '100.5', proofImage: proof.url });
   assert.is(ok.code, 200, ok.msg);
-  assert.is(ok.msg, 'Recharge submitted, please wait for review');
+  assert.is(ok.msg, 'Deposit submitted, please wait for review');
   assert.equal([ok.data.status, ok.data.amount, ok.data.payAmount, ok.data.currency], ['submitted', '100.50000000', '522.60000000', 'BRL']);
   assert.is((await getWallet(s.ctx.db, m.userId)).balance, '0.00000000', 'nothing credited before review');
 
@@ -256,6 +256,16 @@ test('wallet bills: business type filter, date range and paging; figures on getU
   assert.is((await bills({ startTime: '-1' })).code, 400);
   const figures = await info(s, m);
   assert.equal([figures.balance, figures.frozen, figures.totalAssets], ['600.00000000', '0.00000000', '600.00000000']);
+});
+
+test('a bonus is shown as a bonus and never counts as income; savings interest does', async () => {
+  const m = await member(s);
+  await s.ctx.db.transaction((tx) => changeBalance(tx, { userId: m.userId, amount: '10000', bizType: 'bonus', remark: 'Welcome' }));
+  let figures = await info(s, m);
+  assert.equal([figures.balance, figures.bonus, figures.totalIncome], ['10000.00000000', '10000.00000000', '0.00000000'], 'a fresh account has earned nothing');
+  await s.ctx.db.transaction((tx) => changeBalance(tx, { userId: m.userId, amount: '2.5', bizType: 'savings_income' }));
+  figures = await info(s, m);
+  assert.equal([figures.bonus, figures.totalIncome], ['10000.00000000', '2.50000000']);
 });
 
 test.run();

@@ -82,19 +82,21 @@ test('the payee must be the real name when the real-name rule is on and a real n
   assert.is(right.code, 200, right.msg);
 });
 
-test('wallet address format per network: TRC20 with checksum, ERC20/BEP20 hex with the EIP-55 checksum of a mixed-case address, BTC bech32 and base58', async () => {
+test('wallet address format per network, a failed checksum named apart (the letter case for EVM): TRC20 with checksum, ERC20/BEP20 hex with the EIP-55 checksum of a mixed-case address, BTC bech32 and base58', async () => {
   const addr = (network: string, address: string, coin = 'USDT') => bind(ana, 'bindCoinAddress', { coin, network, address });
   const bad = /^Enter the correct wallet address format/;
-  refused(await addr('TRC20', TRC20.slice(0, -1) + 'u'), 'address.invalid', 'Enter the correct wallet address format (TRC20: T followed by 33 letters and digits)', 'address');
-  refused(await addr('TRC20', 'T' + '1'.repeat(33)), 'address.invalid', bad);
+  const checksum = /right format, but its checksum does not match/;
+  refused(await addr('TRC20', TRC20.slice(0, -1) + 'u'), 'address.checksum', 'This TRC20 address has the right format, but its checksum does not match: a character is mistyped; paste it again', 'address');
+  refused(await addr('TRC20', 'Tjunk'), 'address.invalid', 'Enter the correct wallet address format (TRC20: T followed by 33 letters and digits)', 'address');
+  refused(await addr('TRC20', 'T' + '1'.repeat(33)), 'address.checksum', checksum);
   refused(await addr('TRC20', '0xdAC17F958D2ee523a2206206994597C13D831ec7'), 'address.invalid', bad);
   refused(await addr('ERC20', '0xdAC17F958D2ee523a2206206994597C13D831ec'), 'address.invalid', 'Enter the correct wallet address format (ERC20: 0x followed by 40 hexadecimal digits)');
   refused(await addr('BEP20', '0xZZC17F958D2ee523a2206206994597C13D831ec7'), 'address.invalid', bad);
   // One character typed in the wrong case (the last: d, not D): the mixed-case checksum catches it.
-  refused(await addr('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), 'address.invalid', bad);
-  refused(await addr('BEP20', '0xdAC17F958D2ee523a2206206994597c13D831ec7'), 'address.invalid', bad);
-  refused(await addr('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', 'BTC'), 'address.invalid', bad);
-  refused(await addr('BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', 'BTC'), 'address.invalid', bad);
+  refused(await addr('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'), 'address.case', 'This ERC20 address has the right format, but its letter case does not match its checksum: check the capital and small letters, or paste it again', 'address');
+  refused(await addr('BEP20', '0xdAC17F958D2ee523a2206206994597c13D831ec7'), 'address.case', /letter case/);
+  refused(await addr('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr', 'BTC'), 'address.checksum', checksum);
+  refused(await addr('BTC', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', 'BTC'), 'address.checksum', checksum);
   refused(await addr('BTC', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'), 'address.network', 'This network is not supported', 'network');
   refused(await addr('SOL', TRC20), 'address.network', 'This network is not supported');
   refused(await addr('TRC20', ''), 'field.required', 'address cannot be empty', 'address');

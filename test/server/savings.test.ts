@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Page, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
+import type { Page, SavingsDetail, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
 import { config } from '../../server/db/schema/index.ts';
 import { addDays, dayOf } from '../../server/jobs/days.ts';
 import { runDaily } from '../../server/jobs/daily.ts';
@@ -32,6 +32,7 @@ test('money moved in on a day earns from the next day; interest goes to the wall
   const day0 = dayOf(s.clock.now());
   const moved = await move(s, t.token, 'in', '1000');
   assert.is(moved.code, 200, moved.msg);
+  assert.is(moved.msg, 'Moved to savings', 'the answer says what happened');
   assert.equal(
     { balance: moved.data.balance, earning: moved.data.earning, todayIncome: moved.data.todayIncome, rate: moved.data.rate },
     { balance: '1000', earning: '0', todayIncome: '0', rate: '0.05' },
@@ -133,6 +134,36 @@ test('money moved in and out on the same day earns nothing, and the rate comes f
   await runDaily(s.ctx);
   const list = await incomes(s, t.token);
   assert.equal(list.rows.map((r) => [r.base, r.rate, r.amount]), [['300', '1', '3']], 'only the next day earns, at 1 %');
+});
+
+test('savings details list the moves in and out beside the interest, newest first, paged, only the caller\'s', async ({ s }) => {
+  await setConfig(s, 'savings.pauseHours', '0');
+  await setConfig(s, 'savings.rate', '1');
+  const t = await trader(s, '1000');
+  const details = async (token: string, query: Record<string, string> = {}) =>
+    (await s.call<Page<SavingsDetail>>('GET', '/h5/user/savingsDetails', { token, query })).data;
+  moveTo(s, midnight(s, 1) + HOUR);
+  await move(s, t.token, 'in', '500');
+  moveTo(s, s.clock.now() + HOUR);
+  await move(s, t.token, 'out', '200');
+  moveTo(s, midnight(s, 2) + 1000);
+  await runDaily(s.ctx);
+  moveTo(s, s.clock.now() + HOUR);
+  await move(s, t.token, 'in', '0.5');
+  const all = await details(t.token);
+  assert.is(all.total, 4);
+  assert.equal(
+    all.rows.map((r) => [r.kind, r.amount]),
+    [['in', '0.5'], ['income', '3'], ['out', '200'], ['in', '500']],
+    'what came in, what went out and what it earned',
+  );
+  const income = all.rows[1]!;
+  assert.ok(income.kind === 'income' && income.base === '300' && income.rate === '1' && !income.paused);
+  const second = await details(t.token, { pageNum: '2', pageSize: '3' });
+  assert.equal(second.rows.map((r) => r.kind), ['in'], 'the second page holds the oldest move');
+  const other = await trader(s, '0');
+  assert.equal(await details(other.token), { rows: [], total: 0 }, "another user's moves are not listed");
+  assert.is((await s.call('GET', '/h5/user/savingsDetails')).code, 401);
 });
 
 test('moving out more than the savings hold, or bad amounts, is refused and moves nothing', async ({ s }) => {

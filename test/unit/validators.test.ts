@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { walletAddress } from '../../src/lib/address.ts';
 import {
   bankCard,
   confirmMatch,
@@ -9,7 +10,6 @@ import {
   passwordLike,
   required,
   username,
-  walletAddress,
 } from '../../src/lib/validators.ts';
 
 const req = suite('required');

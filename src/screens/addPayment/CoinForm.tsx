@@ -1,21 +1,32 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { walletAddress } from '../../lib/validators.ts';
-import type { CoinItem } from '../../shared/contract.ts';
+import { addressProblem } from '../../lib/address.ts';
+import { ApiError } from '../../api/client.ts';
+import type { BindCoinAddressRequest, CoinItem } from '../../shared/contract.ts';
 import { bindCoinAddress, coinList } from '../../api/money.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 import { bound } from './done.ts';
 
-/** A wallet address: coin, network and an address in that network's format. */
+/**
+ * A wallet address: coin, network and an address in that network's format. One reason at a time,
+ * under the field: the format, then the checksum (here for TRON; the server's for an EVM letter
+ * case), and a server refusal only while the address it refused is still there.
+ */
 export function CoinForm() {
   const [coins, setCoins] = useState<CoinItem[]>([]);
   const [coin, setCoin] = useState('');
   const [network, setNetwork] = useState('');
   const [address, setAddress] = useState('');
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useMoneySubmit(bindCoinAddress, bound);
+  const [refused, setRefused] = useState<{ address: string; text: string } | null>(null);
+  const bindAddress = (body: BindCoinAddressRequest, key: string) =>
+    bindCoinAddress(body, key).catch((e: unknown) => {
+      setRefused(e instanceof ApiError && e.params?.field === 'address' ? { address: body.address, text: e.message } : null);
+      throw e;
+    });
+  const { busy, error, run } = useMoneySubmit(bindAddress, bound);
   useEffect(() => {
     coinList().then((l) => {
       setCoins(l);
@@ -23,7 +34,9 @@ export function CoinForm() {
     }, () => {});
   }, []);
   const nets = coins.find((c) => c.coin === coin)?.networks || [];
-  const bad = walletAddress(address, network);
+  const bad = addressProblem(address, network);
+  const serverSaid = refused && refused.address === address.trim() ? refused.text : '';
+  const fieldError = tried && bad ? t(bad, { network }) : serverSaid;
   const send = () => {
     setTried(true);
     if (bad || !coin || !network) return;
@@ -43,8 +56,8 @@ export function CoinForm() {
           {nets.map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </div>
-      <Field label={t('field.address')} maxLength={100} autoComplete="off" spellCheck={false} value={address} onValue={setAddress} error={tried && bad ? t(bad) : undefined} />
-      {error && <p className="down" role="alert">{error}</p>}
+      <Field label={t('field.address')} maxLength={100} autoComplete="off" spellCheck={false} value={address} onValue={setAddress} error={fieldError || undefined} />
+      {error && !refused && !fieldError && <p className="down" role="alert">{error}</p>}
       <Button type="submit" block loading={busy}>{t('money.save')}</Button>
     </form>
   );

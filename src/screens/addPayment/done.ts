@@ -4,6 +4,6 @@ import { notify } from '../../stores/notify.ts';
 
 /** After a binding: say so and return to the methods (popping when that is where the user came from). */
 export const bound = (): void => {
-  notify(t('ok.saved'), { type: 'success' });
+  notify(t('ok.methodSaved'), { type: 'success' });
   goBack('/paymentMethod');
 };

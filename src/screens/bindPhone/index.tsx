@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { email, required } from '../../lib/validators.ts';
@@ -8,6 +8,9 @@ import { setEmail, setPhone } from '../../api/account.ts';
 import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { $session, loadUserInfo } from '../../stores/session.ts';
+import { $app } from '../../stores/app.ts';
+import { countries, e164, userRegions, type Country } from '../../lib/calling-codes.ts';
+import { CountryPicker } from './CountryPicker.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -16,12 +19,14 @@ import { useCountdown } from '../../ui/useCountdown.ts';
 import { useForm } from '../login/form.ts';
 import '../forgetPassword/style.css';
 import '../setting/style.css';
+import './style.css';
 
 type By = 'sms' | 'email';
 
 /**
  * Binds a phone or an e-mail, each proven by the code sent to it; either one then lets the user
- * reset a forgotten password. What is typed stays when a call fails.
+ * reset a forgotten password. What is typed stays when a call fails. The phone is a chosen country
+ * plus the national number, and no code is sent until the two make a whole E.164 number.
  */
 export default function BindPhone() {
   const user = useStore($session).userInfo;
@@ -32,20 +37,32 @@ export default function BindPhone() {
   const left = by === 'sms' ? smsLeft : mailLeft;
   const [sending, setSending] = useState(false);
   const [targetError, setTargetError] = useState('');
+  const locale = useStore($app).language;
+  const first = useMemo(() => userRegions([...navigator.languages, locale]), [locale]);
+  const [country, setCountry] = useState<Country | null>(() => countries(locale, first).find((c) => c.region === first[0]) || null);
+  const [countryError, setCountryError] = useState('');
+  /** The locale key of what is wrong with the phone as typed, or null and its E.164 form. */
+  const phoneOf = (national: string): [problem: string | null, number: string] => {
+    const empty = required(national);
+    if (empty) return [empty, ''];
+    if (!country) return ['v.chooseCountry', ''];
+    const number = e164(country.code, national);
+    return number ? [null, number] : ['v.phoneNumber', ''];
+  };
   const f = useForm(
-    { area: '', phone: '', email: '', smsCode: '', emailCode: '' },
+    { phone: '', email: '', smsCode: '', emailCode: '' },
     {
-      phone: (v) => (by === 'sms' ? required(v) : null),
+      phone: (v) => (by === 'sms' ? phoneOf(v)[0] : null),
       smsCode: (v) => (by === 'sms' ? required(v) : null),
       email: (v) => (by === 'email' ? email(v) : null),
       emailCode: (v) => (by === 'email' ? required(v) : null),
     },
     (v) =>
       (by === 'sms'
-        ? setPhone({ phone: v.phone, area: v.area || undefined, code: v.smsCode.trim() })
+        ? setPhone({ phone: phoneOf(v.phone)[1], code: v.smsCode.trim() })
         : setEmail({ email: v.email.trim(), code: v.emailCode.trim() })
       ).then(() => {
-        notify(t('ok.saved'), { type: 'success' });
+        notify(t(by === 'sms' ? 'ok.phoneBound' : 'ok.emailBound'), { type: 'success' });
         loadUserInfo();
         goBack();
       }),
@@ -53,11 +70,12 @@ export default function BindPhone() {
 
   const send = () => {
     const v = f.values;
-    const invalid = by === 'sms' ? required(v.phone) : email(v.email);
-    setTargetError(invalid ? t(invalid) : '');
-    if (invalid || left || sending) return;
+    const [problem, number] = by === 'sms' ? phoneOf(v.phone) : [email(v.email), ''];
+    setCountryError(problem === 'v.chooseCountry' ? t(problem) : '');
+    setTargetError(problem && problem !== 'v.chooseCountry' ? t(problem) : '');
+    if (problem || left || sending) return;
     setSending(true);
-    (by === 'sms' ? sendSms(v.phone, v.area) : sendEmail(v.email.trim()))
+    (by === 'sms' ? sendSms(number, '') : sendEmail(v.email.trim()))
       .then(() => {
         (by === 'sms' ? smsCountdown : mailCountdown)();
         notify(t('auth.codeSent'), { type: 'success' });
@@ -78,8 +96,8 @@ export default function BindPhone() {
           {bound ? <>{t('account.bound')} <span className="num">{bound}</span></> : t('account.bindHint')}
         </p>
         {by === 'sms' ? (
-          <div className="code-row">
-            <Field label={t('field.area')} value={f.values.area} onValue={(v) => f.set('area')(filterDigits(v, 4))} inputMode="numeric" size={4} style={{ width: 84 }} autoComplete="tel-country-code" />
+          <div className="code-row phone-row">
+            <CountryPicker locale={locale} first={first} value={country} onValue={(c) => (setCountry(c), setCountryError(''))} error={countryError} />
             <Field label={t('field.phone')} type="tel" value={f.values.phone} onValue={(v) => f.set('phone')(filterDigits(v, 20))} error={f.errors.phone || targetError} inputMode="tel" autoComplete="tel-national" />
           </div>
         ) : (

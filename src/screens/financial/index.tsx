@@ -12,6 +12,7 @@ import { Cell } from '../../ui/Cell.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { BuySheet as Sheet } from './BuySheet.tsx';
 import { incomeMoney, useMoney } from './figures.ts';
+import { RecentPurchases } from './RecentPurchases.tsx';
 
 /** SPEC §1 finance: the products on sale, each with its rate, cycle and limits, bought from a sheet. */
 export default function Financial() {
@@ -78,6 +79,7 @@ export default function Financial() {
           </article>
         ))
       )}
+      {signedIn && list && <RecentPurchases money={money} />}
       {buying && BuySheet && <BuySheet key={buying.id} product={buying} money={money} income={incomeMoney(money)} onClose={() => setBuying(null)} />}
     </Page>
   );

@@ -28,7 +28,7 @@ export default function FundPassword() {
     },
     (v) =>
       changeFundPassword(isSet ? v : { newPassword: v.newPassword, confirmPassword: v.confirmPassword }).then(() => {
-        notify(t('ok.saved'), { type: 'success' });
+        notify(t(isSet ? 'ok.fundPasswordChanged' : 'ok.fundPasswordSet'), { type: 'success' });
         loadUserInfo();
         goBack();
       }),

@@ -27,13 +27,15 @@ export default function Trade() {
   const [path] = useLocation();
   const active = match(path).name === 'trade';
   const [tab, setTab] = useState<OrderTab>('pending');
+  /** Bumped by each order placed: the positions then bring its row into view, above the tab bar. */
+  const [placed, setPlaced] = useState(0);
   return (
     <Page title={t('route.trade')} back={false}>
       <Quote symbol={symbol} />
       {active && <MarketStatus />}
       {token ? <Chart symbol={symbol} period={period} active={active} /> : <ChartLogin />}
-      <OrderPanel symbol={symbol} onPlaced={() => setTab('pending')} />
-      {token && <Positions tab={tab} onTab={setTab} active={active} />}
+      <OrderPanel symbol={symbol} onPlaced={() => (setTab('pending'), setPlaced((n) => n + 1))} />
+      {token && <Positions tab={tab} onTab={setTab} active={active} placed={placed} />}
       {token && <div className="op-room" />}
     </Page>
   );

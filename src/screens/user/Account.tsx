@@ -4,13 +4,21 @@ import { $app, flag } from '../../stores/app.ts';
 import { formatMoney, settingsFromConfig } from '../../lib/money.ts';
 import { t } from '../../i18n/index.ts';
 
-/** SPEC §3 wallet and account figures; a `balance` push reloads the user info and so these. */
-const FIGURES: [keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome'), string][] = [
+type Figure = keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome' | 'bonus');
+
+/**
+ * SPEC §3 wallet and account figures; a `balance` push reloads the user info and so these. Income
+ * is only what was earned; bonuses received are their own figure, shown once there is one.
+ */
+const FIGURES: [Figure, string][] = [
   ['balance', 'ui.balance'],
   ['totalAssets', 'money.totalAssets'],
   ['frozen', 'ui.frozen'],
   ['totalIncome', 'money.totalIncome'],
+  ['bonus', 'money.biz.bonus'],
 ];
+
+const shown = (user: UserInfo, key: Figure): boolean => key !== 'bonus' || /[1-9]/.test(user.bonus || '');
 
 /** Name, VIP level and the wallet figures of the signed-in user. */
 export function Account({ user, go }: { user: UserInfo; go: (path: string) => void }) {
@@ -26,7 +34,7 @@ export function Account({ user, go }: { user: UserInfo; go: (path: string) => vo
         </div>
       </div>
       <dl className="acct-money">
-        {FIGURES.map(([key, label]) => (
+        {FIGURES.filter(([key]) => shown(user, key)).map(([key, label]) => (
           <div key={key}>
             <dt>{t(label)}</dt>
             <dd><span className="num">{formatMoney(user[key], money)}</span></dd>

@@ -17,7 +17,7 @@ export function AvatarPicker({ open, current, onClose }: { open: boolean; curren
     setSaving(src);
     changeAvatar(src)
       .then(() => {
-        notify(t('ok.saved'), { type: 'success' });
+        notify(t('ok.avatarChanged'), { type: 'success' });
         loadUserInfo();
         onClose();
       }, () => {})

@@ -27,7 +27,7 @@ export function Transfer({ wallet, savings, money, onDone }: Props) {
   const amount = useAmount(money, ['0', max]);
   const move = useMoneySubmit(transferSavings, (s) => {
     amount.clear();
-    notify(t('ok.request'), { type: 'success' });
+    notify(t(dir === 'in' ? 'ok.savingsIn' : 'ok.savingsOut'), { type: 'success' });
     loadUserInfo();
     onDone(s);
   });

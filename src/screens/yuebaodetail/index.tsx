@@ -1,8 +1,11 @@
 import { useCallback } from 'react';
+import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
+import { formatDayTime } from '../../lib/date.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { getSavingsIncome } from '../../api/finance.ts';
-import type { SavingsIncome } from '../../shared/contract.ts';
+import { getSavingsDetails } from '../../api/finance.ts';
+import type { SavingsDetail } from '../../shared/contract.ts';
+import { $app } from '../../stores/app.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { incomeMoney, useMoney } from '../financial/figures.ts';
@@ -10,29 +13,42 @@ import './style.css';
 
 const PAGE_SIZE = 20;
 
-/** The savings income day by day: the balance that earned, the rate, and what was paid (paused days too). */
+/**
+ * Everything that changed the savings, newest first: money moved in from the balance, moved out
+ * to it, and each day's interest (the balance that earned, the rate; paused days too).
+ */
 export default function YuebaoDetail() {
   const money = useMoney();
   const inc = incomeMoney(money);
+  const locale = useStore($app).language;
   const load = useCallback(
     (pageNum: number) =>
-      getSavingsIncome({ pageNum, pageSize: PAGE_SIZE }).then((p) => ({ rows: p.rows, done: pageNum * PAGE_SIZE >= p.total })),
+      getSavingsDetails({ pageNum, pageSize: PAGE_SIZE }).then((p) => ({ rows: p.rows, done: pageNum * PAGE_SIZE >= p.total })),
     [],
   );
-  const row = (d: SavingsIncome) => (
-    <div className="yb-day">
-      <span>
-        <b className="num">{d.day}</b>
-        <small className="muted">
-          {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{formatMoney(d.base, money)} × {d.rate}%</span></>}
-        </small>
-      </span>
-      <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, inc)}</b>
-    </div>
-  );
+  const row = (d: SavingsDetail) =>
+    d.kind === 'income' ? (
+      <div className="yb-day">
+        <span>
+          <b>{t('account.interest')} <span className="num">{d.day}</span></b>
+          <small className="muted">
+            {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{formatMoney(d.base, money)} × {d.rate}%</span></>}
+          </small>
+        </span>
+        <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, inc)}</b>
+      </div>
+    ) : (
+      <div className="yb-day">
+        <span>
+          <b>{t(d.kind === 'in' ? 'account.movedIn' : 'account.movedOut')}</b>
+          <small className="muted num">{formatDayTime(d.time, locale)}</small>
+        </span>
+        <b className="num">{(d.kind === 'in' ? '+' : '−') + formatMoney(d.amount, money)}</b>
+      </div>
+    );
   return (
     <Page title={t('route.yuebaodetail')}>
-      <List load={load} row={row} rowKey={(d) => d.day} />
+      <List load={load} row={row} rowKey={(d) => d.kind + d.time + (d.kind === 'income' ? d.day : d.amount)} />
     </Page>
   );
 }

@@ -1,0 +1,69 @@
+/**
+ * Wallet addresses as the add-payment form checks them, one reason at a time: the format of the
+ * network, then the checksum a format carries (TRON's Base58Check here; an EVM address's letter case
+ * is an EIP-55 checksum the server checks and names). The reason is the server's own key, so the
+ * form and the server say the same words.
+ */
+import { sha256 } from './sha256.ts';
+import { required, type Invalid } from './validators.ts';
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Base58 to bytes by schoolbook multiplication (no BigInt on old WebViews); null on a foreign character. */
+export function base58Decode(text: string): Uint8Array | null {
+  const bytes: number[] = [];
+  for (const c of text) {
+    let carry = BASE58.indexOf(c);
+    if (carry < 0) return null;
+    for (let i = 0; i < bytes.length; i++) {
+      carry += bytes[i]! * 58;
+      bytes[i] = carry & 0xff;
+      carry >>= 8;
+    }
+    for (; carry; carry >>= 8) bytes.push(carry & 0xff);
+  }
+  for (let i = 0; i < text.length && text[i] === '1'; i++) bytes.push(0);
+  return Uint8Array.from(bytes.reverse());
+}
+
+/** The payload when the last 4 bytes are the double SHA-256 of the rest, else null. */
+export function base58Check(text: string): Uint8Array | null {
+  const bytes = base58Decode(text);
+  if (!bytes || bytes.length < 5) return null;
+  const payload = bytes.subarray(0, -4);
+  const sum = sha256(sha256(payload));
+  for (let i = 0; i < 4; i++) if (sum[i] !== bytes[bytes.length - 4 + i]) return null;
+  return payload;
+}
+
+/* The format alone, as the server's formats (server/money/rules.ts) are written. */
+const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const EVM = /^0x[0-9a-fA-F]{40}$/;
+// Legacy P2PKH/P2SH in base58, or bech32 segwit/taproot (one case only, as bech32 requires).
+const BTC = /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/;
+
+/**
+ * The address format of `network` (names such as `TRC20`, `USDT-ERC20`, `BEP20`, `BTC`); an
+ * unknown network accepts any of the three formats. Checksums: `addressProblem` below and the server.
+ */
+export function walletAddress(v: string, network = ''): Invalid {
+  if (required(v)) return 'v.required';
+  const a = v.trim();
+  const n = network.toUpperCase();
+  const ok = /TRC|TRON/.test(n)
+    ? TRC20.test(a)
+    : /ERC|BEP|ETH|BSC|ARB|POLYGON|MATIC/.test(n)
+      ? EVM.test(a)
+      : /BTC|BITCOIN/.test(n)
+        ? BTC.test(a)
+        : TRC20.test(a) || EVM.test(a) || BTC.test(a);
+  return ok ? null : 'v.walletAddress';
+}
+
+/** Locale key of what is wrong with `address` on `network`, or null; `v.required` when blank. */
+export function addressProblem(address: string, network: string): string | null {
+  const format = walletAddress(address, network);
+  if (format) return format === 'v.walletAddress' ? 'err.address.invalid' : format;
+  const a = address.trim();
+  return /TRC|TRON/i.test(network) && base58Check(a)?.[0] !== 0x41 ? 'err.address.checksum' : null;
+}
