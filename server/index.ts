@@ -9,6 +9,7 @@ import { DataDirLockedError, migrateDatabase, openDatabase } from './db/client.t
 import { startDaily } from './jobs/daily.ts';
 import { startKeyCleanup } from './jobs/forget-keys.ts';
 import { startSettlement } from './orders/settle.ts';
+import { startMarketFeed } from './market/start.ts';
 import { seedDemo } from './seed/index.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   };
   const app = await buildApp(ctx);
   log = (msg) => app.log.info(msg);
+  const feed = await startMarketFeed(ctx, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const admin = await startAdminServer(ctx);
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     try {
       // Settlement first: its last pass still pushes to the sockets the app is about to close.
       await settlement.stop();
+      await feed?.stop();
       await daily.stop();
       await keyCleanup.stop();
       await admin.app.close();

@@ -50,7 +50,11 @@ let ips = 0;
 const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
 
 /** `bus`: a PostgreSQL bus (closed with the server), for what crosses processes, e.g. revoked tokens. */
-export async function startTestServer(config: Partial<ServerConfig> = {}, options: { bus?: EventBus } = {}): Promise<TestServer> {
+/** `prepare`: sets context fields before the routes read them (e.g. the market feed). */
+export async function startTestServer(
+  config: Partial<ServerConfig> = {},
+  options: { bus?: EventBus; prepare?: (ctx: ServerContext) => void } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   let time = Date.now();
   const clock: TestClock = { now: () => time, advance: (ms) => void (time += ms) };
@@ -73,6 +77,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
       ...config,
     },
   };
+  options.prepare?.(ctx);
   const app = await buildApp(ctx);
 
   const call = async <T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Envelope<T>> => {
