@@ -14,6 +14,7 @@ import { RateLimited } from '../../server/market/feeds/types.ts';
 import { precisionOf, type FeedConfig } from '../../server/market/config.ts';
 import { marketOf } from '../../server/market/context.ts';
 import { backoffMs } from '../../server/market/feed-loop.ts';
+import { marketReadiness } from '../../server/market/readiness.ts';
 import { Fetcher } from '../../server/market/fetcher.ts';
 import { StoredMarket } from '../../server/market/stored.ts';
 import { settleDue } from '../../server/orders/settle.ts';
@@ -207,10 +208,12 @@ feed('a stalled feed tells the age and refuses new orders with market.stale; ord
   assert.ok(btc.age! >= 15, `age ${btc.age}`);
   const refused = await placeOrder(w.s, token, order);
   assert.equal([refused.code, refused.key], [409, 'market.stale']);
+  assert.equal(marketReadiness(w.s.ctx), { ok: false, stale: ['btc', 'eth'] }, 'the readiness check says so');
   w.ex.trade(BTC.binance, w.second(), '66000.00');
   w.s.clock.advance(1000);
   await w.pass(f);
   assert.is((await tickers(w))[0].age, undefined, 'a current price carries no age');
+  assert.equal(marketReadiness(w.s.ctx).stale, ['eth'], 'only the symbol without news stays stale');
   assert.is((await mustPlace(w.s, token, order)).openPrice, '66000.00', 'opened at the newest stored price');
 });
 
