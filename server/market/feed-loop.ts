@@ -43,7 +43,7 @@ export function runFeed(options: {
       wake = resolve;
       timer = setTimeout(resolve, ms);
     });
-  let state: 'following' | 'filling' | 'live' | 'delayed' = 'following';
+  let state: 'starting' | 'following' | 'filling' | 'live' | 'delayed' = 'starting';
   const say = (next: typeof state, line: string, level: 'info' | 'warn' = 'info') => {
     if (next !== state) log[level](line);
     state = next;

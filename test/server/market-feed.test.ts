@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Candle, ContractOrder, Page, Ticker, UserMessageList } from '../../src/shared/contract.ts';
-import { contractOrders, marketSeconds } from '../../server/db/schema/index.ts';
+import { contractOrders, marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';
 import { binance } from '../../server/market/feeds/binance.ts';
 import { okx } from '../../server/market/feeds/okx.ts';
 import { RateLimited } from '../../server/market/feeds/types.ts';
@@ -43,6 +43,8 @@ async function world(feed: 'binance' | 'okx' = 'binance'): Promise<World> {
   const s = await startTestServer({}, { prepare: (ctx) => void (ctx.feedConfig = config) });
   const market = marketOf(s.ctx) as StoredMarket;
   assert.instance(market, StoredMarket);
+  // On PostgreSQL a test file has one database: each world starts from an empty market.
+  for (const table of [marketFeed, marketCandles, marketSeconds]) await s.ctx.db.delete(table);
   const now = () => s.clock.now();
   const exchange = (feed === 'okx' ? okx : binance)({ symbols: SYMBOLS, baseUrl: ex.url, now });
   return {
