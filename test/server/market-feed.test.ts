@@ -292,4 +292,29 @@ feed('OKX prices reach the home list and the chart', async () => {
   }
 });
 
+feed('the feed loop logs one line per change of state, not one per failure', async () => {
+  const lines: string[] = [];
+  let calls = 0;
+  // Three failures, then passes: delayed once (with the reason), recovered once.
+  const fetcher = {
+    load: async () => {},
+    backfill: async () => {},
+    cycle: async () => {
+      if (++calls <= 3) throw new Error('connect ECONNREFUSED');
+    },
+  } as unknown as Fetcher;
+  const { soleLeader } = await import('../../server/market/leader.ts');
+  const { runFeed } = await import('../../server/market/feed-loop.ts');
+  const loop = runFeed({ fetcher, leadership: soleLeader, log: { info: (m) => lines.push(m), warn: (m) => lines.push(m) }, name: 'binance', tickMs: 5 });
+  const end = Date.now() + 20_000;
+  while (calls < 8 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  await loop.stop();
+  assert.ok(calls >= 8, `${calls} passes`);
+  assert.equal(lines, [
+    "market feed binance: leading; filling the gap from the exchange's history",
+    'market feed binance: delayed (connect ECONNREFUSED); retrying with backoff',
+    'market feed binance: recovered',
+  ]);
+});
+
 feed.run();
