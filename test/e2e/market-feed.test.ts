@@ -22,7 +22,11 @@ let page: Page;
 let cents = 6_512_345;
 let token = '';
 
-test.before(async () => {
+/**
+ * Started by the first test, not a `before` hook: uvu swallows a hook's error and reports the
+ * suite green with no test run, so a server that failed to start would pass unnoticed.
+ */
+async function boot(): Promise<void> {
   ex = await startFakeExchange();
   const now = Math.floor(Date.now() / 1000);
   for (let s = now - 130; s <= now; s++) ex.trade('BTCUSDT', s, (cents / 100).toFixed(2));
@@ -31,7 +35,7 @@ test.before(async () => {
     env: { NODE_ENV: 'test', TEST_CLOCK: '1', MARKET_FEED: 'binance', MARKET_FEED_URL: ex.url, MARKET_SYMBOLS: 'btc:BTCUSDT' },
   });
   browser = await launchBrowser();
-});
+}
 
 test.after(async () => {
   clearInterval(trading);
@@ -53,6 +57,7 @@ const advanceClock = async (ms: number): Promise<void> => {
 };
 
 test('the exchange price reaches home; a stall is told on home and the quote screen, and an order is refused', traced(async () => {
+  await boot();
   page = await newMobilePage(browser);
   token = await loginAsDemo(page, server.url, '/home');
   await waitForApp(page);
@@ -80,6 +85,7 @@ test('the exchange price reaches home; a stall is told on home and the quote scr
 }));
 
 test('in Arabic the same stall is told in Arabic', traced(async () => {
+  assert.ok(token, 'signed in by the test before');
   const ar = await newMobilePage(browser, { locale: 'ar' });
   await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
   await ar.goto(server.url + '/home');
