@@ -15,6 +15,7 @@ import { startKeyCleanup } from './jobs/forget-keys.ts';
 import { startUploadCleanup } from './jobs/forget-uploads.ts';
 import { installSafeConsole, safeStdout } from './log/safe-output.ts';
 import { startSettlement } from './orders/settle.ts';
+import { startMarketFeed } from './market/start.ts';
 import { seedDemo } from './seed/index.ts';
 import { storageOf } from './uploads/routes.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   };
   const app = await buildApp(ctx);
   log = (msg) => app.log.info(msg);
+  const feed = await startMarketFeed(ctx, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
   const admin = await startAdminServer(ctx);
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests (at most ${timeoutMs / 1000} s)`);
     try {
-      await stopServer({ app, admin: admin.app, jobs: [settlement, daily, keyCleanup, uploadCleanup], ctx, database, timeoutMs, log: app.log });
+      await stopServer({ app, admin: admin.app, jobs: [settlement, ...(feed ? [feed] : []), daily, keyCleanup, uploadCleanup], ctx, database, timeoutMs, log: app.log });
       process.exit(0);
     } catch (e) {
       console.error('shutdown failed', e);

@@ -84,7 +84,11 @@ const UserMessage = Type.Object({
   kind: Type.Union([Type.Literal('message'), Type.Literal('notice')]),
   title: Type.String(),
   content: Type.String({ description: 'plain text' }),
-  key: Type.Optional(Type.Union([Type.Literal('deposit'), Type.Literal('withdraw')], { description: 'a review outcome: word it from params in the reader\'s language' })),
+  key: Type.Optional(
+    Type.Union([Type.Literal('deposit'), Type.Literal('withdraw'), Type.Literal('orderRefund')], {
+      description: 'a review outcome or an order refunded for want of a price: word it from params in the reader\'s language',
+    }),
+  ),
   params: Type.Optional(
     Type.Object({
       orderNo: Type.String(),

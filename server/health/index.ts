@@ -1,12 +1,13 @@
 /**
  * How a process tells others it can serve: the outage watch (logs a database outage once, answers
- * which failures are one), `/readyz`'s checks of the database, and the two health routes.
+ * which failures are one), `/readyz`'s checks of the database and the market data, and the two health routes.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Outage } from '../db/outage.ts';
 import { OutageWatch } from '../db/outage-watch.ts';
+import { marketReadiness } from '../market/readiness.ts';
 import { addDatabaseChecks } from './database.ts';
 import { Readiness } from './readiness.ts';
 import { healthRoutes } from './routes.ts';
@@ -24,6 +25,10 @@ export async function installHealth(app: FastifyInstance, ctx: ServerContext): P
   app.addHook('onClose', async () => outages.close());
   ctx.readiness ??= new Readiness();
   addDatabaseChecks(ctx.readiness, ctx.db);
+  ctx.readiness.add('market', async () => {
+    const { ok, stale } = marketReadiness(ctx);
+    return ok ? null : `prices stale: ${stale.join(', ')}`;
+  });
   await app.register(healthRoutes, { readiness: ctx.readiness });
   return (err) => outages.report(err);
 }

@@ -3,8 +3,8 @@
  *
  * Daily bars come in closed form from hashed multi-scale noise, so a bar 500 days back costs the
  * same as today's. Each bar is then split top-down (day → 4 h → 1 h → 30 m → 15 m → 5 m → 1 m →
- * seconds): the children are a seeded Brownian bridge from the parent's open to its close, kept
- * inside the parent's low..high, with one child reaching the high and one the low. So every period
+ * seconds): the children are a seeded Brownian bridge from the parent's open to its close, fitted
+ * into the parent's low..high (see fitInto), with one child reaching the high and one the low. So every period
  * agrees exactly with the periods inside it and with the second ticks, and only the bars that
  * are asked for are ever generated. Prices and volumes are integers in the coin's smallest unit.
  */
@@ -72,6 +72,26 @@ const apportion = (total: number, weights: number[]): number[] => {
   }
   return out;
 };
+
+/**
+ * Folds a free path into the parent's range by reflecting it at the low and the high, as a mirror
+ * would. Clamping instead piled every excursion onto the very same level (flat walls of equal highs
+ * that no market shows); a reflected path keeps its shape, so a level is touched no more often than
+ * chance makes it.
+ */
+const reflectInto = (p: Bar) => (x: number): number => {
+  const width = p.h - p.l;
+  if (width <= 0) return p.l;
+  let m = (x - p.l) % (2 * width);
+  if (m < 0) m += 2 * width;
+  return Math.round(p.l + (m > width ? 2 * width - m : m));
+};
+
+/**
+ * The step size of a path of n steps whose typical range is the bar's own: a calm bar's children
+ * move calmly, instead of bouncing off its low and high all the time.
+ */
+const calm = (p: Bar, n: number): number => (p.h - p.l) / (1.6 * Math.sqrt(n));
 
 export class CoinPath {
   private readonly unitsPerPrice: number;
@@ -171,25 +191,34 @@ export class CoinPath {
   }
 
   private split(p: Bar, n: number, childSeconds: number, rnd: ReturnType<typeof generator>): Bar[] {
-    const clamp = (x: number) => Math.min(p.h, Math.max(p.l, Math.round(x)));
     const second = p.o * this.volPerSqrtSecond;
-    const sd = second * Math.sqrt(childSeconds);
-    const closes = this.bridge(p.o, p.c, n, sd, clamp, rnd);
+    const sd = Math.min(second * Math.sqrt(childSeconds), calm(p, n));
+    const closes = this.bridge(p.o, p.c, n, sd, rnd);
     const kids: Bar[] = [];
     const weights: number[] = [];
-    let top = -1;
-    let bottom = -1;
     for (let i = 0; i < n; i++) {
       // The next bar opens one second after the previous close.
-      const o = i === 0 ? p.o : clamp(closes[i - 1] + second * rnd.normal());
+      const o = i === 0 ? p.o : closes[i - 1] + second * rnd.normal();
       const c = closes[i];
-      const h = Math.min(p.h, Math.max(o, c) + Math.round(Math.abs(rnd.normal()) * sd * WICK));
-      const l = Math.max(p.l, Math.min(o, c) - Math.round(Math.abs(rnd.normal()) * sd * WICK));
+      const h = Math.max(o, c) + Math.abs(rnd.normal()) * sd * WICK;
+      const l = Math.min(o, c) - Math.abs(rnd.normal()) * sd * WICK;
       kids.push({ o, h, l, c, v: 0 });
       weights.push(0.5 + rnd.next() + Math.abs(c - o) / (sd + 1));
-      if (top < 0 || Math.max(o, c) > Math.max(kids[top].o, kids[top].c)) top = i;
-      if (bottom < 0 || Math.min(o, c) < Math.min(kids[bottom].o, kids[bottom].c)) bottom = i;
     }
+    const fit = reflectInto(p);
+    let top = 0;
+    let bottom = 0;
+    for (let i = 0; i < n; i++) {
+      const k = kids[i];
+      const o = i === 0 ? p.o : fit(k.o);
+      const c = i === n - 1 ? p.c : fit(k.c);
+      const h = Math.max(o, c, fit(k.h));
+      const l = Math.min(o, c, fit(k.l));
+      kids[i] = { o, h, l, c, v: 0 };
+      if (h > kids[top].h) top = i;
+      if (l < kids[bottom].l) bottom = i;
+    }
+    // The parent's extremes belong to exactly one child each, as a real market's do.
     kids[top].h = p.h;
     kids[bottom].l = p.l;
     const volumes = apportion(p.v, weights);
@@ -197,11 +226,11 @@ export class CoinPath {
     return kids;
   }
 
-  /** The n second ticks of a bar: a bridge from open to close that touches the high and the low. */
+  /** The n second ticks of a bar: a bridge from open to close that touches the high and the low once. */
   private ticks(p: Bar, n: number, rnd: ReturnType<typeof generator>): Bar[] {
-    const clamp = (x: number) => Math.min(p.h, Math.max(p.l, Math.round(x)));
-    const closes = this.bridge(p.o, p.c, n - 1, p.o * this.volPerSqrtSecond, clamp, rnd);
-    const prices = [p.o, ...closes];
+    const raw = [p.o, ...this.bridge(p.o, p.c, n - 1, Math.min(p.o * this.volPerSqrtSecond, calm(p, n)), rnd)];
+    const fit = reflectInto(p);
+    const prices = raw.map((x, i) => (i === 0 || i === n - 1 ? x : fit(x)));
     const extreme = (better: (a: number, b: number) => boolean, skip: number) => {
       let at = -1;
       for (let i = 1; i < n - 1; i++) if (i !== skip && (at < 0 || better(prices[i], prices[at]))) at = i;
@@ -215,20 +244,13 @@ export class CoinPath {
     return prices.map((x, i) => ({ o: x, h: x, l: x, c: x, v: volumes[i] }));
   }
 
-  /** Steps 1..steps of a Brownian bridge from `from` to `to` (the last step lands on `to`). */
-  private bridge(
-    from: number,
-    to: number,
-    steps: number,
-    sd: number,
-    clamp: (x: number) => number,
-    rnd: ReturnType<typeof generator>,
-  ): number[] {
+  /** Steps 1..steps of a Brownian bridge from `from` to `to` (the last step lands on `to`), unrounded. */
+  private bridge(from: number, to: number, steps: number, sd: number, rnd: ReturnType<typeof generator>): number[] {
     const out: number[] = [];
     let x = from;
     for (let i = 0; i < steps - 1; i++) {
       const left = steps - i;
-      x = clamp(x + (to - x) / left + sd * Math.sqrt((left - 1) / left) * rnd.normal());
+      x = x + (to - x) / left + sd * Math.sqrt((left - 1) / left) * rnd.normal();
       out.push(x);
     }
     out.push(to);

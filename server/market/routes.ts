@@ -21,6 +21,7 @@ const TickerSchema = Type.Object({
   high: Price,
   low: Price,
   volume: Price,
+  age: Type.Optional(Type.Integer({ minimum: 1, description: 'seconds since the newest price, sent only when it is older than the feed\'s bound (stale)' })),
 });
 
 const CandleSchema = Type.Object({
@@ -99,7 +100,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
       const key = `${symbol} ${period} ${size} ${since ?? ''}`;
       let cached = candleAnswers.get(key);
       if (cached?.second !== second) {
-        cached = { second, answer: new EncodedJson(JSON.stringify(ok(market.candles(symbol, period, size, since)))) };
+        cached = { second, answer: new EncodedJson(JSON.stringify(ok(await market.candles(symbol, period, size, since)))) };
         candleAnswers.set(key, cached);
       }
       return cached.answer.send(req, reply);

@@ -1,5 +1,6 @@
-/** What the server needs from a market feed; the simulator implements it, a real feed could too. */
+/** What the server needs from a market feed: the simulator and the stored exchange feed implement it. */
 import type { Candle, Decimal, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 export const KLINE_PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
 
@@ -16,7 +17,15 @@ export interface MarketSource {
    * Up to `size` candles, newest first; the newest is the one still forming. With `since`
    * (an open time in ms) only candles opening at or after it.
    */
-  candles(symbol: string, period: KlinePeriod, size: number, since?: number): Candle[];
-  /** The traded price at an instant (the tick of that second): what orders open and settle at. */
+  candles(symbol: string, period: KlinePeriod, size: number, since?: number): Candle[] | Promise<Candle[]>;
+  /** The traded price at an instant (the tick of that second): what orders open at. */
   priceAt(symbol: string, timeMs: number): Decimal;
+  /**
+   * What an order expiring at `timeMs` settles at: the last trade at or before that second, or
+   * null while that is not known yet (the order waits). Without it, `priceAt` is used. `db`: the
+   * caller's transaction (PGlite has one connection: a query beside it would wait for ever).
+   */
+  settlementPrice?(symbol: string, timeMs: number, db?: DbOrTx): Promise<Decimal | null>;
+  /** True when the newest price is older than the feed's bound: new orders are refused. */
+  stale?(symbol: string): boolean;
 }

@@ -15,5 +15,9 @@ export const aboveMax = (max: string) =>
 export const accountMasked = () =>
   new AppError(403, 'order.masked', 'Your account is under review. Please contact customer service.');
 
+/** The symbol's newest price is older than the feed's bound: no order on a price we may not have. */
+export const marketStale = () =>
+  new AppError(409, 'market.stale', 'Prices for this quote are delayed. New orders are paused until they are current again.');
+
 /** The feed had no price at this instant; nothing was charged, so trying again is safe. */
 export const noPrice = () => new AppError(409, 'order.price', 'No price for this quote at the moment, try again');

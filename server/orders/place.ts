@@ -7,7 +7,7 @@ import { contractOrders, plays, users } from '../db/schema/index.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { marketOf } from '../market/context.ts';
 import type { MarketSource } from '../market/source.ts';
-import { aboveMax, accountMasked, belowMin, noPrice, playUnavailable, symbolNotTradable } from './errors.ts';
+import { aboveMax, accountMasked, belowMin, marketStale, noPrice, playUnavailable, symbolNotTradable } from './errors.ts';
 import { newOrderNo } from './order-no.ts';
 import { orderFields, tickerNames, toContractOrder } from './rows.ts';
 
@@ -36,6 +36,7 @@ export async function placeOrder(ctx: ServerContext, tx: Tx, userId: number, inp
   if (!market.has(symbol)) throw symbolNotTradable();
   if (play.below) throw belowMin(play.min);
   if (play.above) throw aboveMax(play.max);
+  if (market.stale?.(symbol)) throw marketStale();
 
   const now = ctx.clock.now();
   const openPrice = priceAt(market, symbol, now);

@@ -37,7 +37,7 @@ const ContractOrderSchema = Type.Object({
   estimatedIncome: dec('amount × rate / 100, rounded down to 8 decimals'),
   openPrice: Dec,
   closePrice: Type.Union([Dec, Type.Null()]),
-  status: Type.Union([Type.Literal('open'), Type.Literal('settled')]),
+  status: Type.Union([Type.Literal('open'), Type.Literal('settled'), Type.Literal('refunded')]),
   result: Type.Union([Type.Literal('win'), Type.Literal('loss'), Type.Literal('tie'), Type.Null()]),
   payout: Type.Union([Dec, Type.Null()], { description: 'credited at settlement' }),
   profit: Type.Union([Dec, Type.Null()], { description: 'payout − amount' }),

@@ -12,7 +12,8 @@ import type { Tx } from '../db/client.ts';
 import { contractOrders as o } from '../db/schema/index.ts';
 import { lockManyWallets } from '../ledger/batch-lock.ts';
 import { changeBalance } from '../ledger/index.ts';
-import { marketOf } from '../market/context.ts';
+import { feedConfigOf, marketOf } from '../market/context.ts';
+import { userMessages } from '../db/schema/index.ts';
 import { push } from '../ws/push.ts';
 import { outcome } from './outcome.ts';
 import { incomeSql } from './rows.ts';
@@ -34,6 +35,7 @@ type DueOrder = Pick<typeof o.$inferSelect, 'id' | 'orderNo' | 'userId' | 'symbo
 /** One pass over every due order; answers how many this call settled. */
 export async function settleDue(ctx: ServerContext, log: SettleLog = consoleLog): Promise<number> {
   const market = marketOf(ctx);
+  const { waitMaxMs } = feedConfigOf(ctx);
   // Orders without a price this pass stay open for the next one, without blocking the rest.
   const unpriced: number[] = [];
   let settled = 0;
@@ -53,12 +55,21 @@ export async function settleDue(ctx: ServerContext, log: SettleLog = consoleLog)
       const users = new Set<number>();
       let count = 0;
       for (const order of due) {
-        let close: string;
+        let close: string | null;
         try {
-          close = market.priceAt(order.symbol, order.expiresAt.getTime());
+          close = market.settlementPrice
+            ? await market.settlementPrice(order.symbol, order.expiresAt.getTime(), tx)
+            : market.priceAt(order.symbol, order.expiresAt.getTime());
         } catch (err) {
-          unpriced.push(order.id);
+          close = null;
           log.error({ err, orderNo: order.orderNo, symbol: order.symbol }, 'no price to settle an order; it stays open');
+        }
+        if (close === null) {
+          // Never settled on a guess: it waits for its second's price, and past the bound is refunded.
+          if (now.getTime() - order.expiresAt.getTime() > waitMaxMs && (await refundOne(tx, order, now))) {
+            users.add(order.userId);
+            count++;
+          } else unpriced.push(order.id);
           continue;
         }
         if (await settleOne(tx, order, close, onlyPriceDifference, now)) {
@@ -109,6 +120,30 @@ async function settleOne(tx: Tx, order: DueOrder, close: string, onlyPriceDiffer
       ref: order.orderNo,
     });
   }
+  return true;
+}
+
+/**
+ * Gives the whole amount back to an order whose expiry second never got a price within the wait
+ * bound (the feed stalled): it is not settled on a guess. The bill and the message are in the
+ * same transaction as the status change; false when another pass got there first.
+ */
+async function refundOne(tx: Tx, order: DueOrder, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(o)
+    .set({ status: 'refunded', payout: sql`${o.amount}`, settledAt: now })
+    .where(and(eq(o.id, order.id), eq(o.status, 'open')))
+    .returning({ amount: sql<string>`trim_scale(${o.amount})::text` });
+  if (!row) return false;
+  await changeBalance(tx, { userId: order.userId, amount: row.amount, bizType: 'order_refund', ref: order.orderNo });
+  await tx.insert(userMessages).values({
+    userId: order.userId,
+    title: 'Order refunded',
+    content: `Order ${order.orderNo}: no market price arrived for its expiry, so it was not settled. Your ${row.amount} was refunded in full.`,
+    key: 'orderRefund',
+    params: { orderNo: order.orderNo, amount: row.amount, status: 'refunded', effect: 'credited' },
+    createdAt: now,
+  });
   return true;
 }
 

@@ -47,6 +47,8 @@ export interface Ticker {
   low: Decimal;
   /** 24 h volume in coin units. */
   volume: Decimal;
+  /** Seconds since the newest price, sent only when it is stale (older than the feed's bound). */
+  age?: number;
 }
 
 export type KlinePeriod = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day';
@@ -279,7 +281,8 @@ export interface ContractOrder {
   openPrice: Decimal;
   /** Price at the expiry instant; null until settled. */
   closePrice: Decimal | null;
-  status: 'open' | 'settled';
+  /** `refunded`: no market price arrived for its expiry within the feed's bound; the amount came back. */
+  status: 'open' | 'settled' | 'refunded';
   result: OrderResult | null;
   /** Credited at settlement: amount + income for a win, amount for a tie, 0 for a loss. */
   payout: Decimal | null;
@@ -497,7 +500,8 @@ export type LogoutResponse = null;
  * notice. Push `mes` means: refetch this list (and the unread count).
  */
 /** A message the server wrote itself (a review outcome): the app words it in the user's language. */
-export type MessageKey = 'deposit' | 'withdraw';
+/** `orderRefund`: a contract order refunded because no market price arrived for its expiry. */
+export type MessageKey = 'deposit' | 'withdraw' | 'orderRefund';
 
 export interface MessageParams {
   orderNo: string;

@@ -53,8 +53,12 @@ const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
 /**
  * `bus`: a PostgreSQL bus (closed with the server), for what crosses processes, e.g. revoked tokens.
  * `database`: a migrated, seeded database of the test's own (closed with the server), e.g. on a small disk.
+ * `prepare`: sets context fields before the routes read them (e.g. the market feed).
  */
-export async function startTestServer(config: Partial<ServerConfig> = {}, options: { bus?: EventBus; database?: Database } = {}): Promise<TestServer> {
+export async function startTestServer(
+  config: Partial<ServerConfig> = {},
+  options: { bus?: EventBus; database?: Database; prepare?: (ctx: ServerContext) => void } = {},
+): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
   let time = Date.now();
   const clock: TestClock = { now: () => time, advance: (ms) => void (time += ms) };
@@ -77,6 +81,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
       ...config,
     },
   };
+  options.prepare?.(ctx);
   const app = await buildApp(ctx);
 
   const call = async <T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Envelope<T>> => {

@@ -179,6 +179,52 @@ sim('candles agree with the shorter candles inside them, to the last unit', () =
   }
 });
 
+/** How often the most repeated value occurs. */
+const mostRepeated = (values: string[]) => {
+  const seen = new Map<string, number>();
+  for (const v of values) seen.set(v, (seen.get(v) ?? 0) + 1);
+  return Math.max(...seen.values());
+};
+
+sim('no walls: a high or low level repeats no more often than closes do by chance', () => {
+  // Clamping to the parent candle's range once made 32 of 500 BTC minutes share one high.
+  for (const seed of ['trade-lite', 'test', 'walls']) {
+    for (const at of [Date.UTC(2025, 4, 14, 9, 41), Date.UTC(2026, 10, 26, 1, 7)]) {
+      const m = new SimulatedMarket({ seed, now: () => at });
+      for (const symbol of m.symbols) {
+        for (const period of ['1min', '5min', '15min'] as const) {
+          const candles = m.candles(symbol, period, 500);
+          const label = `${seed} ${symbol} ${period} at ${new Date(at).toISOString()}`;
+          // On a coarse price grid (TRX moves 8 units a minute) equal levels are the grid, not walls.
+          const ranges = candles.map((c) => units(c.high) - units(c.low)).sort((a, b) => (a < b ? -1 : 1));
+          if (ranges[250] < 100n) continue;
+          const chance = mostRepeated(candles.map((c) => c.close));
+          assert.ok(mostRepeated(candles.map((c) => c.high)) <= chance + 3, `${label}: highs repeat beyond chance`);
+          assert.ok(mostRepeated(candles.map((c) => c.low)) <= chance + 3, `${label}: lows repeat beyond chance`);
+          if (symbol === 'btc') {
+            // Thousands of cents per minute's range: an equal high is rare, 32 of 500 a wall.
+            assert.ok(mostRepeated(candles.map((c) => c.high)) <= 3, `${label}: a wall of equal highs`);
+            assert.ok(mostRepeated(candles.map((c) => c.low)) <= 3, `${label}: a wall of equal lows`);
+          }
+        }
+      }
+    }
+  }
+});
+
+sim('the seconds inside a minute reach its high and its low, and rarely stay there', () => {
+  const m = new SimulatedMarket({ seed: 'touch', now: () => Date.UTC(2025, 4, 14, 9, 41, 27) });
+  let extra = 0;
+  for (const candle of m.candles('btc', '1min', 60).slice(1)) {
+    const seconds = Array.from({ length: 60 }, (_, s) => m.priceAt('btc', candle.time + s * 1000));
+    const highs = seconds.filter((p) => p === candle.high).length;
+    const lows = seconds.filter((p) => p === candle.low).length;
+    assert.ok(highs >= 1 && lows >= 1, `extremes of ${new Date(candle.time).toISOString()} are traded`);
+    extra += highs - 1 + lows - 1;
+  }
+  assert.ok(extra <= 6, `${extra} seconds repeat a minute's extreme in 59 minutes`);
+});
+
 sim('the forming candle is built only from ticks up to now', () => {
   let t = Date.UTC(2025, 0, 1, 0, 0, 30);
   const m = new SimulatedMarket({ seed: 'ticks', now: () => t });

@@ -35,4 +35,12 @@ test('the same list twice changes nothing', () => {
   assert.equal(diffTickers(held, [ticker('btc', '1.00')]), []);
 });
 
+test('a stalled feed: the age arriving, growing and leaving is reported, so the app can say so', () => {
+  const held = new Map<string, Ticker>();
+  diffTickers(held, [ticker('btc', '1.00')]);
+  assert.equal(diffTickers(held, [{ ...ticker('btc', '1.00'), age: 12 }]).map((t) => t.age), [12]);
+  assert.equal(diffTickers(held, [{ ...ticker('btc', '1.00'), age: 13 }]).map((t) => t.age), [13]);
+  assert.equal(diffTickers(held, [ticker('btc', '1.00')]).map((t) => t.age), [undefined], 'prices current again');
+});
+
 test.run();

@@ -10,3 +10,4 @@ export * from './jobs.ts';
 export * from './pages.ts';
 export * from './reads.ts';
 export * from './money.ts';
+export * from './market.ts';

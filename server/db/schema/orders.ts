@@ -20,7 +20,7 @@ export const contractOrders = pgTable('contract_orders', {
   /** Unconstrained NUMERIC keeps the feed's own scale, so `65000.10` reads back as written. */
   openPrice: numeric('open_price').notNull(),
   closePrice: numeric('close_price'),
-  status: text('status', { enum: ['open', 'settled'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'settled', 'refunded'] }).notNull().default('open'),
   result: text('result', { enum: ['win', 'loss', 'tie'] }),
   payout: numeric('payout', { precision: 20, scale: 8 }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -33,6 +33,7 @@ export const contractOrders = pgTable('contract_orders', {
   check(
     'contract_orders_settled_complete',
     sql`(${t.status} = 'open' and ${t.result} is null and ${t.payout} is null and ${t.closePrice} is null and ${t.settledAt} is null)
-      or (${t.status} = 'settled' and ${t.result} is not null and ${t.payout} is not null and ${t.closePrice} is not null and ${t.settledAt} is not null)`,
+      or (${t.status} = 'settled' and ${t.result} is not null and ${t.payout} is not null and ${t.closePrice} is not null and ${t.settledAt} is not null)
+      or (${t.status} = 'refunded' and ${t.result} is null and ${t.payout} = ${t.amount} and ${t.closePrice} is null and ${t.settledAt} is not null)`,
   ),
 ]);

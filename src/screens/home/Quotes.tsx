@@ -5,6 +5,7 @@ import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $tickersAsOf, $trade, selectTicker } from '../../stores/trade.ts';
 import { usePrefetchQuote } from './prefetch.ts';
+import { Delayed } from '../../ui/Delayed.tsx';
 
 const open = (symbol: string) => {
   selectTicker(symbol);
@@ -59,6 +60,7 @@ export function Quotes() {
       <h2 id="qs-h" className="sec">{t('home.quotes')}</h2>
       <AsOf />
       <Paused />
+      <Delayed className="q-off" />
       <div className="q q-head" aria-hidden="true">
         <b>{t('home.name')}</b>
         <span>{t('home.last')}</span>

@@ -10,6 +10,10 @@ import type { UserMessage } from '../../api/messages.ts';
 export function wording(m: UserMessage, fmt: (amount: string) => string): { title: string; content: string } {
   const p = m.params;
   if (!m.key || !p) return m;
+  if (m.key === 'orderRefund') {
+    const order = t('account.msg.order', { orderNo: ltr(p.orderNo), amount: ltr(fmt(p.amount)) });
+    return { title: t('account.msg.orderRefund'), content: [order, t('account.msg.noPrice'), t('account.msg.credited')].join('\n') };
+  }
   const lines = [t('account.msg.order', { orderNo: ltr(p.orderNo), amount: ltr(fmt(p.amount)) })];
   if (p.effect) lines.push(t('account.msg.' + p.effect));
   if (p.reason) lines.push(t('account.msg.reason', { reason: p.reason }));

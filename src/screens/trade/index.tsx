@@ -8,6 +8,7 @@ import { $session } from '../../stores/session.ts';
 import { $trade } from '../../stores/trade.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Chart, ChartLogin, MarketStatus } from './Chart.tsx';
+import { Delayed } from '../../ui/Delayed.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
 import { Positions } from './Positions.tsx';
 import { Quote } from './Quote.tsx';
@@ -33,6 +34,7 @@ export default function Trade() {
     <Page title={t('route.trade')} back={false}>
       <Quote symbol={symbol} />
       {active && <MarketStatus />}
+      <Delayed symbol={symbol} className="qh-off" />
       {token ? <Chart symbol={symbol} period={period} active={active} /> : <ChartLogin />}
       <OrderPanel symbol={symbol} onPlaced={() => (setTab('pending'), setPlaced((n) => n + 1))} />
       {token && <Positions tab={tab} onTab={setTab} active={active} placed={placed} />}

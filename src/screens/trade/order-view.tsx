@@ -29,7 +29,7 @@ export function Outcome({ o, money }: { o: ContractOrder; money: MoneySettings }
   return (
     <span className={cls}>
       {/* The space stays outside the amount's left-to-right run: between word and amount in both directions. */}
-      {t('order.result.' + o.result) + ' '}
+      {t('order.result.' + (o.status === 'refunded' ? 'refunded' : o.result)) + ' '}
       {o.profit && o.result !== 'tie' && <span className="num">{signedMoney(o.profit, money)}</span>}
     </span>
   );

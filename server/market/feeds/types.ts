@@ -1,0 +1,72 @@
+/** What a fetcher needs from an exchange's public market data; one adapter per exchange. */
+import type { KlinePeriod } from '../../../src/shared/contract.ts';
+
+/** Candle periods the fetcher asks for: the chart's, and one-second candles for settlement prices. */
+export type FeedPeriod = KlinePeriod | '1s';
+
+export interface FeedCandle {
+  /** Open time, epoch ms. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface FeedTicker {
+  /** Our symbol (`btc`), mapped back from the exchange's. */
+  symbol: string;
+  price: string;
+  /** 24 h figures. */
+  open: string;
+  high: string;
+  low: string;
+  volume: string;
+}
+
+export interface Exchange {
+  readonly name: string;
+  tickers(symbols: readonly string[]): Promise<FeedTicker[]>;
+  /** Candles opening at or after `from` (epoch ms), oldest first, at most `limit`; without `from` the newest ones. */
+  candles(symbol: string, period: FeedPeriod, options: { from?: number; limit: number }): Promise<FeedCandle[]>;
+}
+
+/** The exchange asked us to slow down (429) or has banned the address for a while (418). */
+export class RateLimited extends Error {
+  constructor(
+    readonly status: number,
+    /** How long the exchange asked us to wait, in ms. */
+    readonly retryAfterMs: number,
+  ) {
+    super(`exchange answered ${status}; retry after ${Math.round(retryAfterMs / 1000)} s`);
+  }
+}
+
+/** Any other failed call: network, timeout, a 5xx, or an answer not in the documented format. */
+export class FeedError extends Error {}
+
+/** Our symbol → the exchange's, e.g. `btc` → `BTCUSDT`, from `MARKET_SYMBOLS=btc:BTCUSDT,eth:ETHUSDT`. */
+export function symbolMap(symbols: readonly string[], spec: string | undefined, fallback: (symbol: string) => string): Map<string, string> {
+  const map = new Map(symbols.map((s) => [s, fallback(s)]));
+  for (const pair of (spec ?? '').split(',')) {
+    const [ours, theirs] = pair.split(':').map((x) => x.trim());
+    if (ours && theirs && map.has(ours.toLowerCase())) map.set(ours.toLowerCase(), theirs);
+  }
+  return map;
+}
+
+const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
+
+/** A price or volume as the exchange wrote it, checked: a decimal string, never a float's rounding. */
+export function decimal(value: unknown, what: string): string {
+  const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof s !== 'string' || !DECIMAL.test(s)) throw new FeedError(`${what} is not a decimal: ${String(value).slice(0, 40)}`);
+  return s;
+}
+
+export function epochMs(value: unknown, what: string): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new FeedError(`${what} is not a time: ${String(value).slice(0, 40)}`);
+  return n;
+}

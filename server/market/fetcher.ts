@@ -1,0 +1,174 @@
+/**
+ * The one fetching process's work: second prices, 24 h tickers and candles from the exchange into
+ * the database, which every process then serves and settles from.
+ *
+ * Second prices come from one-second candles (their close is the second's last trade). Every
+ * second before the newest one the exchange returned is complete (`complete_to`): a second missing
+ * below it had no trade. A price that jumps more than the sanity bound from the last accepted one
+ * is held, and `complete_to` stops before it, until a later reading lands near it (a real move) or
+ * back near the old price (the jump was a glitch and is dropped).
+ */
+import type { KlinePeriod } from '../../src/shared/contract.ts';
+import type { Db } from '../db/client.ts';
+import type { Exchange, FeedCandle, FeedTicker } from './feeds/types.ts';
+import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
+import { forgetSecondsBefore, type FeedRow, newestCandleTime, readFeeds, saveFeed, upsertCandles, upsertSeconds } from './store.ts';
+
+export const PERIOD_MS: Record<KlinePeriod, number> = {
+  '1min': 60e3,
+  '5min': 300e3,
+  '15min': 900e3,
+  '30min': 1800e3,
+  '60min': 3600e3,
+  '4hour': 14400e3,
+  '1day': 86400e3,
+};
+
+export interface FetcherOptions {
+  db: Db;
+  exchange: Exchange;
+  symbols: readonly string[];
+  /** Decimals a symbol's prices are shown with. */
+  precision: (symbol: string) => number;
+  now: () => number;
+  /** How often the newest two candles of each period are fetched again (late corrections). */
+  candleEveryMs?: number;
+  tickerEveryMs?: number;
+  /** A price further than this fraction from the last accepted one waits for a second reading. */
+  spike?: number;
+  /** How far back a restart fills second prices (orders older than the wait bound are refunded anyway). */
+  backfillSeconds?: number;
+}
+
+type Verdict = 'accept' | 'hold' | 'confirm' | 'again';
+
+export class Fetcher {
+  private readonly feeds = new Map<string, FeedRow>();
+  private readonly held = new Map<string, { second: number; price: string }>();
+  private readonly tickers = new Map<string, FeedTicker>();
+  private lastTickers = -Infinity;
+  private lastCandles = -Infinity;
+  private readonly spike: number;
+
+  constructor(private readonly o: FetcherOptions) {
+    this.spike = o.spike ?? 0.1;
+  }
+
+  /** What the database already has: a restart continues where the last leader stopped. */
+  async load(): Promise<void> {
+    this.feeds.clear();
+    for (const row of await readFeeds(this.o.db)) this.feeds.set(row.symbol, row);
+  }
+
+  /** Fills each period's candles from the newest stored one (or 500 back) up to now, before serving. */
+  async backfill(): Promise<void> {
+    const now = this.o.now();
+    for (const symbol of this.o.symbols) {
+      for (const period of KLINE_PERIODS) {
+        const length = PERIOD_MS[period];
+        const newest = await newestCandleTime(this.o.db, symbol, period);
+        let from = Math.max(newest ?? 0, Math.floor(now / length) * length - (MAX_CANDLES - 1) * length);
+        for (let page = 0; page < 20 && from <= now; page++) {
+          const candles = await this.o.exchange.candles(symbol, period, { from, limit: 1000 });
+          await upsertCandles(this.o.db, symbol, period, candles.filter((c) => c.time % length === 0));
+          const last = candles.at(-1)?.time;
+          if (last === undefined || last < from || candles.length < 1000) break;
+          from = last + length;
+        }
+      }
+    }
+  }
+
+  /** One pass: new second prices for every symbol, and tickers and candles when they are due. */
+  async cycle(): Promise<void> {
+    const now = this.o.now();
+    if (now - this.lastTickers >= (this.o.tickerEveryMs ?? 5000)) {
+      for (const t of await this.o.exchange.tickers(this.o.symbols)) this.tickers.set(t.symbol, t);
+      this.lastTickers = now;
+    }
+    for (const symbol of this.o.symbols) await this.seconds(symbol, now);
+    if (now - this.lastCandles >= (this.o.candleEveryMs ?? 10_000)) {
+      for (const symbol of this.o.symbols) {
+        for (const period of KLINE_PERIODS) {
+          const candles = await this.o.exchange.candles(symbol, period, { limit: 2 });
+          await upsertCandles(this.o.db, symbol, period, candles.filter((c) => c.time % PERIOD_MS[period] === 0));
+        }
+      }
+      this.lastCandles = now;
+      await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - 2 * 86400);
+    }
+  }
+
+  private async seconds(symbol: string, now: number): Promise<void> {
+    const nowSecond = Math.floor(now / 1000);
+    const feed = this.feeds.get(symbol);
+    const floor = nowSecond - (this.o.backfillSeconds ?? 3600);
+    const from = Math.max(feed ? feed.completeTo + 1 : nowSecond - 60, floor);
+    const rows = (await this.o.exchange.candles(symbol, '1s', { from: from * 1000, limit: 1000 }))
+      .filter((c) => c.time % 1000 === 0 && c.time >= from * 1000)
+      .sort((a, b) => a.time - b.time);
+    const accepted: Array<{ second: number; price: string }> = [];
+    let newest = from - 1;
+    let last = feed && feed.priceTime > 0 ? { second: Math.floor(feed.priceTime / 1000), price: feed.price } : undefined;
+    for (const row of dedupe(rows)) {
+      const second = row.time / 1000;
+      newest = second;
+      const verdict = this.judge(symbol, second, row.close, last?.price);
+      // The held second read again is no second reading: what follows it decides.
+      if (verdict === 'again' || verdict === 'hold') continue;
+      if (verdict === 'confirm') {
+        accepted.push(this.held.get(symbol)!);
+        this.held.delete(symbol);
+      }
+      accepted.push({ second, price: row.close });
+      last = { second, price: row.close };
+    }
+    const heldAt = this.held.get(symbol)?.second;
+    // The newest second may still be trading: only the ones before it are complete. A held price
+    // keeps its own second (and all after it) incomplete until it is confirmed or dropped.
+    const completeTo = Math.max(feed?.completeTo ?? from - 1, Math.min(newest - 1, heldAt === undefined ? Infinity : heldAt - 1));
+    await upsertSeconds(this.o.db, symbol, accepted);
+    const ticker = this.tickers.get(symbol);
+    const price = last?.price ?? ticker?.price;
+    if (price === undefined) return;
+    const row: FeedRow = {
+      symbol,
+      price,
+      open: ticker?.open ?? price,
+      high: ticker?.high ?? price,
+      low: ticker?.low ?? price,
+      volume: ticker?.volume ?? '0',
+      priceTime: last ? last.second * 1000 : 0,
+      completeTo,
+      precision: this.o.precision(symbol),
+    };
+    await saveFeed(this.o.db, row);
+    this.feeds.set(symbol, row);
+  }
+
+  private judge(symbol: string, second: number, price: string, reference: string | undefined): Verdict {
+    const near = (a: string, b: string) => Math.abs(Number(a) / Number(b) - 1) <= this.spike;
+    const held = this.held.get(symbol);
+    if (held) {
+      if (second <= held.second) return 'again';
+      if (near(price, held.price)) return 'confirm';
+      this.held.delete(symbol);
+      if (reference === undefined || near(price, reference)) return 'accept';
+      this.held.set(symbol, { second, price });
+      return 'hold';
+    }
+    if (reference === undefined || near(price, reference)) return 'accept';
+    this.held.set(symbol, { second, price });
+    return 'hold';
+  }
+
+  /** Whether a price is being held for confirmation (for tests and the log). */
+  holding(symbol: string): boolean {
+    return this.held.has(symbol);
+  }
+}
+
+/** Exchanges may repeat a candle in one answer; the last copy of an open time is the newest. */
+function dedupe(rows: FeedCandle[]): FeedCandle[] {
+  return [...new Map(rows.map((r) => [r.time, r])).values()].sort((a, b) => a.time - b.time);
+}

@@ -1,0 +1,102 @@
+/**
+ * A real server on an exchange feed (a local exchange speaking Binance's REST): its prices reach
+ * home and the quote screen; when the feed stalls, both say since when prices are delayed and an
+ * order is refused with the server's reason, in English and in Arabic.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+
+const test = suite('exchange feed in the app: live prices, then a stall told and orders refused');
+
+let server: ServerHandle;
+let browser: Browser;
+let ex: FakeExchange;
+let trading: NodeJS.Timeout | undefined;
+let page: Page;
+let cents = 6_512_345;
+let token = '';
+
+/**
+ * Started by the first test, not a `before` hook: uvu swallows a hook's error and reports the
+ * suite green with no test run, so a server that failed to start would pass unnoticed.
+ */
+async function boot(): Promise<void> {
+  ex = await startFakeExchange();
+  const now = Math.floor(Date.now() / 1000);
+  for (let s = now - 130; s <= now; s++) ex.trade('BTCUSDT', s, (cents / 100).toFixed(2));
+  trading = setInterval(() => ex.trade('BTCUSDT', Math.floor(Date.now() / 1000), ((cents += 7) / 100).toFixed(2)), 250);
+  server = await startServer({
+    env: { NODE_ENV: 'test', TEST_CLOCK: '1', MARKET_FEED: 'binance', MARKET_FEED_URL: ex.url, MARKET_SYMBOLS: 'btc:BTCUSDT' },
+  });
+  browser = await launchBrowser();
+}
+
+test.after(async () => {
+  clearInterval(trading);
+  await browser?.close();
+  await server?.stop();
+  await ex?.close();
+});
+
+/** Moves the server's clock forward through the operator API (only there with TEST_CLOCK=1). */
+const advanceClock = async (ms: number): Promise<void> => {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
+    body: JSON.stringify({ advanceMs: ms }),
+  });
+  assert.is(res.status, 200, 'the test clock route answers: ' + (await res.text()));
+};
+
+test('the exchange price reaches home; a stall is told on home and the quote screen, and an order is refused', traced(async () => {
+  await boot();
+  page = await newMobilePage(browser);
+  token = await loginAsDemo(page, server.url, '/home');
+  await waitForApp(page);
+  const row = page.locator('.qs li').filter({ hasText: 'BTC/USDT' });
+  await row.locator('.num').first().filter({ hasText: /^65,1\d\d\.\d\d$/ }).waitFor({ timeout: 15_000 });
+  assert.is(await page.getByText(/Prices delayed since/).count(), 0, 'no delay while the feed is live');
+
+  clearInterval(trading);
+  await advanceClock(20_000);
+  const note = page.locator('.qs').getByRole('status').filter({ hasText: /^Prices delayed since \d\d:\d\d:\d\d$/ });
+  await note.waitFor({ timeout: 15_000 });
+  await screenshot(page, 'feed-stalled-home-en');
+
+  await row.getByRole('button').click();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.locator('.qh-off').filter({ hasText: /^Prices delayed since \d\d:\d\d:\d\d$/ }).waitFor();
+  await page.getByLabel('Investment amount', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  const reason = 'Prices for this quote are delayed. New orders are paused until they are current again.';
+  await page.locator('.notify').getByText(reason).waitFor();
+  assert.is(await page.getByLabel('Investment amount', { exact: true }).inputValue(), '10', 'the amount stays typed');
+  await screenshot(page, 'feed-stalled-trade-en');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('in Arabic the same stall is told in Arabic', traced(async () => {
+  assert.ok(token, 'signed in by the test before');
+  const ar = await newMobilePage(browser, { locale: 'ar' });
+  await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await ar.goto(server.url + '/home');
+  await waitForApp(ar);
+  await ar.locator('.qs').getByRole('status').filter({ hasText: /^الأسعار متأخرة منذ \d\d:\d\d:\d\d$/ }).waitFor({ timeout: 15_000 });
+  await screenshot(ar, 'feed-stalled-home-ar');
+  await ar.goto(server.url + '/trade');
+  await ar.locator('.qh-off').filter({ hasText: /^الأسعار متأخرة منذ \d\d:\d\d:\d\d$/ }).waitFor();
+  await screenshot(ar, 'feed-stalled-trade-ar');
+  assert.equal(errorsOf(ar), []);
+  await ar.close();
+}));
+
+test.run();
