@@ -9,6 +9,7 @@ import { Empty } from '../ui/List.tsx';
 import { Button } from '../ui/Button.tsx';
 import { channels, forgetChannels } from './channels.ts';
 import { useTyped } from './view.tsx';
+import { formatMoneyRange } from '../lib/money-range.ts';
 
 interface Props {
   name: 'rechargeList' | 'personalCoinList';
@@ -43,7 +44,7 @@ export function ChannelList({ name, type, after }: Props) {
             <Cell
               key={c.id}
               label={c.name + (c.network ? ' · ' + c.network : '')}
-              value={<span className="num">{typed.limits(c.minAmount, c.maxAmount).map(typed.fmt).join(' – ')}</span>}
+              value={<span className="num">{formatMoneyRange(...typed.limits(c.minAmount, c.maxAmount), typed.shown)}</span>}
               onClick={() => go((type === 'bank' ? '/recharge?id=' : '/coinRecharge?id=') + c.id)}
             />
           ))}

@@ -2,6 +2,7 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
+import { formatNumber } from '../lib/number.ts';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/money.ts';
 import { displayLimits, moneyRule, toPlatform } from '../lib/money-rule.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
@@ -37,6 +38,8 @@ export function useTyped() {
       /** A display amount as written elsewhere (symbol, language's format). */
       fmt: (v: string) => formatMoney(v, shown),
       limits: (min: string, max: string) => displayLimits(min, max, rule),
+      /** Display settings of typed amounts and limits (ratio and rate already applied). */
+      shown,
       platform: (typed: string) => toPlatform(typed, rule),
     };
   }, [money]);
@@ -90,8 +93,8 @@ export function useIdempotencyKey(): { key: (body: unknown) => string; done: () 
   };
 }
 
-/** A rate as the server wrote it, without trailing zeros (`5.20000000` → `5.2`). */
-export const plain = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, ''));
+/** A rate as the server wrote it, without trailing zeros, in the language's digits (`5.20000000` → `5.2`, `5,2` in pt-BR). */
+export const plain = (v: string): string => formatNumber(v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, '')) || v;
 
 /** A search parameter of the current address (record ids, channel ids). */
 export const param = (search: string, name: string): string => new URLSearchParams(search).get(name) || '';

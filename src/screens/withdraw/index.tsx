@@ -6,6 +6,8 @@ import { amount as amountRule } from '../../lib/amount.ts';
 import { filterAmount } from '../../lib/filters.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import { cmp } from '../../lib/money.ts';
+import { formatPercent } from '../../lib/number.ts';
+import { ltr } from '../../lib/bidi.ts';
 import { notify } from '../../stores/notify.ts';
 import { loadUserInfo } from '../../stores/session.ts';
 import { $expensesRefresh } from '../../stores/orders.ts';
@@ -19,6 +21,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { Empty } from '../../ui/List.tsx';
 import { CodeField } from '../../money/CodeField.tsx';
 import { Rows, useFmt, useIdempotencyKey, useMask, useTyped } from '../../money/view.tsx';
+import { formatMoneyRange } from '../../lib/money-range.ts';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;
@@ -99,9 +102,9 @@ export default function Withdraw() {
           rows={[
             [t('money.available'), <b className="num">{fmt(info.available)}</b>],
             [t('ui.frozen'), <span className="num">{fmt(info.frozen)}</span>],
-            [t('money.single'), <span className="num">{typed.limits(info.minAmount, info.maxSingle).map(typed.fmt).join(' – ')}</span>],
-            [t('money.todayLeft'), <span className="num">{fmt(info.remainingTotal) + ' / ' + fmt(info.maxTotal)}</span>],
-            [t('money.feeRule'), <span className="num">{info.feeRule.rate + '% (≥ ' + fmt(info.feeRule.min) + ') + ' + fmt(info.feeRule.fixed)}</span>],
+            [t('money.single'), <span className="num">{formatMoneyRange(...typed.limits(info.minAmount, info.maxSingle), typed.shown)}</span>],
+            [t('money.todayLeft'), <span className="num">{ltr(fmt(info.remainingTotal)) + ' / ' + ltr(fmt(info.maxTotal))}</span>],
+            [t('money.feeRule'), <span className="num">{ltr(formatPercent(info.feeRule.rate)) + ' (≥ ' + ltr(fmt(info.feeRule.min)) + ') + ' + ltr(fmt(info.feeRule.fixed))}</span>],
           ]}
         />
       </section>
@@ -121,7 +124,7 @@ export default function Withdraw() {
               {methods.map((m) => (
                 <label key={m.id}>
                   <input type="radio" name="m" checked={m.id === methodId} onChange={() => setMethodId(m.id)} />
-                  <span>{t('money.kind.' + m.kind)} · {m.bankName || m.network || m.payee}</span>
+                  <span>{t('money.kind.' + m.kind)} · <bdi>{m.bankName || m.network || m.payee}</bdi></span>
                   <b className="num">{mask(m.account, m.kind)}</b>
                 </label>
               ))}
