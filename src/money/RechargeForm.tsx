@@ -87,7 +87,7 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
         />
         {acct && <CopyButton text={acct} />}
         {ch.qrImage && <img className="qr" src={ch.qrImage} alt={t('money.addressQr')} width={168} height={168} />}
-        {ch.remark && <p className="muted">{ch.remark}</p>}
+        {ch.remark && <p className="muted" dir="auto">{ch.remark}</p>}
       </section>
       <form className="form" onSubmit={(e) => (e.preventDefault(), void send())} noValidate>
         <Field

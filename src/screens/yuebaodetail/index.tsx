@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { t } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { formatPercent } from '../../lib/number.ts';
+import { ltr } from '../../lib/bidi.ts';
 import { getSavingsIncome } from '../../api/finance.ts';
 import type { SavingsIncome } from '../../shared/contract.ts';
 import { List } from '../../ui/List.tsx';
@@ -24,7 +26,7 @@ export default function YuebaoDetail() {
       <span>
         <b className="num">{d.day}</b>
         <small className="muted">
-          {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{formatMoney(d.base, money)} × {d.rate}%</span></>}
+          {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{ltr(formatMoney(d.base, money))} × {ltr(formatPercent(d.rate))}</span></>}
         </small>
       </span>
       <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, inc)}</b>
