@@ -67,9 +67,13 @@ export function formatMoney(value: string | null | undefined, s: MoneySettings, 
   if (!isDecimal(value)) return '';
   const [n, nf, symbol] = prepare(value as string, s, o);
   // Chrome < 64 has no NumberFormat formatToParts: the dollar sign or code Intl wrote is swapped instead.
-  const text = nf.formatToParts
-    ? nf.formatToParts(n).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
-    : nf.format(n).replace(/US\$|\$|USD/, symbol || '');
+  // The right-to-left mark Intl starts an Arabic amount with goes: an amount is always shown as a
+  // left-to-right isolate, where that mark only pulls its digits and symbol apart (`$ 0`).
+  const text = (
+    nf.formatToParts
+      ? nf.formatToParts(n).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
+      : nf.format(n).replace(/US\$|\$|USD/, symbol || '')
+  ).replace(/[\u200e\u200f\u061c]/g, '');
   // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
   return o.sign && +n > 0 && numberFormat(0, false, '', true, 'en').format(1) != '+1' ? '+' + text : text;
 }

@@ -93,4 +93,63 @@ for (const language of LANGUAGES) {
   }));
 }
 
+/** Each "min – max" on the screen: whether the smaller amount is painted left of the larger. */
+const rangeOrder = (page: Page) =>
+  page.evaluate(() => {
+    const found: { text: string; minLeftOfMax: boolean }[] = [];
+    for (const el of document.querySelectorAll('main:not([hidden]) .num')) {
+      const text = el.textContent || '';
+      if (!/\d\s*–\s*\D*\d/.test(text.replace(/[\u2066-\u2069]/g, ''))) continue;
+      const node = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const runs: { left: number; value: number }[] = [];
+      for (let n = node.nextNode(); n; n = node.nextNode()) {
+        for (const m of (n.textContent || '').matchAll(/\d[\d,.]*\d|\d/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index!);
+          r.setEnd(n, m.index! + m[0].length);
+          runs.push({ left: r.getBoundingClientRect().left, value: Number(m[0].replace(/,/g, '')) });
+        }
+      }
+      if (runs.length >= 2) found.push({ text: text.replace(/[\u2066-\u2069\u200e\u200f]/g, ''), minLeftOfMax: runs[0]!.left < runs[1]!.left });
+    }
+    return found;
+  });
+
+for (const language of ['en', 'ar']) {
+  test(`${language}: every money range reads min – max, left to right, on finance, recharge and withdraw`, traced(async () => {
+    const page = await phone(language, true);
+    for (const path of ['/financial', '/rechargeList', '/withdraw']) {
+      await page.goto(server.url + path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(200);
+      const ranges = await rangeOrder(page);
+      assert.ok(ranges.length > 0, `${path} shows a range`);
+      for (const r of ranges) assert.ok(r.minLeftOfMax, `${language} ${path}: "${r.text}" shows the minimum first`);
+      if (language === 'ar') {
+        // A single Arabic amount is written "0 $": the symbol is painted right of its digits.
+        const flipped = await page.evaluate(() =>
+          [...document.querySelectorAll('main:not([hidden]) .num')].flatMap((el) => {
+            const node = el.firstChild;
+            const text = node && node.nodeType === 3 ? node.textContent || '' : '';
+            const m = /^[\u200e\u200f]?(\d[\d,.]*) \$$/.exec(text);
+            if (!m) return [];
+            const at = (from: number, to: number) => {
+              const r = document.createRange();
+              r.setStart(node!, from);
+              r.setEnd(node!, to);
+              return r.getBoundingClientRect().left;
+            };
+            const digits = text.indexOf(m[1]!);
+            return at(text.length - 1, text.length) > at(digits, digits + 1) ? [] : [text];
+          }),
+        );
+        assert.equal(flipped, [], `${path}: amounts shown with the symbol before the digits`);
+      }
+      await screenshot(page, `ranges-${language}-${path.slice(1)}`);
+    }
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }));
+}
+
 test.run();
