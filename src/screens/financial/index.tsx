@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tc } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { formatMoneyRange } from '../../lib/money-range.ts';
 import { formatPercent } from '../../lib/number.ts';
@@ -65,7 +65,7 @@ export default function Financial() {
             <dl className="fin-dl">
               <div>
                 <dt>{t('order.cycle')}</dt>
-                <dd className="num">{t('trade.days', { n: p.cycleDays })}</dd>
+                <dd>{tc('account.dayCount', p.cycleDays)}</dd>
               </div>
               <div>
                 <dt>{t('field.amount')}</dt>
