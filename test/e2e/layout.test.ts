@@ -80,6 +80,16 @@ for (const language of LANGUAGES) {
         }, r.path);
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(150);
+        if (r.name === 'user') {
+          const code = page.locator('.inv-row > b');
+          await code.waitFor();
+          const lines = await code.evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((q) => Math.round(q.top))).size;
+          });
+          if (lines !== 1) wider.push(`/user: the invitation code is broken over ${lines} lines`);
+        }
         const o = await overflow(page);
         if (o.wide > o.width) {
           wider.push(`${r.path} is ${o.wide} px wide: ${o.out.join('; ')}`);
