@@ -22,6 +22,10 @@ import type { PricedPage } from './home-prices.ts';
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
+/** A host browsers treat as a secure origin over plain HTTP (localhost, 127.0.0.0/8, ::1). */
+export const isLoopback = (host: string): boolean =>
+  /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i.test(host);
+
 const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** CSP hashes of the inline boot script(s) in index.html, so no 'unsafe-inline' is needed for scripts. */
@@ -186,10 +190,14 @@ export async function registerStatic(app: FastifyInstance, distDir: string, pric
     contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
     strictTransportSecurity: false,
   };
+  // Cross-Origin-Opener-Policy and Origin-Agent-Cluster only take effect on a secure origin
+  // (https, or loopback); anywhere else Chromium ignores them and logs an error on every load.
+  const plainLan = { ...plainHttp, crossOriginOpenerPolicy: false, originAgentCluster: false };
 
   app.addHook('onRequest', async (request, reply) => {
     if (isApi(request.url)) return;
-    await (request.protocol === 'https' ? reply.helmet() : reply.helmet(plainHttp));
+    if (request.protocol === 'https') return reply.helmet();
+    await reply.helmet(isLoopback(request.hostname) ? plainHttp : plainLan);
   });
 
   // The XSRF cookie rides on the HTML answer, so the app has it before its first unsafe call.

@@ -4,22 +4,42 @@ import { useLocation, useSearch } from './location.ts';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
 import { $app, flag, navigate, recordPrevious, setKeepAlive } from '../stores/app.ts';
-import { notify } from '../stores/notify.ts';
 import { $session, loadUserInfo, logout } from '../stores/session.ts';
 import { Frame } from '../ui/Frame.tsx';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
 import { nextKeepAlive } from './keep-alive.ts';
-import { match, rootTarget, routes, type RouteDef } from './routes.ts';
+import { match, rootTarget, routes, type RouteDef, type ScreenModule } from './routes.ts';
 import './app.css';
 
 /** Screens already downloaded, by route name. */
 const screens = new Map<string, ComponentType>();
 
-/** Downloads a route's screen once; main.tsx starts the first one early. */
-export const loadScreen = (r: RouteDef): Promise<void> =>
-  screens.has(r.name) ? Promise.resolve() : r.load().then((m) => void screens.set(r.name, m.default));
+/** The address of each route's chunk that failed to arrive, from the browser's error. */
+const failed = new Map<string, string>();
+let retries = 0;
+/** First wait before a stalled screen asks again; it doubles up to the cap (and `online` cuts it short). */
+const RETRY_MS = 3000;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * Downloads a route's screen once; main.tsx starts the first one early. Chromium keeps a failed
+ * `import()` failed for the page's lifetime (https://github.com/whatwg/html/issues/6768), so
+ * after a failure the same file is asked for under a new query: a new module address.
+ */
+export const loadScreen = (r: RouteDef): Promise<void> => {
+  if (screens.has(r.name)) return Promise.resolve();
+  const again = failed.get(r.name);
+  return (again ? (import(again + '?retry=' + ++retries) as Promise<ScreenModule>) : r.load()).then(
+    (m) => void screens.set(r.name, m.default),
+    (e: unknown) => {
+      const url = /\bhttps?:\/\/\S+?\.js\b/.exec(String(e && (e as Error).message));
+      if (url && !again) failed.set(r.name, url[0]);
+      throw e;
+    },
+  );
+};
 
 interface View {
   route: RouteDef;
@@ -38,6 +58,8 @@ export function App() {
   const [view, setView] = useState<View | null>(null);
   /** A screen whose chunk is still on its way: its frame shows at once, so a tap on 3G answers. */
   const [waiting, setWaiting] = useState<RouteDef | null>(null);
+  /** That chunk failed to arrive: the frame says the screen opens once the network is back. */
+  const [stalled, setStalled] = useState(false);
   /** Tab screens stay mounted once visited (SPEC §2: the tab page is always kept alive). */
   const tabs = useRef<string[]>([]);
   const last = useRef<{ route: RouteDef; path: string } | null>(null);
@@ -51,8 +73,16 @@ export function App() {
     if (path === '/') return navigate(rootTarget(flag('initToUser')), true);
     const route = match(path);
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let delay = RETRY_MS;
+    const retry = () => {
+      clearTimeout(timer);
+      removeEventListener('online', retry);
+      if (live) attempt();
+    };
     setWaiting(screens.has(route.name) ? null : route);
-    loadScreen(route).then(
+    setStalled(false);
+    const attempt = () => loadScreen(route).then(
       () => {
         if (!live) return;
         setWaiting(null);
@@ -67,15 +97,21 @@ export function App() {
         scrollTo(0, 0);
         loadUserInfo();
       },
-      // The screen's chunk did not arrive (offline): stay where we are and say why.
+      // The screen's chunk did not arrive (offline): the address already names that screen, so its
+      // frame stays and says it opens by itself once the network is back.
       () => {
         if (!live) return;
-        setWaiting(null);
-        notify(t('err.network'));
+        setStalled(true);
+        addEventListener('online', retry);
+        timer = setTimeout(retry, delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
       },
     );
+    attempt();
     return () => {
       live = false;
+      clearTimeout(timer);
+      removeEventListener('online', retry);
     };
   }, [path, search, token, isMobile]);
 
@@ -85,6 +121,8 @@ export function App() {
   }, [name, appName]);
 
   if (!view) return null;
+  /** The screen in front: the one on its way, if any, so the tab bar agrees with the address. */
+  const front = waiting ? waiting.name : name!;
   const mounted = [...tabs.current, ...keepAlive.filter((n) => n !== name)];
   if (!mounted.includes(name!)) mounted.push(name!);
   return (
@@ -101,10 +139,10 @@ export function App() {
       })}
       {waiting && (
         <main>
-          <Frame name={waiting.name} kind="lines" tab={waiting.tab && true} />
+          <Frame name={waiting.name} kind="lines" tab={waiting.tab && true} note={stalled ? t('offline.screen') : undefined} />
         </main>
       )}
-      {(TABS as readonly string[]).includes(name!) && <TabBar active={name!} go={(to) => navigate(to)} />}
+      {(TABS as readonly string[]).includes(front) && <TabBar active={front} go={(to) => navigate(to)} />}
       <Notify />
     </div>
   );

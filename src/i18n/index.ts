@@ -39,6 +39,18 @@ export function t(key: string, params?: Params): string {
   return lookup(key, params) || lookup(key, params, FALLBACK_LANGUAGE) || key;
 }
 
+const plurals: Record<string, Intl.PluralRules> = {};
+
+/**
+ * A counted word: `key.<category>` for `n` under the language's plural rules (`one`, `few`,
+ * `many`… as Intl.PluralRules names them), else `key.other`; `{{n}}` is the count.
+ */
+export function tc(key: string, n: number, params?: Params): string {
+  const lang = currentLocale();
+  const cat = (plurals[lang] || (plurals[lang] = new Intl.PluralRules(lang))).select(n);
+  return t(has(key + '.' + cat) ? key + '.' + cat : key + '.other', { ...params, n });
+}
+
 /**
  * A server error in the user's language: `err.<key>` when the active language has it (a `field`
  * param is itself translated through `field.<name>`), else the server's own `msg`. Never another

@@ -65,17 +65,26 @@ export interface MoneyOptions {
  */
 export function formatMoney(value: string | null | undefined, s: MoneySettings, o: MoneyOptions = {}): string {
   if (!isDecimal(value)) return '';
-  let v = mul(value as string, s.ratio);
-  if (s.rateOn) v = mul(v, s.rate);
-  const symbol = o.symbol !== false && s.symbol;
-  const n = fixed(v, s.decimals, o.down) as unknown as number;
-  // A symbol without cased letters (`$`, `€`, `฿`) sits like a currency sign, one with them (`USDT`,
-  // `R$`) like a code, with its space. Not `\p{L}`: Chrome < 64 cannot build that RegExp.
-  const nf = numberFormat(s.decimals, s.thousands, !symbol ? '' : symbol.toUpperCase() == symbol.toLowerCase() ? 'symbol' : 'code', o.sign, s.locale);
+  const [n, nf, symbol] = prepare(value as string, s, o);
   // Chrome < 64 has no NumberFormat formatToParts: the dollar sign or code Intl wrote is swapped instead.
-  const text = nf.formatToParts
-    ? nf.formatToParts(n).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
-    : nf.format(n).replace(/US\$|\$|USD/, symbol || '');
+  // The right-to-left mark Intl starts an Arabic amount with goes: an amount is always shown as a
+  // left-to-right isolate, where that mark only pulls its digits and symbol apart (`$ 0`).
+  const text = (
+    nf.formatToParts
+      ? nf.formatToParts(n).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
+      : nf.format(n).replace(/US\$|\$|USD/, symbol || '')
+  ).replace(/[\u200e\u200f\u061c]/g, '');
   // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
   return o.sign && +n > 0 && numberFormat(0, false, '', true, 'en').format(1) != '+1' ? '+' + text : text;
+}
+
+/** The rounded display number, its format and the symbol in place of Intl's currency. */
+export function prepare(value: string, s: MoneySettings, o: MoneyOptions): [number, Intl.NumberFormat, string] {
+  let v = mul(value, s.ratio);
+  if (s.rateOn) v = mul(v, s.rate);
+  const symbol = (o.symbol !== false && s.symbol) || '';
+  // A symbol without cased letters (`$`, `€`, `฿`) sits like a currency sign, one with them (`USDT`,
+  // `R$`) like a code, with its space. Not `\p{L}`: Chrome < 64 cannot build that RegExp.
+  const unit = !symbol ? '' : symbol.toUpperCase() == symbol.toLowerCase() ? 'symbol' : 'code';
+  return [fixed(v, s.decimals, o.down) as unknown as number, numberFormat(s.decimals, s.thousands, unit, o.sign, s.locale), symbol];
 }

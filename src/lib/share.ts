@@ -17,10 +17,14 @@ export async function shareLink(url: string, title: string): Promise<boolean> {
   }
 }
 
-/** An operator-configured link, only when it is http(s): never a `javascript:` or other scheme. */
-export function safeLink(value: string): string {
+/**
+ * An operator-configured link, only when it is http(s): never a `javascript:` or other scheme, and
+ * nothing for an empty setting (resolved against the page it would only reload the page).
+ */
+export function safeLink(value: string | null | undefined, base = location.href): string {
+  if (!value || !value.trim()) return '';
   try {
-    const u = new URL(value, location.href);
+    const u = new URL(value.trim(), base);
     return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : '';
   } catch {
     return '';

@@ -43,8 +43,6 @@ export function useAmount(money: MoneySettings, limits?: readonly [min: string, 
     fmt,
     /** The limits as shown (display amounts, formatted). */
     range,
-    /** Other platform limits as shown the same way (rounded inwards, formatted). */
-    limitsText: (lo: string, hi: string): [string, string] => displayLimits(lo, hi, rule).map(fmt) as [string, string],
     /** A submit attempt: true when the amount can be booked. */
     check: (): boolean => (setTried(true), reading.ok),
   };

@@ -8,7 +8,9 @@ import { Skeleton } from '../ui/Skeleton.tsx';
 import { Empty } from '../ui/List.tsx';
 import { Button } from '../ui/Button.tsx';
 import { channels, forgetChannels } from './channels.ts';
-import { useLimits } from './view.tsx';
+import { useMoney } from './view.tsx';
+import { asDisplayed, displayLimits, moneyRule } from '../lib/money-rule.ts';
+import { formatMoneyRange } from '../lib/money-range.ts';
 
 interface Props {
   name: 'rechargeList' | 'personalCoinList';
@@ -20,7 +22,8 @@ interface Props {
 /** The deposit channels of one kind, each with its currency and limits; a tap opens its form. */
 export function ChannelList({ name, type, after }: Props) {
   const [, go] = useLocation();
-  const limits = useLimits();
+  const money = useMoney();
+  const limits = (min: string, max: string) => formatMoneyRange(...displayLimits(min, max, moneyRule(money)), asDisplayed(money));
   const [list, setList] = useState<PayChannel[] | null | undefined>();
   const load = () => {
     setList(undefined);

@@ -5,6 +5,7 @@ import { Page } from '../ui/Page.tsx';
 import { Skeleton } from '../ui/Skeleton.tsx';
 import { Empty } from '../ui/List.tsx';
 import { Button } from '../ui/Button.tsx';
+import { navigate } from '../stores/app.ts';
 import { param } from './view.tsx';
 
 interface Props<T> {
@@ -21,10 +22,22 @@ export function Detail<T>({ name, load, view, refresh }: Props<T>) {
   const [row, setRow] = useState<T | null | undefined>();
   const [tries, setTries] = useState(0);
   useEffect(() => {
+    if (!orderNo) return;
     let live = true;
     load(orderNo).then((r) => live && setRow(r), () => live && setRow(null));
     return () => void (live = false);
   }, [orderNo, refresh, tries, load]);
+  // Opened without a record number: no retry can find it, the record list can.
+  const list = name === 'rechargeDetail' ? 'rechargeRecord' : 'withdrawRecord';
+  if (!orderNo) {
+    return (
+      <Page title={t('route.' + name)}>
+        <Empty text={t('money.noRecordNo')}>
+          <Button ghost onClick={() => navigate('/' + list, true)}>{t('route.' + list)}</Button>
+        </Empty>
+      </Page>
+    );
+  }
   return (
     <Page title={t('route.' + name)}>
       {row === undefined && <Skeleton kind="lines" count={8} />}

@@ -73,7 +73,7 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
           ]}
         />
         {ch.qrImage && <img className="qr" src={ch.qrImage} alt={t('money.addressQr')} width={168} height={168} />}
-        {ch.remark && <p className="muted">{ch.remark}</p>}
+        {ch.remark && <p className="muted" dir="auto">{ch.remark}</p>}
       </section>
       <form className="form" onSubmit={(e) => (e.preventDefault(), void send())} noValidate>
         <AmountField amount={amount} label={t('money.rechargeAmount')} />

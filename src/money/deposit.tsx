@@ -39,12 +39,12 @@ export function DepositView({ d }: { d: Deposit }) {
     [t('money.rate'), <span className="num">{plain(d.exchangeRate)}</span>],
   ];
   if (d.type === 'bank') {
-    rows.push([t('field.payee'), d.payee || '–'], [t('field.bank'), d.bankName || '–'], [t('field.cardNumber'), <span className="num">{mask(d.cardNo)}</span>]);
+    rows.push([t('field.payee'), <bdi>{d.payee || '–'}</bdi>], [t('field.bank'), <bdi>{d.bankName || '–'}</bdi>], [t('field.cardNumber'), <span className="num">{mask(d.cardNo)}</span>]);
   } else {
     rows.push([t('field.network'), d.network || '–'], [t('money.depositAddress'), <span className="num">{mask(d.address, 'coin')}</span>]);
   }
   if (d.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(d.reviewedAt, lang)}</bdi>]);
-  if (d.rejectReason) rows.push([t('money.reason'), <b className="down">{d.rejectReason}</b>]);
+  if (d.rejectReason) rows.push([t('money.reason'), <b className="down"><bdi>{d.rejectReason}</bdi></b>]);
   return (
     <>
       <Rows rows={rows} />

@@ -2,8 +2,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
+import { formatNumber } from '../lib/number.ts';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/money.ts';
-import { asDisplayed, displayLimits, moneyRule } from '../lib/money-rule.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
 import { $app } from '../stores/app.ts';
 
@@ -19,15 +19,6 @@ export function useMoney(): MoneySettings {
 export function useFmt(): (v: string | null | undefined) => string {
   const money = useMoney();
   return (v) => (v == null ? '–' : formatMoney(v, money));
-}
-
-/** Platform limits as shown everywhere (rounded inwards, money-rule.ts), e.g. `$20 – $50,000`. */
-export function useLimits(): (min: string, max: string) => string {
-  const money = useMoney();
-  return (min, max) => {
-    const shown = asDisplayed(money);
-    return displayLimits(min, max, moneyRule(money)).map((v) => formatMoney(v, shown)).join(' – ');
-  };
 }
 
 /**
@@ -60,8 +51,8 @@ export function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   );
 }
 
-/** A rate as the server wrote it, without trailing zeros (`5.20000000` → `5.2`). */
-export const plain = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, ''));
+/** A rate as the server wrote it, without trailing zeros, in the language's digits (`5.20000000` → `5.2`, `5,2` in pt-BR). */
+export const plain = (v: string): string => formatNumber(v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, '')) || v;
 
 /** A search parameter of the current address (record ids, channel ids). */
 export const param = (search: string, name: string): string => new URLSearchParams(search).get(name) || '';

@@ -35,12 +35,12 @@ export function WithdrawalView({ w }: { w: Withdrawal }) {
     [t('field.fee'), <span className="num">{fmt(w.fee)}</span>],
     [t('money.arrives'), <span className="num">{fmt(w.arrives)}</span>],
     [t('field.method'), t('money.kind.' + w.method)],
-    [t('field.payee'), w.payee || '–'],
+    [t('field.payee'), <bdi>{w.payee || '–'}</bdi>],
   ];
   if (w.bankName) rows.push([t('field.bank'), w.bankName]);
   if (w.network) rows.push([t('field.network'), w.network]);
   rows.push([t('money.account'), <span className="num">{mask(w.account, w.method)}</span>]);
   if (w.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(w.reviewedAt, lang)}</bdi>]);
-  if (w.remark) rows.push([t('field.remark'), <b className={/rejected|failed|no_payout/.test(w.status) ? 'down' : undefined}>{w.remark}</b>]);
+  if (w.remark) rows.push([t('field.remark'), <b className={/rejected|failed|no_payout/.test(w.status) ? 'down' : undefined}><bdi>{w.remark}</bdi></b>]);
   return <Rows rows={rows} />;
 }

@@ -6,7 +6,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, type ServerHandle } from './harness.ts';
 
 const test = suite('content security policy');
@@ -53,6 +53,39 @@ test('no inline style or script is allowed, and the main screens load without on
   assert.equal(violations, []);
   assert.equal(errorsOf(page), []);
   await page.close();
+});
+
+/** Console errors of a page, as a person with DevTools open would see them on every load. */
+const consoleErrors = (page: Page): string[] => {
+  const seen: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
+  return seen;
+};
+
+test('opened by a LAN name over plain HTTP, no load logs a COOP or Origin-Agent-Cluster error', async () => {
+  // A name that is not loopback: Chromium treats http://trade.lan as a non-secure origin.
+  const lanBrowser = await launchBrowser(['--host-resolver-rules=MAP trade.lan 127.0.0.1']);
+  try {
+    const page = await newMobilePage(lanBrowser);
+    const errors = consoleErrors(page);
+    const lan = `http://trade.lan:${server.port}`;
+    const first = await page.goto(lan + '/login');
+    assert.is(await page.evaluate(() => isSecureContext), false, 'the LAN name is a non-secure origin');
+    await loginAsDemo(page, lan, '/home');
+    for (const path of ['/financial', '/user']) {
+      await page.goto(lan + path);
+      await page.locator('#app > *').first().waitFor({ state: 'attached' });
+    }
+    const header = errors.filter((e) => /Cross-Origin-Opener-Policy|Origin-Agent-Cluster|origin-keyed/i.test(e));
+    assert.equal(header, [], 'no header error in the console');
+    assert.not.ok(first?.headers()['cross-origin-opener-policy'], 'no COOP where it cannot apply');
+  } finally {
+    await lanBrowser.close();
+  }
+  const local = await browser.newPage();
+  const res = await local.goto(server.url + '/login');
+  assert.is(res?.headers()['cross-origin-opener-policy'], 'same-origin', 'loopback keeps COOP');
+  await local.close();
 });
 
 test.run();

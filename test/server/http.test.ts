@@ -101,6 +101,19 @@ test('the app: index.html uncached with CSP for its inline script and the XSRF c
   assert.ok(res.headers['x-content-type-options'], 'helmet on HTML');
 });
 
+test('COOP and Origin-Agent-Cluster only on a secure origin: loopback yes, a LAN name over plain HTTP no', async ({ s }) => {
+  const local = await s.app.inject({ url: '/home', headers: { accept: 'text/html', host: '127.0.0.1:8080' } });
+  assert.is(local.headers['cross-origin-opener-policy'], 'same-origin', 'loopback is a secure origin');
+  assert.is(local.headers['origin-agent-cluster'], '?1');
+  for (const host of ['192.168.1.20:8080', 'trade.lan:8080']) {
+    const lan = await s.app.inject({ url: '/home', headers: { accept: 'text/html', host } });
+    assert.is(lan.statusCode, 200);
+    assert.not.ok(lan.headers['cross-origin-opener-policy'], `no COOP for ${host}: the browser ignores it there and logs an error`);
+    assert.not.ok(lan.headers['origin-agent-cluster'], `no Origin-Agent-Cluster for ${host}`);
+    assert.ok(lan.headers['content-security-policy'], 'the rest of the headers stay');
+  }
+});
+
 test('hashed assets: precompressed, immutable', async ({ s }) => {
   const res = await s.app.inject({ url: '/assets/main-AB12CD34.js', headers: { 'accept-encoding': 'br, gzip' } });
   assert.is(res.statusCode, 200);

@@ -11,7 +11,8 @@ import * as assert from 'uvu/assert';
 import { startAdminServer } from '../../server/admin/listen.ts';
 import { notices, userMessages, users, walletBills } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
-import { runOperator } from '../../server/operator/run.ts';
+import { helpText, runOperator } from '../../server/operator/run.ts';
+import { COMMANDS } from '../../server/operator/commands.ts';
 import { DEMO_USERNAME } from '../../server/seed/content.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -161,6 +162,17 @@ test('mask sets the user flag; ask-code checks its type', async () => {
   assert.is((await operator('mask', username, 'maybe')).code, 2);
   assert.is((await operator('ask-code', username, 'sms')).code, 0);
   assert.is((await operator('ask-code', username, 'fax')).code, 2);
+});
+
+test('--help fits the terminal: no line wider than its columns, every summary word still there', () => {
+  for (const columns of [60, 80, 120, 200]) {
+    const text = helpText(columns);
+    const widest = Math.max(...text.split('\n').map((l) => l.length));
+    assert.ok(widest <= columns, `${columns} columns: widest line ${widest}`);
+    for (const c of COMMANDS) assert.ok(text.replace(/\s+/g, ' ').includes(c.summary.replace(/\s+/g, ' ')), `${c.name}'s summary at ${columns} columns`);
+  }
+  const wide = helpText(200).split('\n');
+  assert.ok(Math.max(...wide.map((l) => l.length)) < 140, 'a wide terminal is not padded out to its full width by one long usage');
 });
 
 test('--help lists every command; unknown commands are refused', async () => {

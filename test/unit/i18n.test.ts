@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
-import { currentLocale, has, localeUrl, setFallback, setLocale, t, tServer } from '../../src/i18n/index.ts';
+import { currentLocale, has, localeUrl, setFallback, setLocale, t, tc, tServer } from '../../src/i18n/index.ts';
 import { LANGUAGES, isRtl, languageByCode } from '../../src/i18n/languages.ts';
 
 const langs = suite('languages');
@@ -115,3 +115,24 @@ url('the hashed file when the build injects a map', () => {
   }
 });
 url.run();
+
+const counted = suite('tc (counted words)');
+const dict = async (code: string) => (await import(`../../locales/${code}.json`, { with: { type: 'json' } })).default;
+counted('the form of the word follows the count under the language\'s plural rules', async () => {
+  setFallback(await dict('en'));
+  setLocale('ar', await dict('ar'));
+  assert.is(tc('account.dayCount', 7), '7 أيام', 'Arabic 3–10: plural, not "7 يوم"');
+  assert.is(tc('account.dayCount', 11), '11 يومًا', 'Arabic 11–99');
+  assert.is(tc('account.hourCount', 2), '2 ساعتان', 'Arabic dual');
+  setLocale('ru', await dict('ru'));
+  assert.is(tc('account.dayCount', 1), '1 день');
+  assert.is(tc('account.dayCount', 3), '3 дня');
+  assert.is(tc('account.dayCount', 5), '5 дней');
+  assert.is(tc('account.hourCount', 21), '21 час', '21 takes the singular in Russian');
+  setLocale('en', await dict('en'));
+  assert.is(tc('account.dayCount', 1), '1 day');
+  assert.is(tc('account.hourCount', 24), '24 hours');
+  setLocale('ja', await dict('ja'));
+  assert.is(tc('account.dayCount', 30), '30日', 'a language with one form uses other');
+});
+counted.run();

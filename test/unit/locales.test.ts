@@ -30,6 +30,8 @@ const MAX_SAME_AS_ENGLISH = 0.05;
 const ENGLISH = new Set(['en', 'en-au']);
 
 const en = flatten(read('en'));
+/** The last part of a counted word's key: a CLDR plural category English does not use. */
+const PLURAL = /\.(zero|two|few|many)$/;
 const locales = suite('locales');
 
 for (const code of LANGUAGE_CODES) {
@@ -37,9 +39,16 @@ for (const code of LANGUAGE_CODES) {
   locales(`${code}: every English key, no other, same placeholders`, () => {
     const texts = flatten(read(code));
     const missing = [...en.keys()].filter((k) => !texts.has(k));
-    const extra = [...texts.keys()].filter((k) => !en.has(k));
+    // A counted word has the plural categories of its own language (Arabic: zero, two, few, many).
+    const extra = [...texts.keys()].filter((k) => !en.has(k) && !(PLURAL.test(k) && en.has(k.replace(PLURAL, '.other'))));
     assert.equal(missing, [], `${code} lacks keys`);
     assert.equal(extra, [], `${code} has keys English lacks`);
+    for (const [key, text] of texts) {
+      if (en.has(key) || !PLURAL.test(key)) continue;
+      assert.equal(placeholders(text), placeholders(en.get(key.replace(PLURAL, '.other'))!), `${code} ${key} keeps the placeholders of English`);
+      const lang = code === 'en-au' ? 'en' : code;
+      assert.ok(new Intl.PluralRules(lang).resolvedOptions().pluralCategories.includes(key.slice(key.lastIndexOf('.') + 1) as Intl.LDMLPluralRule), `${code} ${key}: a category the language has`);
+    }
     for (const [key, text] of en) {
       assert.equal(placeholders(texts.get(key)!), placeholders(text), `${code} ${key} keeps the placeholders of English`);
       assert.ok(texts.get(key)!.trim(), `${code} ${key} is not empty`);

@@ -1,8 +1,10 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tc } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { formatMoneyRange } from '../../lib/money-range.ts';
+import { formatPercent } from '../../lib/number.ts';
 import { getProducts } from '../../api/finance.ts';
 import { $session } from '../../stores/session.ts';
 import type { FinanceProduct } from '../../shared/contract.ts';
@@ -57,18 +59,18 @@ export default function Financial() {
             <header>
               <h2>{p.name}</h2>
               <span className="fin-rate">
-                <b className="num up">{p.dailyRate}%</b>
+                <b className="num up">{formatPercent(p.dailyRate)}</b>
                 <small>{t('account.dailyRate')}</small>
               </span>
             </header>
             <dl className="fin-dl">
               <div>
                 <dt>{t('order.cycle')}</dt>
-                <dd className="num">{t('trade.days', { n: p.cycleDays })}</dd>
+                <dd>{tc('account.dayCount', p.cycleDays)}</dd>
               </div>
               <div>
                 <dt>{t('field.amount')}</dt>
-                <dd className="num">{formatMoney(p.minAmount, money)} – {formatMoney(p.maxAmount, money)}</dd>
+                <dd className="num">{formatMoneyRange(p.minAmount, p.maxAmount, money)}</dd>
               </div>
               <div>
                 <dt>{t('account.minIncome')}</dt>

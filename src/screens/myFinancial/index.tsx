@@ -3,6 +3,7 @@ import { useSearch } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { formatPercent } from '../../lib/number.ts';
 import { getHoldings } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';
 import type { FinanceHolding, FinanceSummary, FinanceTab } from '../../shared/contract.ts';
@@ -35,7 +36,7 @@ function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings
       <dl className="fin-dl">
         <Row k="order.number" v={h.orderNo} />
         <Row k="order.amount" v={formatMoney(h.amount, money)} />
-        <Row k="account.dailyRate" v={h.dailyRate + '%'} />
+        <Row k="account.dailyRate" v={formatPercent(h.dailyRate)} />
         <Row k="order.cycle" v={t('account.daysPaid', { paid: h.paidDays, days: h.cycleDays })} />
         <Row k="order.income" v={formatMoney(h.estimatedIncome, inc)} />
         <Row k="account.todayIncome" v={formatMoney(h.todayIncome, inc)} cls="up" />

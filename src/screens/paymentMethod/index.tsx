@@ -33,7 +33,7 @@ export default function PaymentMethods() {
           <header><b>{t('money.kind.' + m.kind)}</b><span className="muted">{m.bankName || m.network || (m.pixType && t('money.pix.' + m.pixType))}</span></header>
           <Rows
             rows={[
-              [t(m.kind === 'coin' ? 'field.network' : 'field.payee'), (m.kind === 'coin' ? m.coin + ' ' + m.network : m.payee) || '–'],
+              [t(m.kind === 'coin' ? 'field.network' : 'field.payee'), <bdi>{(m.kind === 'coin' ? m.coin + ' ' + m.network : m.payee) || '–'}</bdi>],
               ...(m.account ? ([[t('money.account'), <span className="num">{mask(m.account, m.kind)}</span>]] as [string, ReactNode][]) : []),
             ]}
           />

@@ -4,6 +4,8 @@ import { useLocation } from '../../app/location.ts';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import { cmp } from '../../lib/money.ts';
+import { formatPercent } from '../../lib/number.ts';
+import { ltr } from '../../lib/bidi.ts';
 import { notify } from '../../stores/notify.ts';
 import { loadUserInfo } from '../../stores/session.ts';
 import { $expensesRefresh } from '../../stores/orders.ts';
@@ -19,6 +21,8 @@ import { CodeField } from '../../money/CodeField.tsx';
 import { AmountField, useAmount } from '../../money/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 import { Rows, useFmt, useMask, useMoney } from '../../money/view.tsx';
+import { formatMoneyRange } from '../../lib/money-range.ts';
+import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;
@@ -88,9 +92,9 @@ export default function Withdraw() {
           rows={[
             [t('money.available'), <b className="num">{fmt(info.available)}</b>],
             [t('ui.frozen'), <span className="num">{fmt(info.frozen)}</span>],
-            [t('money.single'), <span className="num">{amount.limitsText(info.minAmount, info.maxSingle).join(' – ')}</span>],
-            [t('money.todayLeft'), <span className="num">{fmt(info.remainingTotal) + ' / ' + fmt(info.maxTotal)}</span>],
-            [t('money.feeRule'), <span className="num">{info.feeRule.rate + '% (≥ ' + fmt(info.feeRule.min) + ') + ' + fmt(info.feeRule.fixed)}</span>],
+            [t('money.single'), <span className="num">{formatMoneyRange(...displayLimits(info.minAmount, info.maxSingle, moneyRule(money)), asDisplayed(money))}</span>],
+            [t('money.todayLeft'), <span className="num">{ltr(fmt(info.remainingTotal)) + ' / ' + ltr(fmt(info.maxTotal))}</span>],
+            [t('money.feeRule'), <span className="num">{ltr(formatPercent(info.feeRule.rate)) + ' (≥ ' + ltr(fmt(info.feeRule.min)) + ') + ' + ltr(fmt(info.feeRule.fixed))}</span>],
           ]}
         />
       </section>
@@ -110,7 +114,7 @@ export default function Withdraw() {
               {methods.map((m) => (
                 <label key={m.id}>
                   <input type="radio" name="m" checked={m.id === methodId} onChange={() => setMethodId(m.id)} />
-                  <span>{t('money.kind.' + m.kind)} · {m.bankName || m.network || m.payee}</span>
+                  <span>{t('money.kind.' + m.kind)} · <bdi>{m.bankName || m.network || m.payee}</bdi></span>
                   <b className="num">{mask(m.account, m.kind)}</b>
                 </label>
               ))}

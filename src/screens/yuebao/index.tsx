@@ -1,8 +1,10 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
-import { t } from '../../i18n/index.ts';
+import { t, tc } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { formatPercent } from '../../lib/number.ts';
+import { ltr } from '../../lib/bidi.ts';
 import { getSavings } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';
 import { match } from '../../app/routes.ts';
@@ -75,7 +77,7 @@ export default function Yuebao() {
           {fig('account.total', s.total)}
         </dl>
         <button type="button" className="yb-more" onClick={() => go('/yuebaodetail')}>{t('route.yuebaodetail')}</button>
-        <p className="hint yb-rule">{t('account.savingsRule', { rate: s.rate, hour: s.pauseHours })}</p>
+        <p className="hint yb-rule">{t('account.savingsRule', { rate: ltr(formatPercent(s.rate)), hour: tc('account.hourCount', s.pauseHours) })}</p>
         {s.pausedUntil && (
           <p className="hint yb-rule">
             {t('account.pausedUntil')} <span className="num">{formatDayTime(s.pausedUntil, locale)}</span>

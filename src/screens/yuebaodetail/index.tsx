@@ -6,6 +6,8 @@ import { formatMoney } from '../../lib/money.ts';
 import { getSavingsDetails } from '../../api/finance.ts';
 import type { SavingsDetail } from '../../shared/contract.ts';
 import { $app } from '../../stores/app.ts';
+import { formatPercent } from '../../lib/number.ts';
+import { ltr } from '../../lib/bidi.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { incomeMoney, useMoney } from '../financial/figures.ts';
@@ -32,7 +34,7 @@ export default function YuebaoDetail() {
         <span>
           <b>{t('account.interest')} <span className="num">{d.day}</span></b>
           <small className="muted">
-            {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{formatMoney(d.base, money)} × {d.rate}%</span></>}
+            {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{ltr(formatMoney(d.base, money))} × {ltr(formatPercent(d.rate))}</span></>}
           </small>
         </span>
         <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, inc)}</b>

@@ -1,0 +1,165 @@
+/**
+ * The page fits a 360 px phone in the languages with the longest texts: no route is wider than the
+ * screen (a wider page scrolls sideways and cuts dates, filters and codes). And money ranges keep
+ * their order in Arabic.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
+
+const test = suite('layout at 360 px');
+let server: ServerHandle;
+let browser: Browser;
+let token = '';
+
+type Tree = { [key: string]: string | Tree };
+const length = (t: Tree): number => Object.values(t).reduce<number>((n, v) => n + (typeof v === 'string' ? v.length : length(v)), 0);
+const localesDir = new URL('../../locales/', import.meta.url);
+/** The three languages whose texts are longest, measured from locales/ (fr, de, es as of writing). */
+const LONGEST = readdirSync(localesDir)
+  .map((f) => ({ code: f.replace(/\.json$/, ''), n: length(JSON.parse(readFileSync(new URL(f, localesDir), 'utf8')) as Tree) }))
+  .sort((a, b) => b.n - a.n)
+  .slice(0, 3)
+  .map((l) => l.code);
+/** Every route of the one route table (read as text: importing it would type-check every screen here). */
+const routes = [...readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8').matchAll(/\br\('(\w+)', \d+, '(\w+)'/g)].map(
+  ([, name, access]) => ({ name: name!, path: '/' + name, access: access! }),
+);
+/** And Brazilian Portuguese, where the overflow was first met. */
+const LANGUAGES = [...new Set([...LONGEST, 'pt-BR'])];
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const page = await newMobilePage(browser);
+  token = await loginAsDemo(page, server.url, '/home');
+  await page.close();
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const phone = async (language: string, signedIn: boolean): Promise<Page> => {
+  const page = await newMobilePage(browser, { locale: language });
+  // No slide between screens: a page half slid in is not a page wider than the screen.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(([t, lang]) => localStorage.setItem('app', JSON.stringify({ ...(t ? { token: t } : {}), language: lang })), [signedIn ? token : '', language] as const);
+  return page;
+};
+
+/** The page's width and the elements that stick out past the right edge (or the left, in RTL). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    const out: string[] = [];
+    if (wide > width) {
+      for (const el of document.querySelectorAll('main:not([hidden]) *')) {
+        const r = el.getBoundingClientRect();
+        if (r.width && (r.right > width + 0.5 || r.left < -0.5)) out.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.left)}–${Math.round(r.right)} "${(el.textContent || '').slice(0, 40)}"`);
+      }
+    }
+    return { width, wide, out: out.slice(-6) };
+  });
+
+for (const language of LANGUAGES) {
+  test(`${language}: no route is wider than the 360 px screen`, traced(async () => {
+    assert.ok(routes.length >= 30, `the route table was read (${routes.length} routes)`);
+    const wider: string[] = [];
+    for (const signedIn of [true, false]) {
+      const page = await phone(language, signedIn);
+      await page.goto(server.url + (signedIn ? '/home' : '/login'));
+      await page.locator('#app > *').first().waitFor({ state: 'attached' });
+      for (const r of routes.filter((r) => (r.access === 'auth') !== signedIn)) {
+        await page.evaluate((path) => {
+          history.pushState(null, '', path);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, r.path);
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(150);
+        if (r.name === 'user') {
+          const code = page.locator('.inv-row > b');
+          await code.waitFor();
+          const lines = await code.evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return new Set([...range.getClientRects()].map((q) => Math.round(q.top))).size;
+          });
+          if (lines !== 1) wider.push(`/user: the invitation code is broken over ${lines} lines`);
+        }
+        const o = await overflow(page);
+        if (o.wide > o.width) {
+          wider.push(`${r.path} is ${o.wide} px wide: ${o.out.join('; ')}`);
+          await screenshot(page, `overflow-${language}-${r.name}`);
+        }
+      }
+      assert.equal(errorsOf(page), []);
+      await page.close();
+    }
+    assert.equal(wider, [], `${language}: routes wider than the screen`);
+  }));
+}
+
+/** Each "min – max" on the screen: whether the smaller amount is painted left of the larger. */
+const rangeOrder = (page: Page) =>
+  page.evaluate(() => {
+    const found: { text: string; minLeftOfMax: boolean }[] = [];
+    for (const el of document.querySelectorAll('main:not([hidden]) .num')) {
+      const text = el.textContent || '';
+      if (!/\d\s*–\s*\D*\d/.test(text.replace(/[\u2066-\u2069]/g, ''))) continue;
+      const node = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const runs: { left: number; value: number }[] = [];
+      for (let n = node.nextNode(); n; n = node.nextNode()) {
+        for (const m of (n.textContent || '').matchAll(/\d[\d,.]*\d|\d/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index!);
+          r.setEnd(n, m.index! + m[0].length);
+          runs.push({ left: r.getBoundingClientRect().left, value: Number(m[0].replace(/,/g, '')) });
+        }
+      }
+      if (runs.length >= 2) found.push({ text: text.replace(/[\u2066-\u2069\u200e\u200f]/g, ''), minLeftOfMax: runs[0]!.left < runs[1]!.left });
+    }
+    return found;
+  });
+
+for (const language of ['en', 'ar']) {
+  test(`${language}: every money range reads min – max, left to right, on finance, recharge and withdraw`, traced(async () => {
+    const page = await phone(language, true);
+    for (const path of ['/financial', '/rechargeList', '/withdraw']) {
+      await page.goto(server.url + path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(200);
+      const ranges = await rangeOrder(page);
+      assert.ok(ranges.length > 0, `${path} shows a range`);
+      for (const r of ranges) assert.ok(r.minLeftOfMax, `${language} ${path}: "${r.text}" shows the minimum first`);
+      if (language === 'ar') {
+        // A single Arabic amount is written "0 $": the symbol is painted right of its digits.
+        const flipped = await page.evaluate(() =>
+          [...document.querySelectorAll('main:not([hidden]) .num')].flatMap((el) => {
+            const node = el.firstChild;
+            const text = node && node.nodeType === 3 ? node.textContent || '' : '';
+            const m = /^[\u200e\u200f]?(\d[\d,.]*) \$$/.exec(text);
+            if (!m) return [];
+            const at = (from: number, to: number) => {
+              const r = document.createRange();
+              r.setStart(node!, from);
+              r.setEnd(node!, to);
+              return r.getBoundingClientRect().left;
+            };
+            const digits = text.indexOf(m[1]!);
+            return at(text.length - 1, text.length) > at(digits, digits + 1) ? [] : [text];
+          }),
+        );
+        assert.equal(flipped, [], `${path}: amounts shown with the symbol before the digits`);
+      }
+      await screenshot(page, `ranges-${language}-${path.slice(1)}`);
+    }
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }));
+}
+
+test.run();
