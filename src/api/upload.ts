@@ -42,7 +42,9 @@ export function uploadImage(file: Blob, fileName: string, progress: (share: numb
       } catch {
         /* not an envelope: reported by status below */
       }
-      if (!env || xhr.status !== 200) {
+      // A refusal carries its HTTP status and the envelope with the reason; only a body that is
+      // not an envelope (a proxy's page) is reported by its status.
+      if (!env || typeof env !== 'object' || typeof env.code !== 'number') {
         return reject(new ApiError('status', t('err.service', { status: xhr.status, text: '' }), xhr.status));
       }
       if (env.code === 200) return resolve(env.data);

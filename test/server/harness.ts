@@ -44,13 +44,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The HTTP status an answer with envelope `code` travels with. */
+export const statusFor = (code: number): number => (code === 200 ? 200 : code >= 400 && code <= 599 ? code : 500);
+
 let users = 0;
 let ips = 0;
 /** A new client address per helper call, so helpers never eat a test's rate-limit budget. */
 const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
 
 /** `bus`: a PostgreSQL bus (closed with the server), for what crosses processes, e.g. revoked tokens. */
-export async function startTestServer(config: Partial<ServerConfig> = {}, options: { bus?: EventBus } = {}): Promise<TestServer> {
+export async function startTestServer(
+  config: Partial<ServerConfig> = {},
+  options: { bus?: EventBus; logger?: ServerContext['logger'] } = {},
+): Promise<TestServer> {
   const database = await openTestDatabase();
   let time = Date.now();
   const clock: TestClock = { now: () => time, advance: (ms) => void (time += ms) };
@@ -61,7 +67,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
     database,
     clock,
     codeSender,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.bus ? { bus: options.bus } : {}),
     config: {
       port: 0,
@@ -85,8 +91,11 @@ export async function startTestServer(config: Partial<ServerConfig> = {}, option
       ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
     };
     const res = await app.inject(inject);
-    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${path}: ${res.body}`);
-    return res.json() as Envelope<T>;
+    const env = res.json() as Envelope<T>;
+    // Every outcome travels with the HTTP status matching its code (500 for a code that is not one).
+    const expected = statusFor(env.code);
+    if (res.statusCode !== expected) throw new Error(`HTTP ${res.statusCode} for ${path} answering code ${env.code}: ${res.body}`);
+    return env;
   };
 
   const login = async (username: string, password: string) => {
