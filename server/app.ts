@@ -18,6 +18,7 @@ import { installInputGuards } from './http/input-guard.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
+import { finishDocument } from './openapi/document.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
 import { homePrices } from './http/home-prices.ts';
 import { registerStatic } from './http/static.ts';
@@ -73,9 +74,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       info: { title: 'trade-lite API', version: '1' },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: { token: { type: 'http', scheme: 'bearer' } },
       },
     },
+    transformObject: (input) => ('openapiObject' in input ? finishDocument(input as never) : input.swaggerObject) as never,
   });
 
   await app.register(

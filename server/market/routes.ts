@@ -21,7 +21,7 @@ const TickerSchema = Type.Object({
   high: Price,
   low: Price,
   volume: Price,
-});
+}, { title: 'Ticker' });
 
 const CandleSchema = Type.Object({
   time: Type.Integer({ description: 'open time, epoch ms' }),
@@ -30,7 +30,7 @@ const CandleSchema = Type.Object({
   low: Price,
   close: Price,
   volume: Price,
-});
+}, { title: 'Candle' });
 
 /** `since` is a time the market could have: from 2000-01-01 to the last millisecond of 9999. */
 const SINCE_MIN = Date.UTC(2000, 0, 1);

@@ -81,7 +81,7 @@ test('no line carries a password, a token, a code or a query string', async (c) 
   });
   const token = reg.json().data as string;
   await c.s.app.inject({ method: 'POST', url: '/prod-api/h5/user/getUserInfo', headers: { authorization: `Bearer ${token}` } });
-  await c.s.app.inject({ url: `/prod-api/h5/symbol/getHomeTickerList?token=${token}&code=918273` });
+  await c.s.app.inject({ url: `/prod-api/h5/symbol/getPlays?token=${token}&code=918273` });
   await settle();
   const text = c.lines.join('\n');
   assert.ok(c.lines.length >= 3, text);
