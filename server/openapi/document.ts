@@ -119,7 +119,33 @@ export function toOpenApi30(schema: Schema): Schema {
       else out.anyOf = kept;
     } else out[key] = value;
   }
-  if (out.type === 'null') return { type: 'object', nullable: true, enum: [null], ...(out.description ? { description: out.description } : {}) };
+  return out;
+}
+
+/**
+ * `null` as OpenAPI 3.0 can say it and generators read it: `enum: [null]` (what @fastify/swagger
+ * writes for TypeBox's Null) breaks openapi-typescript, so a lone null is an empty nullable object
+ * and a null alternative of an anyOf becomes `nullable` on the rest.
+ */
+const NULL_ONLY: Schema = { type: 'object', nullable: true, maxProperties: 0, description: 'always null' };
+const isNullSchema = (s: Schema) => s.type === 'null' || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null);
+
+function normalizeNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalizeNulls);
+  if (!value || typeof value !== 'object') return value;
+  let out: Schema = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'enum' || k === 'example' || k === 'default' ? v : normalizeNulls(v)]));
+  if (Array.isArray(out.anyOf)) {
+    const list = out.anyOf as Schema[];
+    const kept = list.filter((a) => !isNullSchema(a));
+    if (kept.length < list.length) {
+      const { anyOf: _drop, ...rest } = out;
+      out = kept.length === 0 ? { ...rest, ...NULL_ONLY } : kept.length === 1 && !kept[0]!.$ref ? { ...rest, ...kept[0], nullable: true } : { ...rest, anyOf: kept, nullable: true };
+    }
+  }
+  if (isNullSchema(out) && (out.type === 'null' || out.type === 'object')) {
+    const { enum: _e, type: _t, ...rest } = out;
+    out = { ...rest, ...NULL_ONLY };
+  }
   return out;
 }
 
@@ -140,8 +166,11 @@ function successData(schema: Schema): Schema {
   if (!data) return schema;
   const alternatives = (data.anyOf as Schema[] | undefined) ?? [data];
   const real = alternatives.filter((s) => !(s.nullable && Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null));
-  if (!real.length) return { type: 'object', nullable: true, enum: [null], description: 'always null' };
-  return real.length === 1 ? real[0]! : { anyOf: real };
+  if (!real.length) return NULL_ONLY;
+  if (real.length > 1) return { anyOf: real };
+  // @fastify/swagger folds the envelope's null into `nullable`: the success `data` is never null.
+  const { nullable: _folded, ...success } = real[0]!;
+  return success;
 }
 
 const ERROR_ENVELOPE: Schema = {
@@ -157,7 +186,7 @@ const ERROR_ENVELOPE: Schema = {
       description: 'values for the placeholders of the key\'s text, e.g. {"field":"amount"}',
       additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] },
     },
-    data: { type: 'object', nullable: true, enum: [null] },
+    data: NULL_ONLY,
   },
 };
 
@@ -266,7 +295,8 @@ export function finishDocument(input: { openapiObject: Partial<Doc> }): Doc {
       paths[path]![method] = op;
     }
   }
-  doc.paths = paths;
+  doc.paths = normalizeNulls(paths) as Doc['paths'];
+  components.schemas = normalizeNulls(schemas) as Record<string, Schema>;
   const used = new Set(Object.values(paths).flatMap((m) => Object.values(m).flatMap((o) => o.tags ?? [])));
   doc.tags = [...used].sort().map((name) => ({ name, ...(TAGS[name] ? { description: TAGS[name] } : {}) }));
   return doc;
