@@ -28,6 +28,8 @@ const UserInfo = Type.Object(
     hasFundPassword: Type.Boolean(),
     balance: Dec,
     frozen: Dec,
+    totalAssets: Type.String({ description: 'wallet + savings + finance holdings' }),
+    totalIncome: Type.String({ description: 'income from savings, finance and won orders' }),
     isOrder: Type.Optional(Type.Boolean({ description: 'the operator masks order outcomes' })),
   },
   { title: 'UserInfo' },

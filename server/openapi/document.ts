@@ -234,11 +234,11 @@ export function finishDocument(input: { openapiObject: Partial<Doc> }): Doc {
       description: 'The token from POST /prod-api/login or register; the server also takes it without the `Bearer ` prefix',
     },
   };
-  const ids = operationIds(Object.entries(doc.paths ?? {}).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)));
+  const api = Object.entries(doc.paths ?? {}).filter(([path]) => path.startsWith(`${API_PREFIX}/`));
+  const ids = operationIds(api.flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`)));
   const paths: Doc['paths'] = {};
-  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
-    // The app's page (`GET /`, `HEAD /`) and other non-API paths are not operations of the API.
-    if (!path.startsWith(`${API_PREFIX}/`)) continue;
+  // The app's page (`GET /`, `HEAD /`) and other non-API paths are not operations of the API.
+  for (const [path, methods] of api) {
     paths[path] = {};
     for (const [method, op] of Object.entries(methods)) {
       const key = `${method.toUpperCase()} ${path}`;

@@ -10,6 +10,7 @@ import type { CodeSender } from '../../server/auth/code-sender.ts';
 import type { EventBus } from '../../server/bus/types.ts';
 import type { ServerConfig, ServerContext } from '../../server/context.ts';
 import { openTestDatabase } from './db.ts';
+import { checkAnswers } from './answer-check.ts';
 
 export interface TestClock {
   now(): number;
@@ -80,6 +81,7 @@ export async function startTestServer(
     },
   };
   const app = await buildApp(ctx);
+  checkAnswers(app);
 
   const call = async <T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Envelope<T>> => {
     const inject: InjectOptions = {

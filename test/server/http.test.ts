@@ -143,6 +143,7 @@ test('OpenAPI 3 document lists the API from the same schemas', async ({ s }) => 
   assert.match(doc.openapi, /^3\./);
   assert.ok(doc.paths['/prod-api/login'], 'login documented');
   assert.ok(doc.paths['/prod-api/h5/user/register'].post.requestBody, 'register body documented');
+  assert.equal(Object.keys(doc.paths).filter((p) => !p.startsWith('/prod-api/')), [], 'the page (GET /, HEAD /) is not an API operation');
 });
 
 test.run();
