@@ -142,6 +142,8 @@ function normalizeNulls(value: unknown): unknown {
       out = kept.length === 0 ? { ...rest, ...NULL_ONLY } : kept.length === 1 && !kept[0]!.$ref ? { ...rest, ...kept[0], nullable: true } : { ...rest, anyOf: kept, nullable: true };
     }
   }
+  // A nullable enum lists null too (OpenAPI 3.0.3), or a validator refuses the null it allows.
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   if (isNullSchema(out) && (out.type === 'null' || out.type === 'object')) {
     const { enum: _e, type: _t, ...rest } = out;
     out = { ...rest, ...NULL_ONLY };
