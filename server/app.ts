@@ -19,6 +19,7 @@ import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
 import { finishDocument } from './openapi/document.ts';
+import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
 import { homePrices } from './http/home-prices.ts';
 import { registerStatic } from './http/static.ts';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installAnswerHeaders(app);
   installRequestLog(app);
+  installMetrics(app, ctx);
   app.decorateRequest('userId', 0);
 
   const tokens = await startTokenCache(ctx);
