@@ -1,7 +1,7 @@
 /** Builds the HTTP server (not listening): the API under /prod-api and the built app beside it. */
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { accountFeature } from './account/index.ts';
 import authRoutes from './auth/routes.ts';
 import { startTokenCache } from './auth/revocations.ts';
@@ -19,6 +19,9 @@ import { refuseSecretsInQuery } from './http/secrets.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
+import { finishDocument } from './openapi/document.ts';
+import { installMetrics } from './metrics.ts';
+import { installRequestLog, proxyRequestId } from './http/request-log.ts';
 import { homePrices } from './http/home-prices.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
@@ -31,7 +34,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     // 12 random hex digits from randomUUID, which draws on a cached pool: randomBytes(6) made a
     // call into the system's generator for every request (1.7% of the server's time under polling).
-    genReqId: () => {
+    genReqId: (req) => {
+      const forwarded = proxyRequestId(req.headers['x-request-id'], !!ctx.config.trustProxy);
+      if (forwarded) return forwarded;
       const uuid = randomUUID();
       return uuid.slice(0, 8) + uuid.slice(9, 13);
     },
@@ -39,6 +44,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     frameworkErrors: frameworkError,
     // Answered by installClosingAnswer, in the envelope the app reads.
     return503OnClosing: false,
+    // server/http/request-log.ts writes one line per request instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
 
   app.decorate('ctx', ctx);
@@ -46,6 +53,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   installAnswerHeaders(app);
   // `/healthz`, `/readyz`, and the outage watch that turns a database outage into 503 answers.
   const reportOutage = await installHealth(app, ctx);
+  installRequestLog(app);
+  installMetrics(app, ctx);
   app.decorateRequest('userId', 0);
 
   const tokens = await startTokenCache(ctx);
@@ -75,9 +84,10 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       info: { title: 'trade-lite API', version: '1' },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: { token: { type: 'http', scheme: 'bearer' } },
       },
     },
+    transformObject: (input) => ('openapiObject' in input ? finishDocument(input as never) : input.swaggerObject) as never,
   });
 
   await app.register(

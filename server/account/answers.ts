@@ -20,7 +20,7 @@ const FinanceProduct = Type.Object({
   minAmount: Dec(),
   maxAmount: Dec(),
   minIncome: Dec('income over the cycle for minAmount'),
-});
+}, { title: 'FinanceProduct' });
 
 const FinanceHolding = Type.Object({
   id: Type.Integer(),
@@ -40,7 +40,7 @@ const FinanceHolding = Type.Object({
   startsAt: Time('00:00 UTC of the first earning day'),
   endsAt: Time('when the principal comes back'),
   completedAt: Nullable(Time()),
-});
+}, { title: 'FinanceHolding' });
 
 const FinanceSummary = Type.Object({
   holdingAmount: Dec(),
@@ -48,7 +48,7 @@ const FinanceSummary = Type.Object({
   todayIncome: Dec(),
   yesterdayIncome: Dec(),
   totalIncome: Dec(),
-});
+}, { title: 'FinanceSummary' });
 
 const SavingsSummary = Type.Object({
   balance: Dec(),
@@ -60,7 +60,7 @@ const SavingsSummary = Type.Object({
   rate: Dec('daily rate in percent'),
   pauseHours: Type.Integer(),
   pausedUntil: Nullable(Time()),
-});
+}, { title: 'SavingsSummary' });
 
 const SavingsIncome = Type.Object({
   day: Type.String({ format: 'date' }),
@@ -69,7 +69,7 @@ const SavingsIncome = Type.Object({
   amount: Dec(),
   paused: Type.Boolean(),
   time: Time('paid at'),
-});
+}, { title: 'SavingsIncome' });
 
 const SavingsMove = Type.Object({
   kind: Type.Union([Type.Literal('in'), Type.Literal('out')], { description: 'in: from the wallet into savings; out: back to the wallet' }),
@@ -100,7 +100,7 @@ const UserMessage = Type.Object({
   ),
   read: Type.Boolean(),
   time: Time(),
-});
+}, { title: 'Message' });
 
 const Unread = Type.Object({ unread: Type.Integer() });
 

@@ -41,6 +41,11 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       await admin.register(adminMoneyRoutes, { ctx });
       await admin.register(adminPageRoutes, { ctx });
       if (ctx.testClock) await admin.register(adminClockRoutes, { clock: ctx.testClock });
+      admin.get('/metrics', async (_request, reply) => {
+        if (!ctx.metrics) throw new AppError(404, 'http.notFound', 'No metrics in this process');
+        reply.type(ctx.metrics.contentType);
+        return ctx.metrics.metrics();
+      });
       // ---- end of admin route plugins
     },
     { prefix: ADMIN_PREFIX },

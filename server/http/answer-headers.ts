@@ -11,6 +11,7 @@ import { isApi } from './prefix.ts';
 /** Also called by the framework-error answer (errors.ts), which no hook sees. */
 export function setAnswerHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-content-type-options', 'nosniff');
+  reply.header('x-request-id', request.id);
   if (isApi(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
 }
 

@@ -1,4 +1,8 @@
-/** Turns every failure under /prod-api into the envelope, HTTP 200 (SPEC §8, DESIGN API contract). */
+/**
+ * Turns every failure under /prod-api into the envelope (SPEC §8, DESIGN API contract), sent with
+ * the HTTP status that matches its `code`, so proxies, monitors and retry libraries see a failure
+ * too; the app reads the envelope whatever the status.
+ */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fail } from './envelope.ts';
 import { API_PREFIX } from './prefix.ts';
@@ -39,25 +43,61 @@ const STATUS_KEYS: Record<number, string> = {
 export const apiNotFound = (url: string) =>
   new AppError(404, 'http.notFound', 'Request Address Not Found', { path: url.split('?')[0]! });
 
+/** The HTTP status of an outcome: its `code` when that is an HTTP error status, else 500. */
+export const httpStatus = (code: number): number => (code >= 400 && code <= 599 ? code : 500);
+
+/** Sends `error` as the envelope with its HTTP status; a 429 says when to retry. */
+export function sendFailure(reply: FastifyReply, error: AppError): FastifyReply {
+  const seconds = error.params?.seconds;
+  if (error.code === 429 && typeof seconds === 'number') reply.header('retry-after', String(seconds));
+  return reply.code(httpStatus(error.code)).send(fail(error));
+}
+
+/** Route patterns of the API and their methods, so a known path with another method answers 405. */
+const routeMethods = new WeakMap<object, { test: RegExp; methods: Set<string> }[]>();
+
+const patternOf = (url: string) =>
+  new RegExp('^' + url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+').replace(/\*/g, '.*') + '$');
+
+/** The methods `path` answers to, or none when no route has that path. */
+export function allowedMethods(app: FastifyInstance, path: string): string[] {
+  const found = new Set<string>();
+  for (const route of routeMethods.get(app.server) ?? []) if (route.test.test(path)) route.methods.forEach((m) => found.add(m));
+  return [...found].sort();
+}
+
+/** A request to an unknown path answers 404; to a known path with another method, 405 with `Allow`. */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0]!;
+  const allow = allowedMethods(request.server, path);
+  if (!allow.length) return sendFailure(reply, apiNotFound(request.url));
+  reply.header('allow', allow.join(', '));
+  return sendFailure(reply, new AppError(405, 'http.methodNotAllowed', `${request.method} is not allowed here`, { allow: allow.join(', ') }));
+}
+
 /** `report` notes a database outage (and logs it once); without it outages are only told apart. */
 export function installApiErrorHandling(app: FastifyInstance, report: (err: unknown) => Outage | null = outageOf): void {
+  const routes: { test: RegExp; methods: Set<string> }[] = [];
+  routeMethods.set(app.server, routes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ test: patternOf(route.url), methods: new Set(methods) });
+  });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return reply.code(200).send(fail(error));
-    if (error.validation) return reply.code(200).send(fail(validationError(error)));
+    if (error instanceof AppError) return sendFailure(reply, error);
+    if (error.validation) return sendFailure(reply, validationError(error));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const key = STATUS_KEYS[status] ?? 'http.badRequest';
-      return reply.code(200).send(fail(new AppError(status, key, error.message)));
+      return sendFailure(reply, new AppError(STATUS_KEYS[status] ? status : 400, key, error.message));
     }
     // A database that is away or out of disk: HTTP 503 and "try again", not an internal error.
     const outage = report(error);
     if (outage) return sendUnavailable(reply, outage);
     request.log.error({ err: error, reqId: request.id }, 'request failed');
-    return reply.code(200).send(fail(new AppError(500, 'http.internal', 'Request Exception', { requestId: request.id })));
+    return sendFailure(reply, new AppError(500, 'http.internal', 'Request Exception', { requestId: request.id }));
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(200).send(fail(apiNotFound(request.url)));
-  });
+  app.setNotFoundHandler(sendNotFound);
 }
 
 /**
@@ -69,7 +109,7 @@ export function installApiErrorHandling(app: FastifyInstance, report: (err: unkn
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   setAnswerHeaders(request, reply);
   if (request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`)) {
-    reply.code(200).send(fail(new AppError(400, 'http.badRequest', 'Invalid request address')));
+    sendFailure(reply, new AppError(400, 'http.badRequest', 'Invalid request address'));
     return;
   }
   reply.code(400).type('text/plain').send('Bad Request');

@@ -2,6 +2,9 @@
  * Checks every route gets without declaring anything, so a route added later is covered too:
  * - before validation, a NUL character anywhere in the query, the path parameters or a JSON body
  *   is refused (`field.nul`): PostgreSQL cannot store it in text, and no field needs it;
+ * - before validation, a JSON body field the route does not declare is refused, and so is a value
+ *   of the wrong JSON type (`{"all":1}` where a boolean is declared): AJV would drop the one and
+ *   coerce the other, so a client's mistake would pass silently;
  * - after validation, a number that is not finite is refused (`field.invalid`): AJV coerces the
  *   query string `1e309` or `Infinity` to Infinity and then skips `minimum`/`maximum`, which only
  *   compare finite numbers, so a bounded integer schema alone lets Infinity through.
@@ -45,6 +48,49 @@ function reasonOf(request: FastifyRequest, part: Part, path: string[]): string |
 
 const fieldName = (part: Part, path: string[]) => path.join('.') || part;
 
+type BodySchema = { type?: string; properties?: Record<string, BodySchema>; additionalProperties?: unknown; anyOf?: BodySchema[] };
+
+/** The value has the JSON type the schema declares (any alternative of an anyOf; no type: anything). */
+function hasType(value: unknown, schema: BodySchema): boolean {
+  if (schema.anyOf) return schema.anyOf.some((s) => hasType(value, s));
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return !!value && typeof value === 'object' && !Array.isArray(value);
+    case 'null':
+      return value === null;
+    default:
+      return true;
+  }
+}
+
+/** A JSON body's undeclared field or wrongly typed value, as an AppError; undefined when it is fine. */
+export function strictBodyError(body: unknown, schema: BodySchema | undefined): AppError | undefined {
+  if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  for (const [field, value] of Object.entries(body)) {
+    const declared = schema.properties[field];
+    if (!declared) {
+      if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) continue;
+      return new AppError(400, 'field.invalid', `${field} is not a field of this request`, { field });
+    }
+    if (!hasType(value, declared)) {
+      const want = declared.anyOf ? declared.anyOf.map((s) => s.type).join(' or ') : declared.type;
+      return new AppError(400, 'field.invalid', `${field} must be a JSON ${want}`, { field });
+    }
+  }
+  return undefined;
+}
+
+const isJson = (request: FastifyRequest) => String(request.headers['content-type'] ?? '').startsWith('application/json');
+
 export function installInputGuards(api: FastifyInstance): void {
   api.addHook('preValidation', async (request) => {
     for (const [part, read] of PARTS) {
@@ -53,6 +99,11 @@ export function installInputGuards(api: FastifyInstance): void {
         const field = fieldName(part, path);
         throw new AppError(400, 'field.nul', `${field} must not contain a NUL character`, { field });
       }
+    }
+    if (isJson(request)) {
+      const schema = (request.routeOptions.schema as { body?: BodySchema } | undefined)?.body;
+      const error = strictBodyError(request.body, schema);
+      if (error) throw error;
     }
   });
   api.addHook('preHandler', async (request) => {

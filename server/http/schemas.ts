@@ -51,8 +51,8 @@ export const Paging = pagingUpTo(MAX_PAGE_SIZE);
 export const AJV_OPTIONS = { customOptions: { verbose: true, keywords: ['x-error', 'example'] } };
 
 /**
- * The response schema of a route answering `data`: outcomes travel as HTTP 200 (SPEC §8), so the
- * 200 schema also admits an error envelope (`data` null, `key` and `params` set).
+ * The response schema of a route answering `data`. Refusals go out with their own HTTP status and
+ * no schema; the published document describes them (server/openapi/document.ts).
  */
 export const answer = (data: TSchema) => ({
   200: Type.Object({

@@ -11,8 +11,7 @@ import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync }
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fail } from './envelope.ts';
-import { apiNotFound } from './errors.ts';
+import { sendNotFound } from './errors.ts';
 import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
@@ -269,7 +268,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string, pric
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     // The static wildcard route sees unknown /prod-api GETs first and hands them back here.
-    if (isApi(request.url)) return reply.code(200).send(fail(apiNotFound(request.url)));
+    if (isApi(request.url)) return sendNotFound(request, reply);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
     if (hasApp && wantsPage) return sendPage(request, reply);
     return reply.code(404).type('text/plain').send('Not Found');

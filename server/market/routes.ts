@@ -22,7 +22,7 @@ const TickerSchema = Type.Object({
   low: Price,
   volume: Price,
   age: Type.Optional(Type.Integer({ minimum: 1, description: 'seconds since the newest price, sent only when it is older than the feed\'s bound (stale)' })),
-});
+}, { title: 'Ticker' });
 
 const CandleSchema = Type.Object({
   time: Type.Integer({ description: 'open time, epoch ms' }),
@@ -31,7 +31,7 @@ const CandleSchema = Type.Object({
   low: Price,
   close: Price,
   volume: Price,
-});
+}, { title: 'Candle' });
 
 /** `since` is a time the market could have: from 2000-01-01 to the last millisecond of 9999. */
 const SINCE_MIN = Date.UTC(2000, 0, 1);

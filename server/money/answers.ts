@@ -31,7 +31,7 @@ const PayChannel = Type.Object({
   address: Nullable(Str),
   qrImage: Nullable(Str),
   remark: Str,
-});
+}, { title: 'PayChannel' });
 
 const Deposit = Type.Object({
   orderNo: Str,
@@ -52,7 +52,7 @@ const Deposit = Type.Object({
   proofImage: Nullable(Str),
   rejectReason: Nullable(Str),
   reviewedAt: Nullable(Time),
-});
+}, { title: 'Deposit' });
 
 const Withdrawal = Type.Object({
   orderNo: Str,
@@ -68,7 +68,7 @@ const Withdrawal = Type.Object({
   network: Nullable(Str),
   remark: Nullable(Str),
   reviewedAt: Nullable(Time),
-});
+}, { title: 'Withdrawal' });
 
 const ExpensesMoney = Type.Object({
   available: Dec,
@@ -84,7 +84,7 @@ const ExpensesMoney = Type.Object({
   realTime: Type.Boolean(),
   free: Type.Boolean(),
   quote: Type.Optional(Type.Object({ amount: Dec, fee: Dec, debit: Dec, arrives: Dec })),
-});
+}, { title: 'ExpensesMoney' });
 
 const PaymentMethod = Type.Object({
   id: Type.Integer(),
@@ -100,7 +100,7 @@ const PaymentMethod = Type.Object({
   network: Nullable(Str),
   image: Nullable(Str),
   time: Time,
-});
+}, { title: 'PaymentMethod' });
 
 const StatusItem = Type.Object({ status: Str, name: Str });
 

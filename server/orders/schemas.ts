@@ -44,7 +44,7 @@ const ContractOrderSchema = Type.Object({
   time: Time,
   expiresAt: Time,
   settledAt: Type.Union([Time, Type.Null()]),
-});
+}, { title: 'ContractOrder' });
 
 
 export const OrderAnswer = answer(ContractOrderSchema);

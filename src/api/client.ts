@@ -134,11 +134,15 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
       data: body,
       xsrfCookieName: 'XSRF-TOKEN',
       xsrfHeaderName: 'X-XSRF-TOKEN',
+      // Failures come with their HTTP status and the envelope still tells the reason: read it
+      // whatever the status; only an answer that is not an envelope (a proxy's page) is a status error.
+      validateStatus: () => true,
       fetch: ((input: RequestInfo, init?: RequestInit) =>
         abortable(fetch(input, { ...init, signal: fetchSignal(ctl) }), ctl.signal)) as typeof fetch,
     });
     env = res.data;
-    if (!env || typeof env !== 'object') throw { status: res.status || 0 };
+    const ok = res.status >= 200 && res.status < 300;
+    if (!env || typeof env !== 'object' || (!ok && typeof env.code !== 'number')) throw { status: res.status || 0 };
   } catch (err) {
     pending.clear();
     const status = (err as { status?: number } | null)?.status;

@@ -42,8 +42,9 @@ export function uploadImage(file: Blob, fileName: string, progress: (share: numb
       } catch {
         /* not an envelope: reported by status below */
       }
-      // The envelope's reason whatever the HTTP status (a full disk answers 503, a quota 429).
-      if (!env || typeof env.code !== 'number') {
+      // A refusal carries its HTTP status and the envelope with the reason; only a body that is
+      // not an envelope (a proxy's page) is reported by its status.
+      if (!env || typeof env !== 'object' || typeof env.code !== 'number') {
         return reject(new ApiError('status', t('err.service', { status: xhr.status, text: '' }), xhr.status));
       }
       if (env.code === 200) return resolve(env.data);

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import type { Envelope, UserInfo } from '../../src/shared/contract.ts';
 import { createSession, userIdFromToken } from '../../server/auth/session.ts';
 import en from '../../locales/en.json' with { type: 'json' };
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, statusFor, type TestServer } from './harness.ts';
 import { PNG, bindBank, member, recharge, upload, type Member } from './money-fixtures.ts';
 import { enumOf, operations, type Input, type Op, type OpenApiDoc, type Schema } from './openapi-ops.ts';
 
@@ -306,8 +306,8 @@ test(`${RUNS} generated requests over every operation: envelopes with a translat
         if (res.statusCode !== 200 || !type.startsWith('image/')) fail(`${type} is not an envelope`);
         return;
       }
-      if (res.statusCode !== 200) fail('outcomes travel as HTTP 200');
       const envelope = res.json() as Envelope<unknown>;
+      if (res.statusCode !== statusFor(envelope.code)) fail(`code ${envelope.code} travels as HTTP ${res.statusCode}`);
       if (typeof envelope.code !== 'number' || envelope.code >= 500) fail('an envelope with a 2xx-4xx code');
       if (typeof envelope.msg !== 'string' || !envelope.msg.trim()) fail('an envelope with a message');
       if (envelope.code !== 200 && !(envelope.key && hasText(envelope.key))) fail(`refusal key "${envelope.key}" has no English text`);

@@ -11,6 +11,7 @@ import type { EventBus } from '../../server/bus/types.ts';
 import type { ServerConfig, ServerContext } from '../../server/context.ts';
 import { openTestDatabase } from './db.ts';
 import type { Database } from '../../server/db/client.ts';
+import { checkAnswers } from './answer-check.ts';
 
 export interface TestClock {
   now(): number;
@@ -45,6 +46,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The HTTP status an answer with envelope `code` travels with. */
+export const statusFor = (code: number): number => (code === 200 ? 200 : code >= 400 && code <= 599 ? code : 500);
+
 let users = 0;
 let ips = 0;
 /** A new client address per helper call, so helpers never eat a test's rate-limit budget. */
@@ -57,7 +61,7 @@ const freshIp = () => `10.9.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
  */
 export async function startTestServer(
   config: Partial<ServerConfig> = {},
-  options: { bus?: EventBus; database?: Database; prepare?: (ctx: ServerContext) => void } = {},
+  options: { bus?: EventBus; database?: Database; prepare?: (ctx: ServerContext) => void; logger?: ServerContext['logger'] } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
   let time = Date.now();
@@ -69,7 +73,7 @@ export async function startTestServer(
     database,
     clock,
     codeSender,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.bus ? { bus: options.bus } : {}),
     config: {
       port: 0,
@@ -83,6 +87,7 @@ export async function startTestServer(
   };
   options.prepare?.(ctx);
   const app = await buildApp(ctx);
+  checkAnswers(app);
 
   const call = async <T>(method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Envelope<T>> => {
     const inject: InjectOptions = {
@@ -94,8 +99,11 @@ export async function startTestServer(
       ...(options.body !== undefined ? { payload: options.body as Record<string, unknown> } : {}),
     };
     const res = await app.inject(inject);
-    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${path}: ${res.body}`);
-    return res.json() as Envelope<T>;
+    const env = res.json() as Envelope<T>;
+    // Every outcome travels with the HTTP status matching its code (500 for a code that is not one).
+    const expected = statusFor(env.code);
+    if (res.statusCode !== expected) throw new Error(`HTTP ${res.statusCode} for ${path} answering code ${env.code}: ${res.body}`);
+    return env;
   };
 
   const login = async (username: string, password: string) => {

@@ -34,9 +34,9 @@ test('success envelope and lean API headers', async ({ s }) => {
   assert.not.ok(res.headers['x-frame-options']);
 });
 
-test('unknown API path: HTTP 200, code 404 http.notFound', async ({ s }) => {
+test('unknown API path: HTTP 404, code 404 http.notFound', async ({ s }) => {
   const res = await s.app.inject({ url: '/prod-api/no/such/thing?x=1' });
-  assert.is(res.statusCode, 200);
+  assert.is(res.statusCode, 404);
   assert.equal(res.json(), {
     code: 404,
     msg: 'Request Address Not Found',
@@ -46,12 +46,39 @@ test('unknown API path: HTTP 200, code 404 http.notFound', async ({ s }) => {
   });
 });
 
+test('a known API path with another method: HTTP 405 with Allow, the envelope says the same', async ({ s }) => {
+  const res = await s.app.inject({ method: 'DELETE', url: '/prod-api/login' });
+  assert.is(res.statusCode, 405);
+  assert.is(res.headers.allow, 'POST');
+  assert.equal([res.json().code, res.json().key, res.json().params], [405, 'http.methodNotAllowed', { allow: 'POST' }]);
+  const avatar = await s.app.inject({ method: 'POST', url: '/prod-api/common/avatar/3' });
+  assert.equal([avatar.statusCode, avatar.headers.allow], [405, 'GET, HEAD']);
+});
+
+test('refusals travel with their HTTP status: 401 without a token, 400 on a bad input', async ({ s }) => {
+  const me = await s.app.inject({ method: 'POST', url: '/prod-api/h5/user/getUserInfo' });
+  assert.equal([me.statusCode, me.json().code, me.json().key], [401, 401, 'auth.expired']);
+  const rate = await s.app.inject({ url: '/prod-api/common/rateBySymbol?symbol=BTC' });
+  assert.equal([rate.statusCode, rate.json().code, rate.json().key], [400, 400, 'field.invalid']);
+});
+
+test('the rate limit answers HTTP 429 with Retry-After in seconds, as its envelope says', async ({ s }) => {
+  let last = await s.app.inject({ method: 'POST', url: '/prod-api/login', payload: { username: 'demo01', password: 'wrong-one' }, remoteAddress: '10.77.0.1' });
+  for (let i = 0; i < 12 && last.statusCode !== 429; i++) {
+    last = await s.app.inject({ method: 'POST', url: '/prod-api/login', payload: { username: 'demo01', password: 'wrong-one' }, remoteAddress: '10.77.0.1' });
+  }
+  const body = last.json();
+  assert.equal([last.statusCode, body.code, body.key], [429, 429, 'rate.limited']);
+  assert.is(last.headers['retry-after'], String(body.params.seconds));
+  assert.ok(body.params.seconds > 0 && body.params.seconds <= 120);
+});
+
 test('unexpected failure: code 500 Request Exception, no internals leaked', async ({ s }) => {
   const real = s.ctx.db;
   s.ctx.db = { select: () => { throw new Error('secret disk failure at /var/lib'); } } as unknown as Db;
   try {
     const res = await s.app.inject({ url: '/prod-api/common/config/list' });
-    assert.is(res.statusCode, 200);
+    assert.is(res.statusCode, 500);
     const body = res.json();
     assert.is(body.code, 500);
     assert.is(body.msg, 'Request Exception');
@@ -74,7 +101,7 @@ test('schema violations name the field', async ({ s }) => {
 
 test('broken JSON is a 400 envelope', async ({ s }) => {
   const res = await s.app.inject({ method: 'POST', url: '/prod-api/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
-  assert.is(res.statusCode, 200);
+  assert.is(res.statusCode, 400);
   assert.is(res.json().code, 400);
 });
 
@@ -129,6 +156,7 @@ test('OpenAPI 3 document lists the API from the same schemas', async ({ s }) => 
   assert.match(doc.openapi, /^3\./);
   assert.ok(doc.paths['/prod-api/login'], 'login documented');
   assert.ok(doc.paths['/prod-api/h5/user/register'].post.requestBody, 'register body documented');
+  assert.equal(Object.keys(doc.paths).filter((p) => !p.startsWith('/prod-api/')), [], 'the page (GET /, HEAD /) is not an API operation');
 });
 
 test.run();

@@ -12,6 +12,7 @@ import { SimulatedMarket } from '../../server/market/simulator.ts';
 import { KLINE_PERIODS } from '../../server/market/source.ts';
 import { DEMO_USERNAME } from '../../server/seed/content.ts';
 import { openTestDatabase } from './db.ts';
+import { statusFor } from './harness.ts';
 
 const LENGTH: Record<KlinePeriod, number> = {
   '1min': 60e3,
@@ -58,8 +59,9 @@ const shared = () => (booted ??= server());
 
 const get = async <T>(app: Awaited<ReturnType<typeof server>>, url: string, auth = true) => {
   const res = await app.inject(`/prod-api${url}`, auth);
-  assert.is(res.statusCode, 200, `${url} answers HTTP 200`);
-  return { body: JSON.parse(res.body) as Envelope<T>, bytes: res.body.length };
+  const body = JSON.parse(res.body) as Envelope<T>;
+  assert.is(res.statusCode, statusFor(body.code), `${url} answers the HTTP status of its code`);
+  return { body, bytes: res.body.length };
 };
 
 /** Decimal strings → integers of their smallest unit, so sums are exact. */

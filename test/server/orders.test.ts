@@ -319,10 +319,11 @@ list('bad paging and tab values are refused with a clear message', async ({ s })
 });
 
 list('the routes are described in the OpenAPI document', async ({ s }) => {
-  const doc = (await s.app.inject('/prod-api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>> };
+  const doc = (await s.app.inject('/prod-api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>> };
   const save = doc.paths['/prod-api/h5/order/saveContactOrder']?.post;
   assert.ok(save, 'saveContactOrder is documented');
-  assert.equal(save.parameters?.map((p) => p.name).sort(), ['amount', 'direction', 'playId', 'symbol']);
+  assert.equal(save.parameters?.filter((p) => p.in === 'query').map((p) => p.name).sort(), ['amount', 'direction', 'playId', 'symbol']);
+  assert.ok(save.parameters?.some((p) => p.in === 'header' && p.name === 'Idempotency-Key'), 'the Idempotency-Key header is declared');
   assert.ok(doc.paths['/prod-api/h5/order/myOrderList']?.get, 'myOrderList is documented');
 });
 

@@ -48,7 +48,7 @@ test('every route needing a token answers 401 without one (or with a wrong one),
         ...(method === 'GET' ? {} : { payload: '{"oldPassword":' }),
       });
       const body = res.json();
-      assert.equal([res.statusCode, body.code, body.key], [200, 401, 'auth.expired'], `${method} ${url} ${authorization ?? 'without a token'}: ${body.msg}`);
+      assert.equal([res.statusCode, body.code, body.key], [401, 401, 'auth.expired'], `${method} ${url} ${authorization ?? 'without a token'}: ${body.msg}`);
     }
   }
 });

@@ -44,7 +44,7 @@ test('a 6 MB PNG sent 10 times through fetch (multipart, chunked) is refused eve
     form.append('file', new Blob([new Uint8Array(big)], { type: 'image/png' }), 'big.png');
     const res = await fetch(`${c.url}/prod-api/common/oss/upload`, { method: 'POST', headers: { authorization: c.token }, body: form });
     const body = (await res.json()) as Envelope<unknown>;
-    assert.equal([res.status, body.code, body.key, body.params], [200, 400, 'upload.tooLarge', { maxMb: 5 }], `try ${i + 1}: ${body.msg}`);
+    assert.equal([res.status, body.code, body.key, body.params], [400, 400, 'upload.tooLarge', { maxMb: 5 }], `try ${i + 1}: ${body.msg}`);
   }
   assert.equal(stored(c.dir), before, 'no file was written');
 });
@@ -74,7 +74,7 @@ test('a multipart request without a boundary, cut off, or garbled: 400 upload.ma
       payload,
     });
     const body = res.json() as Envelope<unknown>;
-    assert.equal([res.statusCode, body.code, body.key], [200, 400, 'upload.malformed'], `${label}: ${body.msg}`);
+    assert.equal([res.statusCode, body.code, body.key], [400, 400, 'upload.malformed'], `${label}: ${body.msg}`);
   }
   assert.equal(stored(c.dir), before, 'no file was written');
 });

@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { crc32 } from '../../server/uploads/picture/bytes.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, statusFor, type TestServer } from './harness.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.from(
@@ -41,8 +41,9 @@ async function upload(bytes: Buffer, filename: string, type: string, auth = true
     headers: { 'content-type': contentType, ...(auth ? { authorization: token } : {}) },
     payload,
   });
-  assert.is(res.statusCode, 200, 'outcomes travel as HTTP 200');
-  return res.json();
+  const body = res.json() as Envelope<Uploaded | null>;
+  assert.is(res.statusCode, statusFor(body.code), 'the HTTP status matches the envelope code');
+  return body;
 }
 
 test.before(async () => {
