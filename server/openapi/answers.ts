@@ -30,6 +30,7 @@ const UserInfo = Type.Object(
     frozen: Dec,
     totalAssets: Type.String({ description: 'wallet + savings + finance holdings' }),
     totalIncome: Type.String({ description: 'income from savings, finance and won orders' }),
+    bonus: Type.String({ description: 'bonus credits, all time: given, not earned, so never part of totalIncome' }),
     isOrder: Type.Optional(Type.Boolean({ description: 'the operator masks order outcomes' })),
   },
   { title: 'UserInfo' },

@@ -107,7 +107,7 @@ const FORMS: Form[] = [
     name: 'deposit (BRL channel, 5.2)',
     async open() {
       await page.goto(server.url + '/recharge?id=1');
-      return field('Recharge amount');
+      return field('Deposit amount');
     },
     submit: () => page.getByRole('button', { name: 'Submit recharge' }).click(),
     sends: (r) => bodyAmount(r, '/h5/recharge/submitRecharge'),
@@ -176,7 +176,7 @@ const FORMS: Form[] = [
     sends: (r) => bodyAmount(r, '/h5/user/openProfit'),
     min: '0',
     async book(_shown, _s, platform) {
-      await page.locator('.notify').getByText('Request successful').last().waitFor();
+      await page.locator('.notify').getByText('Moved to savings').last().waitFor();
       await page.waitForFunction(() => !(document.querySelector('.yb-move input') as HTMLInputElement).value);
       return '-' + platform;
     },
@@ -289,7 +289,7 @@ test('a deposit in BRL: both currencies as the amount is typed, limits in both, 
   for (const [key, value] of Object.entries(SETTINGS[1]!.config)) await setConfig(key, value);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await page.goto(server.url + '/recharge?id=1');
-  const input = field('Recharge amount');
+  const input = field('Deposit amount');
   await input.waitFor();
   const hint = clean(await page.locator('.form > p.muted').first().innerText());
   assert.is(hint, 'Single deposit $40.00 to $100,000.00 In BRL: 104.00 to 260,000.00 Exchange rate 5.2', 'limits in both currencies');
@@ -353,13 +353,13 @@ test('savings "All" with ratio 2 fills the balance as displayed and moves exactl
   const shown = round(mul(wallet, '2'), 2, true);
   assert.is(await input.inputValue(), shown, 'the field shows the wallet as displayed');
   await page.locator('form').getByRole('button', { name: 'Move in' }).click();
-  await page.locator('.notify').getByText('Request successful').last().waitFor();
+  await page.locator('.notify').getByText('Moved to savings').last().waitFor();
   assert.is(body, mul(shown, '0.5'), 'what was shown is what was moved, not twice or half of it');
   assert.ok(cmp(await balance(), '0.005') < 0, 'the wallet is empty but for what 2 decimals cannot show');
   await page.locator('.yb-move').getByRole('tab', { name: 'Move out' }).click();
   await page.locator('.yb-move').getByRole('button', { name: 'All' }).click();
   await page.locator('form').getByRole('button', { name: 'Move out' }).click();
-  await page.locator('.notify').getByText('Request successful').last().waitFor();
+  await page.locator('.notify').getByText('Moved from savings to your balance').last().waitFor();
   await page.waitForFunction(() => !(document.querySelector('.yb-move input') as HTMLInputElement).value);
   assert.ok(cmp(await balance(), wallet) >= 0, 'moved back out in full');
 }));

@@ -68,7 +68,8 @@ test('register: the password rule is under the field before anything is typed, a
     await password.fill('Qwerty123');
     await page.locator('input[name=confirmPassword]').fill('Qwerty123');
     await page.locator('button[type=submit]').click();
-    await page.locator('.notify').getByText(common).waitFor();
+    // Under the field it is about, as every refusal of one value is.
+    await page.locator('.field [role=alert]').getByText(common).waitFor();
     assert.is(await password.inputValue(), 'Qwerty123', `${lang}: what was typed stays`);
     await page.close();
   }

@@ -30,7 +30,7 @@ test('with serviceUrl empty (the demo), the account tab offers no customer servi
   assert.is(await page.getByText('Customer service').count(), 0, 'no entry that only reloads the page');
 }));
 
-for (const [detail, list] of [['rechargeDetail', 'Recharge records'], ['withdrawDetail', 'Withdrawal records']] as const) {
+for (const [detail, list] of [['rechargeDetail', 'Deposit records'], ['withdrawDetail', 'Withdrawal records']] as const) {
   test(`${detail} without a record number says so and leads to the record list, with no retry that cannot work`, traced(async () => {
     await page.goto(server.url + '/' + detail);
     await page.getByText('This link does not say which record to show').waitFor();
@@ -47,6 +47,8 @@ test('a banner shows under the title bar: the back button stays visible and take
   await page.getByRole('button', { name: 'Confirm' }).click();
   const banner = page.locator('.notify');
   await banner.getByText('Cache cleared').waitFor();
+  // Measured once it has dropped in (it slides 8 px down as it appears).
+  await banner.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const bar = (await page.locator('.bar').first().boundingBox())!;
   const box = (await banner.boundingBox())!;
   assert.ok(box.y >= bar.y + bar.height - 0.5, `banner top ${box.y} under the bar's bottom ${bar.y + bar.height}`);

@@ -108,7 +108,7 @@ test('the upload states its multipart form, so a generated client can call it', 
   const form = doc.paths['/prod-api/common/oss/upload']?.post?.requestBody?.content['multipart/form-data']?.schema;
   assert.ok(form, 'multipart/form-data body documented');
   assert.equal(form!.required, ['file']);
-  assert.equal((form!.properties as Record<string, Schema>).file, { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB' });
+  assert.equal((form!.properties as Record<string, Schema>).file, { type: 'string', format: 'binary', description: 'PNG, JPEG or WebP image, at most 5 MB and 25 megapixels' });
 });
 
 test('the readable reasons travel as x-error', ({ doc }) => {
