@@ -53,8 +53,8 @@ test('change password: the server\'s "incorrect" stays under the old password on
   const old = page.getByLabel('Original password', { exact: true });
   const fresh = page.getByLabel('New password', { exact: true });
   await old.fill('wrong-one');
-  await fresh.fill('abcd1234');
-  await page.getByLabel('Confirm password', { exact: true }).fill('abcd1234');
+  await fresh.fill('harbor-kite-41');
+  await page.getByLabel('Confirm password', { exact: true }).fill('harbor-kite-41');
   await page.getByRole('button', { name: 'Confirm' }).click();
   const oldError = page.locator('.field').filter({ has: old }).getByRole('alert');
   await oldError.getByText('Original password is incorrect').waitFor();
