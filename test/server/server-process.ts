@@ -125,8 +125,16 @@ function handle(proc: ChildProcess, exited: Promise<number | string>, port: numb
   const url = `http://127.0.0.1:${port}`;
   const request = async <T>(address: string, init: RequestInit): Promise<Envelope<T>> => {
     const res = await fetch(address, init);
-    if (res.status !== 200) throw new Error(`HTTP ${res.status} for ${address}: ${await res.text()}`);
-    return (await res.json()) as Envelope<T>;
+    const text = await res.text();
+    let env: Envelope<T> | undefined;
+    try {
+      env = JSON.parse(text) as Envelope<T>;
+    } catch {
+      env = undefined;
+    }
+    // A refusal is the envelope with its own HTTP status; anything else is not an answer of ours.
+    if (env && typeof env.code === 'number' && (res.status === 200 || res.status === env.code)) return env;
+    throw new Error(`HTTP ${res.status} for ${address}: ${text}`);
   };
   const operator = <T>(method: 'GET' | 'POST' | 'PUT', route: string, body?: object) =>
     request<T>(`http://127.0.0.1:${adminPort}/admin${route}`, {
