@@ -180,7 +180,7 @@ const ERROR_ENVELOPE: Schema = {
   description: 'A refusal: the same HTTP status is sent with it. Translate by `key`, fill its placeholders from `params`; `msg` is English.',
   required: ['code', 'msg', 'key', 'data'],
   properties: {
-    code: { type: 'integer', description: 'equals the HTTP status', enum: [400, 401, 403, 404, 405, 409, 413, 415, 429, 500] },
+    code: { type: 'integer', description: 'equals the HTTP status', enum: [400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503] },
     msg: { type: 'string', description: 'English text of the reason' },
     key: { type: 'string', description: 'stable key of the reason, e.g. balance.insufficient', example: 'field.invalid' },
     params: {
@@ -292,6 +292,9 @@ export function finishDocument(input: { openapiObject: Partial<Doc> }): Doc {
         });
       }
       responses['500'] = refusal('An unexpected failure; `params.requestId` names it in the server log', ['http.internal']);
+      responses['503'] = refusal('The database is away, out of disk, or the server is shutting down: try again (same Idempotency-Key)', ['http.unavailable', 'http.diskFull', ...(path.includes('/oss/upload') ? ['upload.storageFull'] : [])], {
+        'Retry-After': { description: 'seconds to wait', schema: { type: 'integer', minimum: 1 } },
+      });
       op.responses = responses;
       op.parameters = op.parameters?.map((p) => ({ ...p, schema: hoist(p.schema, schemas) }));
       paths[path]![method] = op;

@@ -32,7 +32,7 @@ test('/healthz answers while the process runs, without a token, never cached', a
 test('/readyz: ready with the database reachable and every migration applied', async ({ s }) => {
   const res = await s.app.inject({ method: 'GET', url: '/readyz' });
   assert.is(res.statusCode, 200);
-  assert.equal(res.json(), { status: 'ready', checks: { database: 'ok', migrations: 'ok' } });
+  assert.equal(res.json(), { status: 'ready', checks: { database: 'ok', migrations: 'ok', market: 'ok' } });
   assert.is(res.headers['cache-control'], 'no-store');
 });
 
