@@ -109,7 +109,7 @@ const FORMS: Form[] = [
       await page.goto(server.url + '/recharge?id=1');
       return field('Deposit amount');
     },
-    submit: () => page.getByRole('button', { name: 'Submit recharge' }).click(),
+    submit: () => page.getByRole('button', { name: 'Submit deposit' }).click(),
     sends: (r) => bodyAmount(r, '/h5/recharge/submitRecharge'),
     min: '20',
     async shows(shown, platform) {
