@@ -108,7 +108,7 @@ test('a PostgreSQL restart and an immediate stop under load: both processes ride
   const users: Array<{ username: string; token: string; userId: number }> = [];
   for (let i = 0; i < 4; i++) {
     const username = `outage${process.pid % 10000}u${i}`;
-    const token = (await one.call<string>('POST', '/h5/user/register', { body: { username, password: 'pass1234', confirmPassword: 'pass1234' } })).data;
+    const token = (await one.call<string>('POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' } })).data;
     const { userId } = (await one.call<UserInfo>('POST', '/h5/user/getUserInfo', { token })).data;
     assert.is((await one.operator('POST', '/balance', { username, amount: '+100000', reason: 'test funds' })).code, 200);
     users.push({ username, token, userId });

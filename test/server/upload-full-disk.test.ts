@@ -35,7 +35,7 @@ test.before(async (c) => {
   if (cannotMount) return;
   c.server = await startServerProcess(path.join(root, 'data'), { UPLOAD_DIR: disk, LOG_LEVEL: 'info' });
   const username = `fulldisk${Date.now() % 1e6}`;
-  const reg = await c.server.call<string>('POST', '/h5/user/register', { body: { username, password: 'pass1234', confirmPassword: 'pass1234' } });
+  const reg = await c.server.call<string>('POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' } });
   assert.is(reg.code, 200, reg.msg);
   c.token = reg.data;
 });
