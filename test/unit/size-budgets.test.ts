@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import sizeLimitChecks from '../../.size-limit.json' with { type: 'json' };
 import { budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure, parseLimit, type SizeGroup } from '../../scripts/build/budgets.mjs';
+import { documentedBudgets } from './documented-budgets.mjs';
 
 const group = (name: string, brotli: number, files = [`assets/${name}-AAAAAAAA.js`]): SizeGroup => ({
   name,
@@ -74,7 +75,7 @@ limits('each check names the group folder it measures; gzip or no compression is
   assert.throws(() => budgetsFromSizeLimit({ limit: '1 kB' }), /array/);
 });
 
-limits('the repository file budgets every group the build measures, at the sizes the README promises', () => {
+limits('the repository file budgets every group the build measures, at the sizes docs/performance.md states', () => {
   const budgets = budgetsFromSizeLimit(sizeLimitChecks);
   assert.equal(budgets, {
     firstLoadJs: 16 * 1024,
@@ -86,6 +87,22 @@ limits('the repository file budgets every group the build measures, at the sizes
     worker: 4 * 1024,
     lazyScreen: 6 * 1024,
   });
+  assert.equal(documentedBudgets(), budgets, 'the budget column of docs/performance.md "Sizes" is .size-limit.json');
+});
+
+limits('the documented budgets are read from the Sizes table only, in KB of 1024 B', () => {
+  const doc = [
+    '## Sizes',
+    '| group | what | size | budget |',
+    '|---|---|---|---|',
+    '| `html` | index.html | 2.8 KB | 3 KB |',
+    '| `locale` | largest locale | 7.2 KB | 7.5 KB |',
+    '| – | the --react build | 4.3x larger | at least 4x |',
+    '## Speed',
+    '| `html` | not a budget | 1 KB | 9 KB |',
+  ].join('\n');
+  assert.equal(documentedBudgets(doc), { html: 3072, locale: 7680 });
+  assert.throws(() => documentedBudgets('## Speed\n'), /no "## Sizes"/);
 });
 
 check.run();
