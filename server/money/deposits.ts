@@ -12,31 +12,14 @@ import { idempotent } from '../http/idempotency.ts';
 import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer, StatusesAnswer } from './answers.ts';
 import { Amount, Id, Paging } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
-import { OrderNo, claimUpload, notFound, privateFileUrl } from './common.ts';
+import { OrderNo, claimUpload, notFound, privateFileUrl, recordOf } from './common.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof payChannels.$inferSelect;
 
-export const toDeposit = (r: DepositRow): Deposit => ({
-  orderNo: r.orderNo,
-  time: r.createdAt.getTime(),
-  channelId: r.channelId,
-  channelName: r.channelName,
-  type: r.type,
-  status: r.status,
-  amount: r.amount,
-  payAmount: r.payAmount,
-  currency: r.currency,
-  exchangeRate: r.exchangeRate,
-  payee: r.payee,
-  bankName: r.bankName,
-  cardNo: r.cardNo,
-  network: r.network,
-  address: r.address,
-  proofImage: privateFileUrl(r.proofImage),
-  rejectReason: r.rejectReason,
-  reviewedAt: r.reviewedAt?.getTime() ?? null,
-});
+const DEPOSIT_COLUMNS = ['channelId', 'channelName', 'type', 'status', 'amount', 'payAmount', 'currency', 'exchangeRate', 'payee', 'bankName', 'cardNo', 'network', 'address', 'rejectReason'] as const;
+
+export const toDeposit = (r: DepositRow): Deposit => ({ ...recordOf(r, DEPOSIT_COLUMNS), proofImage: privateFileUrl(r.proofImage) });
 
 const qrPath = (id: number) => `/prod-api/h5/recharge/qr/${id}.svg`;
 

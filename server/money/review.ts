@@ -13,7 +13,7 @@ import { AppError } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { notFound, notifyUser } from './common.ts';
 import { toDeposit } from './deposits.ts';
-import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals.ts';
+import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals/rows.ts';
 
 const reasonRequired = () => new AppError(400, 'review.reason', 'A reason is required', { field: 'reason' });
 
