@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { PAGE_SLUGS, type ContentPage, type NewsItem, type PageSlug } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { NewsAnswer, PageAnswer } from '../account/answers.ts';
+import { NewsAnswer, PageAnswer } from './page-answers.ts';
 import { news, pages } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { LangQuery, pageOf, Paging } from '../http/schemas.ts';

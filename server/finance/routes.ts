@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FINANCE_TABS, type FinanceTab } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { HoldingAnswer, HoldingsAnswer, ProductAnswer, ProductsAnswer, RecentPurchasesAnswer } from '../account/answers.ts';
+import { HoldingAnswer, HoldingsAnswer, ProductAnswer, ProductsAnswer, RecentPurchasesAnswer } from './answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { Amount, Id, pageOf, Paging } from '../http/schemas.ts';

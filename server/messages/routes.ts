@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { UnreadCount } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { InboxAnswer, UnreadAnswer } from '../account/answers.ts';
+import { InboxAnswer, UnreadAnswer } from './answers.ts';
 import { ok } from '../http/envelope.ts';
 import { LangQuery, pageOf, Paging } from '../http/schemas.ts';
 import { requestLanguages } from '../content/lang.ts';

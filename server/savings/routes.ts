@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeaturePlugin } from '../context.ts';
-import { SavingsAnswer, SavingsDetailsAnswer, SavingsIncomeAnswer } from '../account/answers.ts';
+import { SavingsAnswer, SavingsDetailsAnswer, SavingsIncomeAnswer } from './answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { Amount, pageOf, Paging } from '../http/schemas.ts';
