@@ -1,13 +1,10 @@
 /** Operator commands for deposits and withdrawals: list, approve, reject (with a reason), move. */
 import { WITHDRAW_STATUSES, type Deposit, type Withdrawal } from '../../src/shared/contract.ts';
 import type { AdminDeposit, AdminWithdrawal } from '../admin/types.ts';
-import type { Command } from './commands.ts';
-import { UsageError } from './commands.ts';
+import { type Command, misuse, needReason, time, UsageError } from './command.ts';
 import { trimZeros } from '../../src/shared/decimal.ts';
 import { moneyReturned } from '../../src/shared/withdraw-status.ts';
 import { record, table } from './table.ts';
-
-const time = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
 const limitOf = (value: string | undefined): number | undefined => {
   if (value === undefined) return undefined;
@@ -22,7 +19,7 @@ const depositsCommand: Command = {
   summary: 'list deposits, newest first (proof = stored file name of the proof image)',
   options: ['status', 'limit'],
   async run({ args, options, api }) {
-    if (args.length) throw new UsageError(`usage: ${this.usage}`);
+    if (args.length) throw misuse(this.usage);
     const list = await api.get<AdminDeposit[]>('/deposits', { status: options.status, limit: limitOf(options.limit) });
     return table(
       ['order', 'user', 'status', 'amount', 'pay', 'channel', 'proof', 'time'],
@@ -38,8 +35,8 @@ const depositCommand: Command = {
   options: ['reason'],
   async run({ args, options, api }) {
     const [decision, orderNo] = args;
-    if (args.length !== 2 || (decision !== 'approve' && decision !== 'reject')) throw new UsageError(`usage: ${this.usage}`);
-    if (decision === 'reject' && !options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
+    if (args.length !== 2 || (decision !== 'approve' && decision !== 'reject')) throw misuse(this.usage);
+    if (decision === 'reject') needReason(options, this.usage);
     const d = await api.post<Deposit>(`/deposits/${encodeURIComponent(orderNo!)}/${decision}`, { reason: options.reason });
     return record([
       ['order', d.orderNo],
@@ -56,7 +53,7 @@ const withdrawalsCommand: Command = {
   summary: 'list withdrawals, newest first',
   options: ['status', 'limit'],
   async run({ args, options, api }) {
-    if (args.length) throw new UsageError(`usage: ${this.usage}`);
+    if (args.length) throw misuse(this.usage);
     const list = await api.get<AdminWithdrawal[]>('/withdrawals', { status: options.status, limit: limitOf(options.limit) });
     return table(
       ['order', 'user', 'status', 'amount', 'fee', 'method', 'account', 'payee', 'time'],
@@ -74,8 +71,8 @@ const withdrawCommand: Command = {
     const [action, orderNo, target] = args;
     const status = action === 'approve' ? 'paid' : action === 'reject' ? 'rejected' : action === 'set' ? target : undefined;
     const arity = action === 'set' ? 3 : 2;
-    if (args.length !== arity || !status || !(WITHDRAW_STATUSES as readonly string[]).includes(status)) throw new UsageError(`usage: ${this.usage}`);
-    if (moneyReturned(status) && !options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
+    if (args.length !== arity || !status || !(WITHDRAW_STATUSES as readonly string[]).includes(status)) throw misuse(this.usage);
+    if (moneyReturned(status)) needReason(options, this.usage);
     const w = await api.post<Withdrawal>(`/withdrawals/${encodeURIComponent(orderNo!)}`, { status, reason: options.reason });
     return record([
       ['order', w.orderNo],
