@@ -1,14 +1,13 @@
 /** Operator review of deposits and withdrawals, and reading a proof image (admin API only). */
 import { Type } from '@sinclair/typebox';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, type DepositStatus, type WithdrawStatus } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
-import type { DbOrTx } from '../db/client.ts';
-import { deposits, users, withdrawals } from '../db/schema/index.ts';
+import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { OrderNo } from '../money/common.ts';
 import { toDeposit } from '../money/deposits.ts';
+import { newestWithOwner } from '../money/records.ts';
 import { moveWithdrawal, reviewDeposit } from '../money/review.ts';
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
@@ -22,26 +21,9 @@ const ListQuery = (statuses: readonly string[]) =>
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
   });
 
-type Listed = typeof deposits | typeof withdrawals;
-
-/** The newest deposits or withdrawals, of one status or all, each with its owner's username. */
-async function newest<T extends Listed>(db: DbOrTx, table: T, query: { status?: string; limit?: number }) {
-  // Both tables have the id, user_id and status columns used here; drizzle cannot type a select
-  // over a union of tables, so the query is typed as one of them and the rows as the asked one.
-  const t = table as typeof deposits;
-  const rows = await db
-    .select({ row: t, username: users.username })
-    .from(t)
-    .innerJoin(users, eq(users.id, t.userId))
-    .where(query.status ? eq(t.status, query.status as DepositStatus) : undefined)
-    .orderBy(desc(t.id))
-    .limit(query.limit ?? 50);
-  return rows as unknown as Array<{ row: T['$inferSelect']; username: string }>;
-}
-
 export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get<{ Querystring: { status?: DepositStatus; limit?: number } }>('/deposits', { schema: { querystring: ListQuery(DEPOSIT_STATUSES) } }, async (request) => {
-    const rows = await newest(ctx.db, deposits, request.query);
+    const rows = await newestWithOwner(ctx.db, deposits, request.query);
     return ok<AdminDeposit[]>(rows.map((r) => ({ ...toDeposit(r.row), username: r.username, proofFile: r.row.proofImage })));
   });
 
@@ -57,7 +39,7 @@ export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   );
 
   app.get<{ Querystring: { status?: WithdrawStatus; limit?: number } }>('/withdrawals', { schema: { querystring: ListQuery(WITHDRAW_STATUSES) } }, async (request) => {
-    const rows = await newest(ctx.db, withdrawals, request.query);
+    const rows = await newestWithOwner(ctx.db, withdrawals, request.query);
     return ok<AdminWithdrawal[]>(rows.map((r) => ({ ...toWithdrawal(r.row), username: r.username })));
   });
 

@@ -4,15 +4,13 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CONFIG_DEFAULTS } from '../../../src/shared/config-keys.ts';
 import {
   WITHDRAW_STATUSES,
   type ExpensesMoney,
   type MyPacksNum,
   type SendWithdrawCodeAnswer,
-  type StatusItem,
-  type WithdrawStatus,
 } from '../../../src/shared/contract.ts';
 import { OPEN_WITHDRAW_STATUSES } from '../../../src/shared/withdraw-status.ts';
 import { sendCode } from '../../auth/codes.ts';
@@ -22,17 +20,17 @@ import type { FeaturePlugin } from '../../context.ts';
 import { deposits, withdrawals } from '../../db/schema/index.ts';
 import { fieldRequired, ok } from '../../http/envelope.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { Amount, Id, Paging } from '../../http/schemas.ts';
+import { Amount, Id } from '../../http/schemas.ts';
 import { getWallet } from '../../ledger/index.ts';
-import { ExpensesMoneyAnswer, PacksAnswer, SendCodeAnswer, StatusesAnswer, WithdrawalAnswer, WithdrawalPageAnswer } from '../answers.ts';
-import { OrderNo, moneyConfig, notFound } from '../common.ts';
+import { ExpensesMoneyAnswer, PacksAnswer, SendCodeAnswer, WithdrawalAnswer, WithdrawalPageAnswer } from '../answers.ts';
+import { moneyConfig } from '../common.ts';
+import { recordRoutes } from '../records.ts';
 import { methodCounts } from '../payment-methods.ts';
 import { codeOff } from './errors.ts';
 import { codeTarget, placeWithdrawal, proveOwner } from './place.ts';
 import { maskTarget, toWithdrawal, WITHDRAW_STATUS_NAMES } from './rows.ts';
 import { checkLimits, codeTypeOf, feeFree, limitsOf, quote } from './rules.ts';
 
-const WithdrawStatusSchema = Type.Unsafe<WithdrawStatus>({ type: 'string', enum: [...WITHDRAW_STATUSES], 'x-error': `must be one of ${WITHDRAW_STATUSES.join(', ')}` });
 const MoneyQuery = Type.Object({ amount: Type.Optional(Amount) });
 const SubmitBody = Type.Object({
   methodId: Id(),
@@ -40,8 +38,6 @@ const SubmitBody = Type.Object({
   fundPassword: Type.String({ maxLength: 128 }),
   code: Type.Optional(Type.String({ maxLength: 16 })),
 });
-const ListQuery = Type.Object({ ...Paging, status: Type.Optional(WithdrawStatusSchema) });
-const DetailQuery = Type.Object({ orderNo: OrderNo });
 
 export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
@@ -105,33 +101,16 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/h5/expenses/withdrawList',
-    { config: auth, schema: { tags, summary: 'My withdrawals, newest first', querystring: ListQuery, response: WithdrawalPageAnswer } },
-    async (request) => {
-      const { pageNum = 1, pageSize = 10, status } = request.query;
-      const where = and(eq(withdrawals.userId, request.userId), status ? eq(withdrawals.status, status) : undefined);
-      const [rows, [count]] = await Promise.all([
-        ctx.db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where),
-      ]);
-      return ok({ rows: rows.map(toWithdrawal), total: count!.n });
-    },
-  );
-
-  app.get<{ Querystring: Static<typeof DetailQuery> }>(
-    '/h5/expenses/withdrawDetail',
-    { config: auth, schema: { tags, summary: 'One of my withdrawals', querystring: DetailQuery, response: WithdrawalAnswer } },
-    async (request) => {
-      const [row] = await ctx.db.select().from(withdrawals).where(and(eq(withdrawals.orderNo, request.query.orderNo), eq(withdrawals.userId, request.userId)));
-      if (!row) throw notFound('withdrawal');
-      return ok(toWithdrawal(row));
-    },
-  );
-
-  app.get('/background/expenses/getExpendsAuditStatus', { config: auth, schema: { tags, summary: 'Withdrawal statuses and their labels', response: StatusesAnswer } }, async () =>
-    ok<StatusItem[]>(WITHDRAW_STATUSES.map((status) => ({ status, name: WITHDRAW_STATUS_NAMES[status] }))),
-  );
+  recordRoutes(app, ctx, {
+    table: withdrawals,
+    what: 'withdrawal',
+    tags,
+    paths: { list: '/h5/expenses/withdrawList', detail: '/h5/expenses/withdrawDetail', statuses: '/background/expenses/getExpendsAuditStatus' },
+    statuses: WITHDRAW_STATUSES,
+    names: WITHDRAW_STATUS_NAMES,
+    toAnswer: toWithdrawal,
+    answers: { one: WithdrawalAnswer, page: WithdrawalPageAnswer },
+  });
 
   app.get('/h5/expenses/myPacksNum', { config: auth, schema: { tags, summary: 'Counts of my payment methods and unfinished deposits and withdrawals', response: PacksAnswer } }, async (request) => {
     const userId = request.userId;
