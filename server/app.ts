@@ -2,13 +2,17 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { accountFeature } from './account/index.ts';
+import { accountRoutes } from './account/routes.ts';
 import authRoutes from './auth/routes.ts';
 import { startTokenCache } from './auth/revocations.ts';
+import { pageRoutes } from './content/pages.ts';
 import publicRoutes from './content/routes.ts';
+import { financeRoutes } from './finance/routes.ts';
 import { marketRoutes } from './market/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
 import { moneyRoutes } from './money/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { savingsRoutes } from './savings/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
 import { socketRoutes } from './ws/routes.ts';
 import type { ServerContext } from './context.ts';
@@ -112,7 +116,11 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       await api.register(marketRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
       await api.register(orderRoutes, { ctx });
-      await api.register(accountFeature, { ctx });
+      await api.register(financeRoutes, { ctx });
+      await api.register(savingsRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
+      await api.register(messageRoutes, { ctx });
+      await api.register(pageRoutes, { ctx });
       await api.register(moneyRoutes, { ctx });
       // ---- end of feature route plugins ------------------------------------------------------
     },

@@ -1,15 +1,15 @@
 /** Operator review of deposits and withdrawals, and reading a proof image (admin API only). */
 import { Type } from '@sinclair/typebox';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, type DepositStatus, type WithdrawStatus } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
-import { deposits, users, withdrawals } from '../db/schema/index.ts';
+import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { OrderNo } from '../money/common.ts';
 import { toDeposit } from '../money/deposits.ts';
+import { newestWithOwner } from '../money/records.ts';
 import { moveWithdrawal, reviewDeposit } from '../money/review.ts';
-import { toWithdrawal } from '../money/withdrawals.ts';
+import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 import type { AdminDeposit, AdminWithdrawal } from './types.ts';
@@ -23,15 +23,8 @@ const ListQuery = (statuses: readonly string[]) =>
 
 export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.get<{ Querystring: { status?: DepositStatus; limit?: number } }>('/deposits', { schema: { querystring: ListQuery(DEPOSIT_STATUSES) } }, async (request) => {
-    const { status, limit = 50 } = request.query;
-    const rows = await ctx.db
-      .select({ d: deposits, username: users.username })
-      .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
-      .where(status ? eq(deposits.status, status) : undefined)
-      .orderBy(desc(deposits.id))
-      .limit(limit);
-    return ok<AdminDeposit[]>(rows.map((r) => ({ ...toDeposit(r.d), username: r.username, proofFile: r.d.proofImage })));
+    const rows = await newestWithOwner(ctx.db, deposits, request.query);
+    return ok<AdminDeposit[]>(rows.map((r) => ({ ...toDeposit(r.row), username: r.username, proofFile: r.row.proofImage })));
   });
 
   app.post<{ Params: { orderNo: string; decision: 'approve' | 'reject' }; Body: { reason?: string } }>(
@@ -46,15 +39,8 @@ export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   );
 
   app.get<{ Querystring: { status?: WithdrawStatus; limit?: number } }>('/withdrawals', { schema: { querystring: ListQuery(WITHDRAW_STATUSES) } }, async (request) => {
-    const { status, limit = 50 } = request.query;
-    const rows = await ctx.db
-      .select({ w: withdrawals, username: users.username })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(status ? eq(withdrawals.status, status) : undefined)
-      .orderBy(desc(withdrawals.id))
-      .limit(limit);
-    return ok<AdminWithdrawal[]>(rows.map((r) => ({ ...toWithdrawal(r.w), username: r.username })));
+    const rows = await newestWithOwner(ctx.db, withdrawals, request.query);
+    return ok<AdminWithdrawal[]>(rows.map((r) => ({ ...toWithdrawal(r.row), username: r.username })));
   });
 
   app.post<{ Params: { orderNo: string }; Body: { status: WithdrawStatus; reason?: string } }>(

@@ -7,10 +7,10 @@ import { Type } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_SLUGS, type PageSlug } from '../../src/shared/contract.ts';
-import { PlainText } from '../account/schemas.ts';
+import { PlainText } from '../http/schemas.ts';
 import type { ServerContext } from '../context.ts';
 import { banners, contentTranslations, marquee, news, notices, pages } from '../db/schema/index.ts';
-import { AppError, ok } from '../http/envelope.ts';
+import { AppError, fieldRequired, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
 
 const Lang = Type.String({ minLength: 2, maxLength: 10, pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$', 'x-error': 'must be a language code such as en, pt-BR or zh-TW' });
@@ -57,7 +57,7 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
     async (request) => {
       const { kind, id, lang, title = '', content = '' } = request.body;
-      if (!title && !content) throw new AppError(400, 'field.required', 'title or content cannot be empty', { field: 'content' });
+      if (!title && !content) throw fieldRequired('content', 'title or content');
       const table = TABLES[kind];
       const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
       if (!row) throw new AppError(404, 'content.notFound', `No ${kind} with id ${id}`);

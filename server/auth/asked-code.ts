@@ -4,11 +4,9 @@
  * it. The code never reaches the operator: only whether the user confirmed it (server log).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { eq } from 'drizzle-orm';
 import type { FeaturePlugin } from '../context.ts';
-import { users } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { consumeCode, sendCode, type Channel } from './codes.ts';
+import { boundTarget, consumeCode, sendCode, type Channel } from './codes.ts';
 
 const Channel = Type.Union([Type.Literal('sms'), Type.Literal('email')], { 'x-error': 'must be sms or email' });
 const SendBody = Type.Object({ verificationType: Channel });
@@ -18,10 +16,8 @@ const ConfirmBody = Type.Object({
 });
 
 const plugin: FeaturePlugin = async (app, { ctx }) => {
-  /** The user's own bound phone or e-mail: a code is only ever sent where the account says. */
   const targetOf = async (userId: number, channel: Channel): Promise<string> => {
-    const [user] = await ctx.db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId));
-    const target = channel === 'sms' ? user?.phone : user?.email?.toLowerCase();
+    const target = await boundTarget(ctx.db, userId, channel);
     if (!target) {
       throw channel === 'sms'
         ? new AppError(400, 'code.needPhone', 'Bind a phone number first to receive the code')

@@ -3,7 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import { captchas } from '../db/schema/index.ts';
-import { AppError } from '../http/envelope.ts';
+import { AppError, fieldRequired } from '../http/envelope.ts';
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const TTL_MS = 5 * 60_000;
@@ -45,8 +45,8 @@ export async function newCaptcha(ctx: ServerContext): Promise<{ img: string; uui
 
 /** One try per captcha: the answer is deleted whether it matched or not. */
 export async function checkCaptcha(ctx: ServerContext, uuid: string | undefined, answer: string | undefined): Promise<void> {
-  if (!answer) throw new AppError(400, 'field.required', 'code cannot be empty', { field: 'code' });
-  if (!uuid) throw new AppError(400, 'field.required', 'uuid cannot be empty', { field: 'uuid' });
+  if (!answer) throw fieldRequired('code');
+  if (!uuid) throw fieldRequired('uuid');
   const [row] = await ctx.db.delete(captchas).where(eq(captchas.uuid, uuid)).returning();
   if (!row || row.expiresAt.getTime() < ctx.clock.now() || row.code !== answer.trim().toUpperCase()) {
     throw new AppError(400, 'captcha.invalid', 'Verification code error');

@@ -2,8 +2,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
-import { verificationCodes } from '../db/schema/index.ts';
-import { AppError } from '../http/envelope.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { users, verificationCodes } from '../db/schema/index.ts';
+import { AppError, fieldRequired } from '../http/envelope.ts';
 import { LIMITS, hitLimit } from '../http/rate-limit.ts';
 
 export type Channel = 'sms' | 'email';
@@ -11,6 +12,12 @@ export type Channel = 'sms' | 'email';
 const TTL_MS = 10 * 60_000;
 const MAX_TRIES = 5;
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+/** The user's own bound phone or e-mail, or null: a code is only ever sent where the account says. */
+export async function boundTarget(db: DbOrTx, userId: number, channel: Channel): Promise<string | null> {
+  const [user] = await db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId));
+  return (channel === 'sms' ? user?.phone : user?.email?.toLowerCase()) || null;
+}
 
 export async function sendCode(ctx: ServerContext, channel: Channel, target: string, ip: string): Promise<void> {
   // IP first: a client over its hourly budget does not use up a target's minute.
@@ -32,7 +39,7 @@ export async function sendCode(ctx: ServerContext, channel: Channel, target: str
 /** Accepts the latest live code for the target once; wrong tries count against it. */
 export async function consumeCode(ctx: ServerContext, channel: Channel, target: string, code: string | undefined): Promise<void> {
   const field = channel === 'sms' ? 'smsCode' : 'emailCode';
-  if (!code?.trim()) throw new AppError(400, 'field.required', `${field} cannot be empty`, { field });
+  if (!code?.trim()) throw fieldRequired(field);
   const [row] = await ctx.db
     .select()
     .from(verificationCodes)

@@ -46,6 +46,15 @@ export async function fundLockUntil(db: DbOrTx, userId: number, now: number): Pr
   return row?.until?.getTime() ?? null;
 }
 
+/** What the withdraw screen says about the fund password: whether one is set, and until when it is locked. */
+export async function fundPasswordState(db: DbOrTx, userId: number, now: number): Promise<{ hasFundPassword: boolean; lockedUntil: number | null }> {
+  const [[user], lockedUntil] = await Promise.all([
+    db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, userId)),
+    fundLockUntil(db, userId, now),
+  ]);
+  return { hasFundPassword: user?.hash != null, lockedUntil };
+}
+
 /** Counts one try and answers its number in the window, or null when refused (locked, or 5 tries counted). */
 async function countTry(db: DbOrTx, userId: number, now: number): Promise<number | null> {
   const t = fundPasswordTries;

@@ -1,11 +1,9 @@
 /** SPEC §5 input rules, each failure with the message the user sees and a stable key. */
-import { AppError } from '../http/envelope.ts';
+import { AppError, fieldRequired } from '../http/envelope.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
-const required = (field: string) => new AppError(400, 'field.required', `${field} cannot be empty`, { field });
-
 export function requireValue(field: string, value: string | undefined | null): string {
-  if (value === undefined || value === null || !String(value).trim()) throw required(field);
+  if (value === undefined || value === null || !String(value).trim()) throw fieldRequired(field);
   return String(value);
 }
 

@@ -25,3 +25,6 @@ export const fail = (e: AppError): Envelope<null> => ({
   ...(e.params ? { params: e.params } : {}),
   data: null,
 });
+
+/** A field left empty: the one refusal every route gives for it, naming the field. */
+export const fieldRequired = (field: string, what = field) => new AppError(400, 'field.required', `${what} cannot be empty`, { field });

@@ -4,7 +4,7 @@
  * too; the app reads the envelope whatever the status.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, fail } from './envelope.ts';
+import { AppError, fail, fieldRequired } from './envelope.ts';
 import { API_PREFIX } from './prefix.ts';
 import { setAnswerHeaders } from './answer-headers.ts';
 import { outageOf, type Outage } from '../db/outage.ts';
@@ -24,7 +24,7 @@ export function validationError(error: FastifyError): AppError {
   const path = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (first.keyword === 'required') {
     const field = [path, String(first.params.missingProperty)].filter(Boolean).join('.');
-    return new AppError(400, 'field.required', `${field} cannot be empty`, { field });
+    return fieldRequired(field);
   }
   const field = path || (error.validationContext ?? 'request');
   const why = first.parentSchema?.['x-error'] ?? first.message ?? 'is invalid';

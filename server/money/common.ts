@@ -71,5 +71,14 @@ export async function notifyUser(
   for (const code of codes) await push(ctx, { userId, code });
 }
 
+/**
+ * A deposit or withdrawal row as answered: its number, its two moments in epoch ms, and the named
+ * columns as stored (named, so a column added later is not answered unless listed).
+ */
+export function recordOf<R extends { orderNo: string; createdAt: Date; reviewedAt: Date | null }, K extends keyof R>(r: R, columns: readonly K[]) {
+  const picked = Object.fromEntries(columns.map((k) => [k, r[k]])) as Pick<R, K>;
+  return { orderNo: r.orderNo, time: r.createdAt.getTime(), ...picked, reviewedAt: r.reviewedAt?.getTime() ?? null };
+}
+
 export const notFound = (what: 'deposit' | 'withdrawal' | 'paymentMethod') =>
   new AppError(404, `${what}.notFound`, `No such ${what === 'paymentMethod' ? 'payment method' : what}`);

@@ -1,41 +1,26 @@
 /** Deposits (SPEC §1, §3, §7): channels, submit with a proof image, records; review in review.ts. */
 import { Type, type Static } from '@sinclair/typebox';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
-import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel, type StatusItem } from '../../src/shared/contract.ts';
+import { outOfRange } from '../../src/shared/amount-range.ts';
+import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { deposits, payChannels } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer, StatusesAnswer } from './answers.ts';
-import { Amount, Id, Paging } from '../http/schemas.ts';
+import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer } from './answers.ts';
+import { Amount, Id } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
-import { OrderNo, claimUpload, notFound, privateFileUrl } from './common.ts';
+import { claimUpload, privateFileUrl, recordOf } from './common.ts';
+import { recordRoutes } from './records.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof payChannels.$inferSelect;
 
-export const toDeposit = (r: DepositRow): Deposit => ({
-  orderNo: r.orderNo,
-  time: r.createdAt.getTime(),
-  channelId: r.channelId,
-  channelName: r.channelName,
-  type: r.type,
-  status: r.status,
-  amount: r.amount,
-  payAmount: r.payAmount,
-  currency: r.currency,
-  exchangeRate: r.exchangeRate,
-  payee: r.payee,
-  bankName: r.bankName,
-  cardNo: r.cardNo,
-  network: r.network,
-  address: r.address,
-  proofImage: privateFileUrl(r.proofImage),
-  rejectReason: r.rejectReason,
-  reviewedAt: r.reviewedAt?.getTime() ?? null,
-});
+const DEPOSIT_COLUMNS = ['channelId', 'channelName', 'type', 'status', 'amount', 'payAmount', 'currency', 'exchangeRate', 'payee', 'bankName', 'cardNo', 'network', 'address', 'rejectReason'] as const;
+
+export const toDeposit = (r: DepositRow): Deposit => ({ ...recordOf(r, DEPOSIT_COLUMNS), proofImage: privateFileUrl(r.proofImage) });
 
 const qrPath = (id: number) => `/prod-api/h5/recharge/qr/${id}.svg`;
 
@@ -68,9 +53,6 @@ const SubmitBody = Type.Object({
   proofImage: Type.Optional(Type.String({ maxLength: 300 })),
 });
 
-const DepositStatusSchema = Type.Unsafe<DepositStatus>({ type: 'string', enum: [...DEPOSIT_STATUSES], 'x-error': `must be one of ${DEPOSIT_STATUSES.join(', ')}` });
-const ListQuery = Type.Object({ ...Paging, status: Type.Optional(DepositStatusSchema) });
-const DetailQuery = Type.Object({ orderNo: OrderNo });
 
 const belowMin = (min: string) => new AppError(400, 'recharge.belowMin', `The minimum single deposit is ${min}`, { field: 'amount', min });
 const aboveMax = (max: string) => new AppError(400, 'recharge.aboveMax', `The maximum single deposit is ${max}`, { field: 'amount', max });
@@ -109,15 +91,14 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
             row: payChannels,
             min: sql<string>`trim_scale(${payChannels.minAmount})::text`,
             max: sql<string>`trim_scale(${payChannels.maxAmount})::text`,
-            below: sql<boolean>`${amount}::numeric < ${payChannels.minAmount}`,
-            above: sql<boolean>`${amount}::numeric > ${payChannels.maxAmount}`,
             payAmount: sql<string>`round(${amount}::numeric * ${payChannels.exchangeRate}, 8)::text`,
           })
           .from(payChannels)
           .where(and(eq(payChannels.id, channelId), eq(payChannels.enabled, true)));
         if (!channel) throw new AppError(400, 'recharge.channel', 'This deposit channel is not available', { field: 'channelId' });
-        if (channel.below) throw belowMin(channel.min);
-        if (channel.above) throw aboveMax(channel.max);
+        const outside = outOfRange(amount, channel.min, channel.max);
+        if (outside === 'below') throw belowMin(channel.min);
+        if (outside === 'above') throw aboveMax(channel.max);
         let proof: string | null = null;
         if (proofImage?.trim()) proof = await claimUpload(tx, request.userId, proofImage, 'proofImage');
         else if ((await getConfig(tx, 'rechargeVoucherOn')) === '1') {
@@ -149,31 +130,14 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
       }),
   );
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>(
-    '/h5/recharge/depositList',
-    { config: auth, schema: { tags, summary: 'My deposits, newest first', querystring: ListQuery, response: DepositPageAnswer } },
-    async (request) => {
-      const { pageNum = 1, pageSize = 10, status } = request.query;
-      const where = and(eq(deposits.userId, request.userId), status ? eq(deposits.status, status) : undefined);
-      const [rows, [count]] = await Promise.all([
-        ctx.db.select().from(deposits).where(where).orderBy(desc(deposits.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
-        ctx.db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(where),
-      ]);
-      return ok({ rows: rows.map(toDeposit), total: count!.n });
-    },
-  );
-
-  app.get<{ Querystring: Static<typeof DetailQuery> }>(
-    '/h5/recharge/depositDetail',
-    { config: auth, schema: { tags, summary: 'One of my deposits', querystring: DetailQuery, response: DepositAnswer } },
-    async (request) => {
-      const [row] = await ctx.db.select().from(deposits).where(and(eq(deposits.orderNo, request.query.orderNo), eq(deposits.userId, request.userId)));
-      if (!row) throw notFound('deposit');
-      return ok(toDeposit(row));
-    },
-  );
-
-  app.get('/background/recharge/rechargeStatus', { config: auth, schema: { tags, summary: 'Deposit statuses and their labels', response: StatusesAnswer } }, async () =>
-    ok<StatusItem[]>(DEPOSIT_STATUSES.map((status) => ({ status, name: DEPOSIT_STATUS_NAMES[status] }))),
-  );
+  recordRoutes(app, ctx, {
+    table: deposits,
+    what: 'deposit',
+    tags,
+    paths: { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' },
+    statuses: DEPOSIT_STATUSES,
+    names: DEPOSIT_STATUS_NAMES,
+    toAnswer: toDeposit,
+    answers: { one: DepositAnswer, page: DepositPageAnswer },
+  });
 };

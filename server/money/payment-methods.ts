@@ -7,7 +7,7 @@ import type { FeaturePlugin } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { banks, coinNetworks, paymentMethods, users } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
-import { AppError, ok } from '../http/envelope.ts';
+import { AppError, fieldRequired, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { BanksAnswer, CoinsAnswer, EmptyAnswer, PaymentMethodAnswer, PaymentMethodsAnswer, PixTypesAnswer } from './answers.ts';
 import { claimUpload, notFound, privateFileUrl } from './common.ts';
@@ -63,7 +63,7 @@ const DeleteBody = Type.Object({ id: Id() });
 
 const required = (field: string, value: string | undefined): string => {
   const v = value?.trim();
-  if (!v) throw new AppError(400, 'field.required', `${field} cannot be empty`, { field });
+  if (!v) throw fieldRequired(field);
   return v;
 };
 
@@ -129,7 +129,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
         const payee = await checkPayee(tx, userId, body.payee);
         const now = new Date(ctx.clock.now());
         if (body.kind === 'pix') {
-          if (!body.pixType) throw new AppError(400, 'field.required', 'pixType cannot be empty', { field: 'pixType' });
+          if (!body.pixType) throw fieldRequired('pixType');
           const account = checkPixKey(body.pixType, required('pixKey', body.pixKey));
           return ok(await insertMethod(tx, { userId, kind: 'pix', payee, pixType: body.pixType, account, createdAt: now }), 'Successfully bound');
         }

@@ -10,7 +10,7 @@ import { STORED_NAME } from '../uploads/storage.ts';
 import { PRIVATE_FILE_PATH } from './common.ts';
 import { depositRoutes } from './deposits.ts';
 import { paymentMethodRoutes } from './payment-methods.ts';
-import { withdrawalRoutes } from './withdrawals.ts';
+import { withdrawalRoutes } from './withdrawals/routes.ts';
 
 export const moneyRoutes: FeaturePlugin = async (app, { ctx }) => {
   await app.register(depositRoutes, { ctx });

@@ -3,40 +3,11 @@
  * through the admin API; `npm run operator -- --help` is generated from this list.
  */
 import type { AdminUser, BalanceResult, ConfigEntry } from '../admin/types.ts';
-import type { AdminApi } from './client.ts';
-import { OperatorError } from './client.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
+import { type Command, misuse, need, needReason, onOff, UsageError } from './command.ts';
 import { CONTENT_COMMANDS } from './content-commands.ts';
 import { MONEY_COMMANDS } from './money-commands.ts';
-import { record, table, trimDecimal } from './table.ts';
-
-export interface Invocation {
-  args: string[];
-  options: Record<string, string>;
-  api: AdminApi;
-}
-
-export interface Command {
-  name: string;
-  usage: string;
-  summary: string;
-  /** Options that take a value, without the leading `--`. */
-  options?: string[];
-  /** Returns the text to print. */
-  run(call: Invocation): Promise<string>;
-}
-
-export class UsageError extends OperatorError {}
-
-function need(args: string[], count: number, usage: string): string[] {
-  if (args.length !== count) throw new UsageError(`usage: ${usage}`);
-  return args;
-}
-
-const onOff = (value: string, usage: string): boolean => {
-  if (value === 'on') return true;
-  if (value === 'off') return false;
-  throw new UsageError(`usage: ${usage}`);
-};
+import { record, table } from './table.ts';
 
 const users: Command = {
   name: 'users',
@@ -50,7 +21,7 @@ const users: Command = {
     const list = await api.get<AdminUser[]>('/users', { search: options.search, limit });
     return table(
       ['id', 'username', 'phone', 'email', 'vip', 'balance', 'frozen', 'mask', 'created'],
-      list.map((u) => [u.id, u.username, u.phone, u.email, u.vipLevel, trimDecimal(u.balance), trimDecimal(u.frozen), u.isOrder === false, u.createdAt.slice(0, 16).replace('T', ' ')]),
+      list.map((u) => [u.id, u.username, u.phone, u.email, u.vipLevel, trimZeros(u.balance), trimZeros(u.frozen), u.isOrder === false, u.createdAt.slice(0, 16).replace('T', ' ')]),
     );
   },
 };
@@ -62,13 +33,13 @@ const balance: Command = {
   options: ['reason'],
   async run({ args, options, api }) {
     const [username, amount] = need(args, 2, this.usage);
-    if (!options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
+    needReason(options, this.usage);
     const r = await api.post<BalanceResult>('/balance', { username, amount, reason: options.reason });
     return record([
       ['user', r.username],
-      ['change', (r.amount.startsWith('-') ? '' : '+') + trimDecimal(r.amount)],
-      ['balance', trimDecimal(r.balance)],
-      ['frozen', trimDecimal(r.frozen)],
+      ['change', (r.amount.startsWith('-') ? '' : '+') + trimZeros(r.amount)],
+      ['balance', trimZeros(r.balance)],
+      ['frozen', trimZeros(r.frozen)],
       ['bill', r.billId],
     ]);
   },
@@ -111,7 +82,7 @@ const config: Command = {
       const e = await api.put<ConfigEntry>('/config', { key: rest[0], value: rest[1] });
       return `${e.key} = ${e.value === '' ? '""' : e.value}`;
     }
-    throw new UsageError(`usage: ${this.usage}`);
+    throw misuse(this.usage);
   },
 };
 
@@ -132,7 +103,7 @@ const askCode: Command = {
   summary: 'ask the user\'s app for a verification code (pushes input)',
   async run({ args, api }) {
     const [username, verificationType] = need(args, 2, this.usage);
-    if (verificationType !== 'sms' && verificationType !== 'email') throw new UsageError(`usage: ${this.usage}`);
+    if (verificationType !== 'sms' && verificationType !== 'email') throw misuse(this.usage);
     await api.post('/ask-code', { username, verificationType });
     return `asked ${username} for an ${verificationType === 'sms' ? 'SMS' : 'e-mail'} code`;
   },

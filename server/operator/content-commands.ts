@@ -1,14 +1,13 @@
 /** Operator commands for per-language content: static pages, translations, news. */
 import { readFileSync } from 'node:fs';
 import { PAGE_SLUGS } from '../../src/shared/contract.ts';
-import type { Command } from './commands.ts';
-import { UsageError } from './commands.ts';
+import { type Command, misuse } from './command.ts';
 import { record, table } from './table.ts';
 
 /** `--file path` reads a long text from a file; otherwise the text is the argument itself. */
 const textOf = (inline: string | undefined, file: string | undefined, usage: string): string => {
   if (file) return readFileSync(file, 'utf8');
-  if (inline === undefined) throw new UsageError(`usage: ${usage}`);
+  if (inline === undefined) throw misuse(usage);
   return inline;
 };
 
@@ -19,7 +18,7 @@ const pageCommand: Command = {
   options: ['file'],
   async run({ args, options, api }) {
     const [slug, lang, title, text] = args;
-    if (args.length < 3 || args.length > 4 || !slug || !lang || !title) throw new UsageError(`usage: ${this.usage}`);
+    if (args.length < 3 || args.length > 4 || !slug || !lang || !title) throw misuse(this.usage);
     const body = textOf(text, options.file, this.usage);
     await api.put('/page', { slug, lang, title, body });
     return record([['page', slug], ['language', lang], ['characters', body.length]]);
@@ -33,8 +32,8 @@ const translateCommand: Command = {
   options: ['title', 'content'],
   async run({ args, options, api }) {
     const [kind, id, lang] = args;
-    if (args.length !== 3 || !kind || !lang || !/^\d+$/.test(id ?? '')) throw new UsageError(`usage: ${this.usage}`);
-    if (options.title === undefined && options.content === undefined) throw new UsageError(`give --title, --content or both\nusage: ${this.usage}`);
+    if (args.length !== 3 || !kind || !lang || !/^\d+$/.test(id ?? '')) throw misuse(this.usage);
+    if (options.title === undefined && options.content === undefined) throw misuse(this.usage, 'give --title, --content or both');
     await api.put('/translation', { kind, id: Number(id), lang, title: options.title, content: options.content });
     return record([['kind', kind], ['id', id], ['language', lang]]);
   },
@@ -46,7 +45,7 @@ const translationsCommand: Command = {
   summary: 'list the languages a content item has',
   async run({ args, api }) {
     const [kind, id] = args;
-    if (args.length !== 2 || !kind || !/^\d+$/.test(id ?? '')) throw new UsageError(`usage: ${this.usage}`);
+    if (args.length !== 2 || !kind || !/^\d+$/.test(id ?? '')) throw misuse(this.usage);
     const rows = await api.get<Array<{ lang: string; title: string; content: string }>>('/translations', { kind, id: Number(id) });
     return table(['lang', 'title', 'content'], rows.map((r) => [r.lang, r.title, r.content.length > 60 ? r.content.slice(0, 59) + '…' : r.content]));
   },
@@ -59,7 +58,7 @@ const newsCommand: Command = {
   options: ['file'],
   async run({ args, options, api }) {
     const [title, text] = args;
-    if (!title || args.length > 2) throw new UsageError(`usage: ${this.usage}`);
+    if (!title || args.length > 2) throw misuse(this.usage);
     const r = await api.post<{ id: number }>('/news', { title, content: textOf(text, options.file, this.usage) });
     return record([['news', r.id]]);
   },

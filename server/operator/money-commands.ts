@@ -1,11 +1,10 @@
 /** Operator commands for deposits and withdrawals: list, approve, reject (with a reason), move. */
 import { WITHDRAW_STATUSES, type Deposit, type Withdrawal } from '../../src/shared/contract.ts';
 import type { AdminDeposit, AdminWithdrawal } from '../admin/types.ts';
-import type { Command } from './commands.ts';
-import { UsageError } from './commands.ts';
-import { record, table, trimDecimal } from './table.ts';
-
-const time = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+import { type Command, misuse, needReason, time, UsageError } from './command.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
+import { moneyReturned } from '../../src/shared/withdraw-status.ts';
+import { record, table } from './table.ts';
 
 const limitOf = (value: string | undefined): number | undefined => {
   if (value === undefined) return undefined;
@@ -20,11 +19,11 @@ const depositsCommand: Command = {
   summary: 'list deposits, newest first (proof = stored file name of the proof image)',
   options: ['status', 'limit'],
   async run({ args, options, api }) {
-    if (args.length) throw new UsageError(`usage: ${this.usage}`);
+    if (args.length) throw misuse(this.usage);
     const list = await api.get<AdminDeposit[]>('/deposits', { status: options.status, limit: limitOf(options.limit) });
     return table(
       ['order', 'user', 'status', 'amount', 'pay', 'channel', 'proof', 'time'],
-      list.map((d) => [d.orderNo, d.username, d.status, trimDecimal(d.amount), `${trimDecimal(d.payAmount)} ${d.currency}`, d.channelName, d.proofFile, time(d.time)]),
+      list.map((d) => [d.orderNo, d.username, d.status, trimZeros(d.amount), `${trimZeros(d.payAmount)} ${d.currency}`, d.channelName, d.proofFile, time(d.time)]),
     );
   },
 };
@@ -36,13 +35,13 @@ const depositCommand: Command = {
   options: ['reason'],
   async run({ args, options, api }) {
     const [decision, orderNo] = args;
-    if (args.length !== 2 || (decision !== 'approve' && decision !== 'reject')) throw new UsageError(`usage: ${this.usage}`);
-    if (decision === 'reject' && !options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
+    if (args.length !== 2 || (decision !== 'approve' && decision !== 'reject')) throw misuse(this.usage);
+    if (decision === 'reject') needReason(options, this.usage);
     const d = await api.post<Deposit>(`/deposits/${encodeURIComponent(orderNo!)}/${decision}`, { reason: options.reason });
     return record([
       ['order', d.orderNo],
       ['status', d.status],
-      ['amount', trimDecimal(d.amount)],
+      ['amount', trimZeros(d.amount)],
       ['reason', d.rejectReason],
     ]);
   },
@@ -54,11 +53,11 @@ const withdrawalsCommand: Command = {
   summary: 'list withdrawals, newest first',
   options: ['status', 'limit'],
   async run({ args, options, api }) {
-    if (args.length) throw new UsageError(`usage: ${this.usage}`);
+    if (args.length) throw misuse(this.usage);
     const list = await api.get<AdminWithdrawal[]>('/withdrawals', { status: options.status, limit: limitOf(options.limit) });
     return table(
       ['order', 'user', 'status', 'amount', 'fee', 'method', 'account', 'payee', 'time'],
-      list.map((w) => [w.orderNo, w.username, w.status, trimDecimal(w.amount), trimDecimal(w.fee), w.network ?? w.method, w.account, w.payee, time(w.time)]),
+      list.map((w) => [w.orderNo, w.username, w.status, trimZeros(w.amount), trimZeros(w.fee), w.network ?? w.method, w.account, w.payee, time(w.time)]),
     );
   },
 };
@@ -72,14 +71,14 @@ const withdrawCommand: Command = {
     const [action, orderNo, target] = args;
     const status = action === 'approve' ? 'paid' : action === 'reject' ? 'rejected' : action === 'set' ? target : undefined;
     const arity = action === 'set' ? 3 : 2;
-    if (args.length !== arity || !status || !(WITHDRAW_STATUSES as readonly string[]).includes(status)) throw new UsageError(`usage: ${this.usage}`);
-    if (['rejected', 'failed', 'no_payout'].includes(status) && !options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
+    if (args.length !== arity || !status || !(WITHDRAW_STATUSES as readonly string[]).includes(status)) throw misuse(this.usage);
+    if (moneyReturned(status)) needReason(options, this.usage);
     const w = await api.post<Withdrawal>(`/withdrawals/${encodeURIComponent(orderNo!)}`, { status, reason: options.reason });
     return record([
       ['order', w.orderNo],
       ['status', w.status],
-      ['amount', trimDecimal(w.amount)],
-      ['fee', trimDecimal(w.fee)],
+      ['amount', trimZeros(w.amount)],
+      ['fee', trimZeros(w.fee)],
       ['remark', w.remark],
     ]);
   },

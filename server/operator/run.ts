@@ -1,6 +1,7 @@
 /** Parses the command line, runs one command and reports; returns the exit code. */
 import { adminApi, OperatorError, type AdminApi } from './client.ts';
-import { COMMANDS, UsageError, type Command } from './commands.ts';
+import { type Command, UsageError } from './command.ts';
+import { COMMANDS } from './commands.ts';
 
 export interface Io {
   env: NodeJS.ProcessEnv;

@@ -309,7 +309,7 @@ export interface MyOrderListRequest {
   tab: OrderTab;
   /** 1-based. */
   pageNum: number;
-  /** At most 50. */
+  /** At most 100. */
   pageSize: number;
 }
 
@@ -379,7 +379,7 @@ export interface FinanceHolding {
 export interface FinanceListRequest {
   tab: FinanceTab;
   pageNum: number;
-  /** At most 50. */
+  /** At most 100. */
   pageSize: number;
 }
 
