@@ -7,7 +7,7 @@ import { cmp } from '../../lib/money.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { notify } from '../../stores/notify.ts';
-import { loadUserInfo } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 import { $expensesRefresh } from '../../stores/orders.ts';
 import { $moneyRefresh } from '../../stores/money.ts';
 import type { ExpensesMoney, PaymentMethod, WithdrawQuote } from '../../shared/contract.ts';

@@ -7,7 +7,7 @@ import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { getSavings } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';
-import { match } from '../../app/routes.ts';
+import { pathKey } from '../../app/path-key.ts';
 import { $session } from '../../stores/session.ts';
 import type { SavingsSummary } from '../../shared/contract.ts';
 import { Empty } from '../../ui/List.tsx';
@@ -25,7 +25,7 @@ export default function Yuebao() {
   const locale = useStore($app).language;
   const [path, go] = useLocation();
   // The screen stays mounted behind others: each return to it shows fresh figures (the daily job may have paid).
-  const shown = match(path).name === 'yuebao';
+  const shown = pathKey(path) === '/yuebao';
   const money = useMoney();
   const inc = incomeMoney(money);
   const [s, setS] = useState<SavingsSummary | null>(null);
