@@ -88,13 +88,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
       <div className="op-label">{t('trade.expiry')}</div>
       <div className="op-plays" role="radiogroup" aria-label={t('trade.expiry')}>
         {plays.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            role="radio"
-            aria-checked={p === play}
-            onClick={() => (setPlayId(p.id), order.clearError())}
-          >
+          <button key={p.id} type="button" role="radio" aria-checked={p === play} onClick={() => (setPlayId(p.id), order.clearError())}>
             {expiryLabel(p.seconds)}
             <small className="num">{formatPercent(p.rate)}</small>
           </button>
