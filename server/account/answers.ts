@@ -2,15 +2,10 @@
  * Response schemas of the finance, savings, user-centre, message and page routes: the OpenAPI
  * document shows a partner app each answer's shape (src/shared/contract.ts has the same types).
  */
-import { type TSchema, Type } from '@sinclair/typebox';
-import { answer } from '../http/schemas.ts';
+import { Type } from '@sinclair/typebox';
+import { answer, Dec, Nullable, page, Time } from '../http/schemas.ts';
 import { PAGE_SLUGS } from '../../src/shared/contract.ts';
 
-const Dec = (description?: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
-const Time = (description = 'epoch ms') => Type.Integer({ description });
-const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
-
-const page = (row: TSchema, extra = {}) => Type.Object({ rows: Type.Array(row), total: Type.Integer(), ...extra });
 
 const FinanceProduct = Type.Object({
   id: Type.Integer(),

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_SLUGS, type PageSlug } from '../../src/shared/contract.ts';
-import { PlainText } from '../account/schemas.ts';
+import { PlainText } from '../http/schemas.ts';
 import type { ServerContext } from '../context.ts';
 import { banners, contentTranslations, marquee, news, notices, pages } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';

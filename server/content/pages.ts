@@ -6,14 +6,14 @@ import type { FeaturePlugin } from '../context.ts';
 import { NewsAnswer, PageAnswer } from '../account/answers.ts';
 import { news, pages } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { LangQuery, PageQuery } from '../account/schemas.ts';
+import { LangQuery, pageOf, Paging } from '../http/schemas.ts';
 import { FALLBACK, requestLanguages, translations } from './lang.ts';
 
 const PageQuerySchema = Type.Object({
   slug: Type.Unsafe<PageSlug>({ type: 'string', enum: [...PAGE_SLUGS], 'x-error': `must be one of ${PAGE_SLUGS.join(', ')}` }),
   lang: LangQuery,
 });
-const NewsQuery = Type.Object({ ...PageQuery, lang: LangQuery });
+const NewsQuery = Type.Object({ ...Paging, lang: LangQuery });
 
 export const pageRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof PageQuerySchema> }>(
@@ -36,7 +36,7 @@ export const pageRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/content/news',
     { schema: { tags: ['content'], summary: 'News, newest first, in the asked language', querystring: NewsQuery, response: NewsAnswer } },
     async (request) => {
-      const { pageNum, pageSize } = request.query;
+      const { pageNum, pageSize } = pageOf(request.query);
       const [rows, [count]] = await Promise.all([
         ctx.db.select().from(news).orderBy(desc(news.createdAt), desc(news.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(news),

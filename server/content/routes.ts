@@ -16,10 +16,10 @@ import type {
 import type { FeaturePlugin } from '../context.ts';
 import { banners, communities, config, contractPresets, marquee, notices, plays, rates } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { Text } from '../http/schemas.ts';
+import { LangQuery, Text } from '../http/schemas.ts';
 import { httpsOnly } from '../../src/shared/https-link.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
 import { BIZ_TYPES } from '../ledger/index.ts';
-import { LangQuery } from '../account/schemas.ts';
 import { PLATFORM_KEYS, getValues } from './config.ts';
 import { requestLanguages, translations } from './lang.ts';
 
@@ -43,9 +43,6 @@ const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
 
 const LogoQuery = Type.Object({ version: Type.Optional(Text(16)) });
 const RateQuery = Type.Object({ symbol: Text(21, { pattern: '^[a-z0-9]{1,12}_[a-z]{2,8}$', 'x-error': 'must look like usdt_brl', example: 'usdt_brl' }) });
-
-/** `numeric` comes back padded (`10.00000000`); clients get the plain value. */
-const trim = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
 /** Notices, marquee and banners take an optional `?lang=` over `Accept-Language`. */
 const LangOnly = Type.Object({ lang: LangQuery });
@@ -105,7 +102,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   app.get('/h5/symbol/getPlays', async () => {
     const rows = await ctx.db.select().from(plays).where(eq(plays.enabled, true)).orderBy(asc(plays.seconds));
     return ok<Play[]>(
-      rows.map((p) => ({ id: p.id, seconds: p.seconds, rate: trim(p.rate), minAmount: trim(p.minAmount), maxAmount: trim(p.maxAmount) })),
+      rows.map((p) => ({ id: p.id, seconds: p.seconds, rate: trimZeros(p.rate), minAmount: trimZeros(p.minAmount), maxAmount: trimZeros(p.maxAmount) })),
     );
   });
 
@@ -117,18 +114,18 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         .from(plays)
         .where(eq(plays.enabled, true)),
     ]);
-    return ok<ContractMoney>({ presets: presets.map((p) => trim(p.amount)), min: trim(limits!.min), max: trim(limits!.max) });
+    return ok<ContractMoney>({ presets: presets.map((p) => trimZeros(p.amount)), min: trimZeros(limits!.min), max: trimZeros(limits!.max) });
   });
 
   app.get('/common/rate', async () => {
     const rows = await ctx.db.select().from(rates).orderBy(asc(rates.symbol));
-    return ok<RateItem[]>(rows.map((r) => ({ symbol: r.symbol, rate: trim(r.rate) })));
+    return ok<RateItem[]>(rows.map((r) => ({ symbol: r.symbol, rate: trimZeros(r.rate) })));
   });
 
   app.get<{ Querystring: Static<typeof RateQuery> }>('/common/rateBySymbol', { schema: { querystring: RateQuery } }, async (request) => {
     const [row] = await ctx.db.select().from(rates).where(eq(rates.symbol, request.query.symbol));
     if (!row) throw new AppError(404, 'rate.notFound', `No exchange rate for ${request.query.symbol}`, { symbol: request.query.symbol });
-    return ok<RateItem>({ symbol: row.symbol, rate: trim(row.rate) });
+    return ok<RateItem>({ symbol: row.symbol, rate: trimZeros(row.rate) });
   });
 
   app.get('/background/bill/getAllWalletBizType', async () =>

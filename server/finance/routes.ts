@@ -5,16 +5,15 @@ import type { FeaturePlugin } from '../context.ts';
 import { HoldingAnswer, HoldingsAnswer, ProductAnswer, ProductsAnswer, RecentPurchasesAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { Amount } from '../http/schemas.ts';
-import { Id, PageQuery } from '../account/schemas.ts';
+import { Amount, Id, pageOf, Paging } from '../http/schemas.ts';
 import { push } from '../ws/push.ts';
 import { buyProduct, getProduct, listHoldings, listProducts, recentPurchases } from './service.ts';
 
-const DetailQuery = Type.Object({ id: Id });
-const BuyBody = Type.Object({ productId: Id, amount: Amount });
+const DetailQuery = Type.Object({ id: Id() });
+const BuyBody = Type.Object({ productId: Id(), amount: Amount });
 const ListQuery = Type.Object({
   tab: Type.Unsafe<FinanceTab>({ type: 'string', enum: [...FINANCE_TABS], default: 'all', 'x-error': `must be one of ${FINANCE_TABS.join(', ')}` }),
-  ...PageQuery,
+  ...Paging,
 });
 
 export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
@@ -45,7 +44,7 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/licai/list',
     { config: { auth: true }, schema: { tags: ['finance'], summary: "The caller's holdings with income figures", querystring: ListQuery, response: HoldingsAnswer } },
-    async (request) => ok(await listHoldings(ctx, request.userId, request.query)),
+    async (request) => ok(await listHoldings(ctx, request.userId, pageOf(request.query))),
   );
 
   app.get(

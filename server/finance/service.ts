@@ -1,11 +1,12 @@
 /** Finance products: the catalogue, a purchase through the ledger, the buyer's holdings. */
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { outOfRange } from '../../src/shared/amount-range.ts';
 import type { FinanceHolding, FinanceList, FinanceProduct, FinanceTab, RecentPurchase } from '../../src/shared/contract.ts';
 import type { Clock, ServerContext } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { financeHoldings as h, financeIncome, financeProducts as p, users } from '../db/schema/index.ts';
 import { accountMasked } from '../orders/errors.ts';
+import { newOrderNo } from '../orders/order-no.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { addDays, dayOf } from '../jobs/days.ts';
 import { aboveMax, belowMin, productNotFound } from './errors.ts';
@@ -20,8 +21,6 @@ export async function getProduct(db: DbOrTx, id: number): Promise<FinanceProduct
   if (!row) throw productNotFound();
   return row;
 }
-
-const newOrderNo = () => 'F' + randomBytes(9).toString('hex').toUpperCase();
 
 /**
  * Debits `amount` (bill `finance_buy`) and opens a holding that earns from the next day, in the
@@ -39,8 +38,6 @@ export async function buyProduct(tx: Tx, clock: Clock, userId: number, productId
         dailyRate: p.dailyRate,
         min: plain(p.minAmount),
         max: plain(p.maxAmount),
-        geMin: sql<boolean>`${amount}::numeric >= ${p.minAmount}`,
-        leMax: sql<boolean>`${amount}::numeric <= ${p.maxAmount}`,
       })
       .from(p)
       .where(and(eq(p.id, productId), eq(p.enabled, true)));
@@ -48,8 +45,9 @@ export async function buyProduct(tx: Tx, clock: Clock, userId: number, productId
     // The operator's mask holds the account (README, "Global mask"): no purchase, as no order.
     const [user] = await tx.select({ isOrder: users.isOrder }).from(users).where(eq(users.id, userId));
     if (user?.isOrder === false) throw accountMasked();
-    if (!product.geMin) throw belowMin(product.min);
-    if (!product.leMax) throw aboveMax(product.max);
+    const outside = outOfRange(amount, product.min, product.max);
+    if (outside === 'below') throw belowMin(product.min);
+    if (outside === 'above') throw aboveMax(product.max);
     const orderNo = newOrderNo();
     await changeBalance(tx, { userId, amount: `-${amount}`, bizType: 'finance_buy', remark: product.name, ref: orderNo });
     const [row] = await tx

@@ -22,6 +22,13 @@ export const Text = (maxLength: number, options: StringOptions = {}) => Type.Str
 
 export const NonEmpty = (maxLength = 100) => Text(maxLength, { minLength: 1 });
 
+/** Text an operator or a user writes: no NUL or other control characters but tab and newlines. */
+export const PlainText = (maxLength: number, minLength = 1) =>
+  Type.String({ minLength, maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$', 'x-error': 'must be plain text' });
+
+/** An optional `?lang=` over `Accept-Language`. */
+export const LangQuery = Type.Optional(Type.String({ maxLength: 35, pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$', 'x-error': 'must be a language code such as en or pt-BR' }));
+
 /**
  * A positive money amount as a decimal string: digits, at most one point, at most 8 decimals, no
  * sign, exponent, NaN or Infinity. At most 12 whole digits, matching NUMERIC(20,8).
@@ -33,14 +40,21 @@ export const Amount = Type.String({
   example: '100',
 });
 
-/** A 1-based page number and a page size up to `maxPageSize`, both optional (1 and 10), as query strings. */
-export const pagingUpTo = (maxPageSize: number) => ({
+/**
+ * The one paging of every list: a 1-based page number (≤ 100000) and a page size (≤ 100), both
+ * optional query strings that AJV fills with 1 and 10: `Type.Object({ ...Paging, … })`.
+ */
+export const Paging = {
   pageNum: Type.Optional(Int(1, MAX_PAGE, { default: 1 })),
-  pageSize: Type.Optional(Int(1, Math.min(maxPageSize, MAX_PAGE_SIZE), { default: 10 })),
-});
+  pageSize: Type.Optional(Int(1, MAX_PAGE_SIZE, { default: 10 })),
+};
 
-/** Page number (≤ 100000) and page size (≤ 100), both optional: `Type.Object({ ...Paging, … })`. */
-export const Paging = pagingUpTo(MAX_PAGE_SIZE);
+/** A `Paging` query with both numbers (AJV has filled them in; the types do not know it). */
+export const pageOf = <Q extends { pageNum?: number; pageSize?: number }>(q: Q): Q & { pageNum: number; pageSize: number } => ({
+  ...q,
+  pageNum: q.pageNum ?? 1,
+  pageSize: q.pageSize ?? 10,
+});
 
 /**
  * Fastify's AJV options: `verbose` hands the failing schema to the error handler, which uses a
@@ -49,6 +63,17 @@ export const Paging = pagingUpTo(MAX_PAGE_SIZE);
  * Schema's, so AJV is told it is a known keyword.
  */
 export const AJV_OPTIONS = { customOptions: { verbose: true, keywords: ['x-error', 'example'] } };
+
+/** An exact decimal in an answer: NUMERIC written as text, never a float. */
+export const Dec = (description?: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
+
+/** A moment in an answer: milliseconds since the epoch. */
+export const Time = (description = 'epoch ms') => Type.Integer({ description });
+
+export const Nullable = (schema: TSchema) => Type.Union([schema, Type.Null()]);
+
+/** One page of rows with the count of all of them (and any totals beside). */
+export const page = (row: TSchema, extra: Record<string, TSchema> = {}) => Type.Object({ rows: Type.Array(row), total: Type.Integer(), ...extra });
 
 /**
  * The response schema of a route answering `data`. Refusals go out with their own HTTP status and

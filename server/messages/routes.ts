@@ -4,11 +4,11 @@ import type { UnreadCount } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { InboxAnswer, UnreadAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
-import { LangQuery, PageQuery } from '../account/schemas.ts';
+import { LangQuery, pageOf, Paging } from '../http/schemas.ts';
 import { requestLanguages } from '../content/lang.ts';
 import { listInbox, markRead, unreadCount } from './service.ts';
 
-const ListQuery = Type.Object({ ...PageQuery, lang: LangQuery });
+const ListQuery = Type.Object({ ...Paging, lang: LangQuery });
 const ReadBody = Type.Object({
   ids: Type.Optional(
     Type.Array(Type.String({ pattern: '^[mn][1-9][0-9]{0,9}$', maxLength: 11, 'x-error': 'must be message ids such as m12 or n3' }), { maxItems: 100 }),
@@ -20,7 +20,7 @@ export const messageRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/message/userMessage',
     { config: { auth: true }, schema: { tags: ['messages'], summary: 'Messages and notices with this user\'s read state', querystring: ListQuery, response: InboxAnswer } },
-    async (request) => ok(await listInbox(ctx, request.userId, request.query.pageNum, request.query.pageSize, requestLanguages(request))),
+    async (request) => ok(await listInbox(ctx, request.userId, pageOf(request.query).pageNum, pageOf(request.query).pageSize, requestLanguages(request))),
   );
 
   app.post<{ Body: Static<typeof ReadBody> }>(

@@ -3,27 +3,22 @@
  * from (they mirror src/shared/contract.ts). Fastify serializes by them, so a field missing here
  * would be dropped from the answer: the tests compare whole answers.
  */
-import { type TSchema, Type } from '@sinclair/typebox';
-import { answer } from '../http/schemas.ts';
+import { Type } from '@sinclair/typebox';
+import { answer, Dec, Nullable, page, Time } from '../http/schemas.ts';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES } from '../../src/shared/contract.ts';
 
-const Dec = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$' });
-const Time = Type.Integer({ description: 'epoch ms' });
 const Str = Type.String();
-const Nullable = (t: TSchema) => Type.Union([t, Type.Null()]);
 const OneOf = (values: readonly string[]) => Type.Unsafe<string>({ type: 'string', enum: [...values] });
 const Kind = OneOf(['bank', 'pix', 'coin', 'qr', 'paypay']);
-
-const page = (row: TSchema) => Type.Object({ rows: Type.Array(row), total: Type.Integer() });
 
 const PayChannel = Type.Object({
   id: Type.Integer(),
   type: OneOf(['bank', 'coin']),
   name: Str,
   currency: Str,
-  exchangeRate: Dec,
-  minAmount: Dec,
-  maxAmount: Dec,
+  exchangeRate: Dec(),
+  minAmount: Dec(),
+  maxAmount: Dec(),
   payee: Nullable(Str),
   bankName: Nullable(Str),
   cardNo: Nullable(Str),
@@ -35,15 +30,15 @@ const PayChannel = Type.Object({
 
 const Deposit = Type.Object({
   orderNo: Str,
-  time: Time,
+  time: Time(),
   channelId: Type.Integer(),
   channelName: Str,
   type: OneOf(['bank', 'coin']),
   status: OneOf(DEPOSIT_STATUSES),
-  amount: Dec,
-  payAmount: Dec,
+  amount: Dec(),
+  payAmount: Dec(),
   currency: Str,
-  exchangeRate: Dec,
+  exchangeRate: Dec(),
   payee: Nullable(Str),
   bankName: Nullable(Str),
   cardNo: Nullable(Str),
@@ -51,39 +46,39 @@ const Deposit = Type.Object({
   address: Nullable(Str),
   proofImage: Nullable(Str),
   rejectReason: Nullable(Str),
-  reviewedAt: Nullable(Time),
+  reviewedAt: Nullable(Time()),
 }, { title: 'Deposit' });
 
 const Withdrawal = Type.Object({
   orderNo: Str,
-  time: Time,
+  time: Time(),
   status: OneOf(WITHDRAW_STATUSES),
-  amount: Dec,
-  fee: Dec,
-  arrives: Dec,
+  amount: Dec(),
+  fee: Dec(),
+  arrives: Dec(),
   method: Kind,
   payee: Nullable(Str),
   bankName: Nullable(Str),
   account: Str,
   network: Nullable(Str),
   remark: Nullable(Str),
-  reviewedAt: Nullable(Time),
+  reviewedAt: Nullable(Time()),
 }, { title: 'Withdrawal' });
 
 const ExpensesMoney = Type.Object({
-  available: Dec,
-  frozen: Dec,
-  feeRule: Type.Object({ rate: Dec, min: Dec, fixed: Dec }),
-  minAmount: Dec,
-  maxSingle: Dec,
-  maxTotal: Dec,
-  remainingTotal: Dec,
+  available: Dec(),
+  frozen: Dec(),
+  feeRule: Type.Object({ rate: Dec(), min: Dec(), fixed: Dec() }),
+  minAmount: Dec(),
+  maxSingle: Dec(),
+  maxTotal: Dec(),
+  remainingTotal: Dec(),
   codeType: OneOf(['none', 'sms', 'email']),
   hasFundPassword: Type.Boolean(),
-  lockedUntil: Nullable(Time),
+  lockedUntil: Nullable(Time()),
   realTime: Type.Boolean(),
   free: Type.Boolean(),
-  quote: Type.Optional(Type.Object({ amount: Dec, fee: Dec, debit: Dec, arrives: Dec })),
+  quote: Type.Optional(Type.Object({ amount: Dec(), fee: Dec(), debit: Dec(), arrives: Dec() })),
 }, { title: 'ExpensesMoney' });
 
 const PaymentMethod = Type.Object({
@@ -99,7 +94,7 @@ const PaymentMethod = Type.Object({
   coin: Nullable(Str),
   network: Nullable(Str),
   image: Nullable(Str),
-  time: Time,
+  time: Time(),
 }, { title: 'PaymentMethod' });
 
 const StatusItem = Type.Object({ status: Str, name: Str });

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
+import { outOfRange } from '../../src/shared/amount-range.ts';
 import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel, type StatusItem } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { deposits, payChannels } from '../db/schema/index.ts';
@@ -109,15 +110,14 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
             row: payChannels,
             min: sql<string>`trim_scale(${payChannels.minAmount})::text`,
             max: sql<string>`trim_scale(${payChannels.maxAmount})::text`,
-            below: sql<boolean>`${amount}::numeric < ${payChannels.minAmount}`,
-            above: sql<boolean>`${amount}::numeric > ${payChannels.maxAmount}`,
             payAmount: sql<string>`round(${amount}::numeric * ${payChannels.exchangeRate}, 8)::text`,
           })
           .from(payChannels)
           .where(and(eq(payChannels.id, channelId), eq(payChannels.enabled, true)));
         if (!channel) throw new AppError(400, 'recharge.channel', 'This deposit channel is not available', { field: 'channelId' });
-        if (channel.below) throw belowMin(channel.min);
-        if (channel.above) throw aboveMax(channel.max);
+        const outside = outOfRange(amount, channel.min, channel.max);
+        if (outside === 'below') throw belowMin(channel.min);
+        if (outside === 'above') throw aboveMax(channel.max);
         let proof: string | null = null;
         if (proofImage?.trim()) proof = await claimUpload(tx, request.userId, proofImage, 'proofImage');
         else if ((await getConfig(tx, 'rechargeVoucherOn')) === '1') {

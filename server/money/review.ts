@@ -5,6 +5,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
+import { moneyReturned, PAID_OUT_WITHDRAW_STATUSES } from '../../src/shared/withdraw-status.ts';
 import type { ServerContext } from '../context.ts';
 import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
@@ -40,8 +42,8 @@ export async function reviewDeposit(ctx: ServerContext, orderNo: string, decisio
     deposit.userId,
     {
       ...(decision === 'approve'
-        ? { title: 'Deposit approved', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was approved and credited to your balance.` }
-        : { title: 'Deposit rejected', content: `Your deposit ${d.orderNo} of ${trim(d.amount)} was rejected: ${d.rejectReason}` }),
+        ? { title: 'Deposit approved', content: `Your deposit ${d.orderNo} of ${trimZeros(d.amount)} was approved and credited to your balance.` }
+        : { title: 'Deposit rejected', content: `Your deposit ${d.orderNo} of ${trimZeros(d.amount)} was rejected: ${d.rejectReason}` }),
       key: 'deposit',
       params: {
         orderNo: d.orderNo,
@@ -71,12 +73,9 @@ export const WITHDRAW_MOVES: Record<WithdrawStatus, WithdrawStatus[]> = {
   failed: [],
 };
 
-const PAID_OUT: WithdrawStatus[] = ['paid', 'succeeded'];
-const RETURNED: WithdrawStatus[] = ['rejected', 'failed', 'no_payout'];
-
 export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status: WithdrawStatus, reason?: string): Promise<Withdrawal> {
   const why = reason?.trim() || null;
-  if (RETURNED.includes(status) && !why) throw reasonRequired();
+  if (moneyReturned(status) && !why) throw reasonRequired();
   const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo)).for('update');
     if (!row) throw notFound('withdrawal');
@@ -88,9 +87,9 @@ export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status
       sql`select (${row.amount}::numeric + ${row.fee}::numeric)::numeric(20,8)::text as d`,
     )) as unknown as { rows: Array<{ d: string }> };
     const total = debit.rows[0]!.d;
-    if (PAID_OUT.includes(status)) {
+    if (PAID_OUT_WITHDRAW_STATUSES.includes(status)) {
       await changeBalance(tx, { userId: row.userId, amount: '0', frozenDelta: `-${total}`, bizType: 'withdraw', ref: row.orderNo, remark: 'Withdrawal paid out' });
-    } else if (RETURNED.includes(status)) {
+    } else if (moneyReturned(status)) {
       await changeBalance(tx, { userId: row.userId, amount: total, frozenDelta: `-${total}`, bizType: 'withdraw_refund', ref: row.orderNo, remark: why! });
     }
     const [updated] = await tx
@@ -107,19 +106,17 @@ export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status
     result.userId,
     {
       title: `Withdrawal: ${label}`,
-      content: `Your withdrawal ${w.orderNo} of ${trim(w.amount)} is now "${label}"${why ? `: ${why}` : '.'}`,
+      content: `Your withdrawal ${w.orderNo} of ${trimZeros(w.amount)} is now "${label}"${why ? `: ${why}` : '.'}`,
       key: 'withdraw',
       params: {
         orderNo: w.orderNo,
         amount: w.amount,
         status,
-        ...(RETURNED.includes(status) ? { effect: 'returned' as const } : {}),
+        ...(moneyReturned(status) ? { effect: 'returned' as const } : {}),
         ...(why ? { reason: why } : {}),
       },
     },
-    PAID_OUT.includes(status) || RETURNED.includes(status) ? ['balance', 'expenses'] : ['expenses'],
+    PAID_OUT_WITHDRAW_STATUSES.includes(status) || moneyReturned(status) ? ['balance', 'expenses'] : ['expenses'],
   );
   return w;
 }
-
-const trim = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PixKeyType } from '../../src/shared/contract.ts';
+import { normalizePixKey, pixKeyValid } from '../../src/shared/pix.ts';
 import { AppError } from '../http/envelope.ts';
 import { evmChecksumHolds } from './keccak.ts';
 
@@ -122,42 +123,12 @@ export function checkAddress(network: string, value: string): string {
   return address;
 }
 
-function cpfValid(d: string): boolean {
-  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
-  const digit = (len: number) => {
-    let sum = 0;
-    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  return digit(9) === Number(d[9]) && digit(10) === Number(d[10]);
-}
-
-function cnpjValid(d: string): boolean {
-  if (!/^\d{14}$/.test(d) || /^(\d)\1{13}$/.test(d)) return false;
-  const digit = (len: number) => {
-    const weights = len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = weights.reduce((s, w, i) => s + w * Number(d[i]), 0);
-    const r = sum % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  return digit(12) === Number(d[12]) && digit(13) === Number(d[13]);
-}
-
-export const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const PIX_RULES: Record<PixKeyType, { normalize: (v: string) => string; valid: (v: string) => boolean; message: string }> = {
-  cpf: { normalize: (v) => v.replace(/[.\-\s]/g, ''), valid: cpfValid, message: 'CPF must be 11 digits with valid check digits' },
-  cnpj: { normalize: (v) => v.replace(/[.\-/\s]/g, ''), valid: cnpjValid, message: 'CNPJ must be 14 digits with valid check digits' },
-  email: { normalize: (v) => v.trim().toLowerCase(), valid: (v) => v.length <= 77 && EMAIL.test(v), message: 'Enter a valid e-mail format' },
-  phone: {
-    normalize: (v) => v.replace(/[\s()-]/g, ''),
-    // +55, a two-digit area code (11–99), then 8 digits (landline) or 9 starting with 9 (mobile).
-    valid: (v) => /^\+55[1-9][1-9](9\d{8}|[2-8]\d{7})$/.test(v),
-    message: 'Phone must be +55 followed by the area code and number',
-  },
-  random: { normalize: (v) => v.trim().toLowerCase(), valid: (v) => UUID.test(v), message: 'A random key is a UUID (8-4-4-4-12 hexadecimal digits)' },
+const PIX_MESSAGES: Record<PixKeyType, string> = {
+  cpf: 'CPF must be 11 digits with valid check digits',
+  cnpj: 'CNPJ must be 14 digits with valid check digits',
+  email: 'Enter a valid e-mail format',
+  phone: 'Phone must be +55 followed by the area code and number',
+  random: 'A random key is a UUID (8-4-4-4-12 hexadecimal digits)',
 };
 
 export const PIX_TYPES: Array<{ type: PixKeyType; name: string; example: string }> = [
@@ -170,8 +141,7 @@ export const PIX_TYPES: Array<{ type: PixKeyType; name: string; example: string 
 
 /** The key normalized (digits only for CPF/CNPJ, lower case for e-mail and UUID). */
 export function checkPixKey(type: PixKeyType, value: string): string {
-  const rule = PIX_RULES[type];
-  const key = rule.normalize(value);
-  if (!rule.valid(key)) throw new AppError(400, `pix.${type}`, rule.message, { field: 'pixKey' });
+  const key = normalizePixKey(type, value);
+  if (!pixKeyValid(type, key)) throw new AppError(400, `pix.${type}`, PIX_MESSAGES[type], { field: 'pixKey' });
   return key;
 }

@@ -16,6 +16,9 @@ import {
 import { consumeCode, sendCode } from '../auth/codes.ts';
 import { checkFundPasswordTry, fundLockUntil } from '../auth/fund-password.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import { outOfRange } from '../../src/shared/amount-range.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
+import { OPEN_WITHDRAW_STATUSES, RETURNED_WITHDRAW_STATUSES } from '../../src/shared/withdraw-status.ts';
 import type { FeaturePlugin, ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { deposits, paymentMethods, users, withdrawals } from '../db/schema/index.ts';
@@ -58,11 +61,6 @@ export const WITHDRAW_STATUS_NAMES: Record<WithdrawStatus, string> = {
   rejected: 'Rejected',
   failed: 'Payout failed',
 };
-
-/** Statuses whose amount + fee still sit in the frozen amount. */
-export const OPEN_WITHDRAW_STATUSES: WithdrawStatus[] = ['reviewing', 'frozen', 'waiting', 'paying'];
-/** Statuses that gave the money back; they do not count against the daily total. */
-export const RETURNED_WITHDRAW_STATUSES: WithdrawStatus[] = ['rejected', 'failed', 'no_payout'];
 
 const DAY_MS = 24 * 3600_000;
 
@@ -108,26 +106,19 @@ async function quote(db: DbOrTx, amount: string, cfg: Record<'withdrawFeeRate' |
   return (res as unknown as { rows: FeeQuote[] }).rows[0]!;
 }
 
-/** `a < b` in NUMERIC. */
-async function less(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const res = await db.execute(sql`select ${a}::numeric < ${b}::numeric as lt`);
-  return (res as unknown as { rows: Array<{ lt: boolean }> }).rows[0]!.lt;
-}
-
 /** The minimum, the VIP maximum single amount and what is left of today's total, with their messages. */
-async function checkLimits(db: DbOrTx, amount: string, minAmount: string, limits: Limits): Promise<void> {
-  if (await less(db, amount, minAmount)) {
-    throw new AppError(400, 'withdraw.belowMin', `The minimum withdrawal is ${trim(minAmount)}`, { field: 'amount', min: trim(minAmount) });
+function checkLimits(amount: string, minAmount: string, limits: Limits): void {
+  const single = outOfRange(amount, minAmount, limits.maxSingle);
+  if (single === 'below') {
+    throw new AppError(400, 'withdraw.belowMin', `The minimum withdrawal is ${trimZeros(minAmount)}`, { field: 'amount', min: trimZeros(minAmount) });
   }
-  if (await less(db, limits.maxSingle, amount)) {
-    throw new AppError(400, 'withdraw.aboveMax', `The maximum single withdrawal for your VIP level is ${trim(limits.maxSingle)}`, { field: 'amount', max: trim(limits.maxSingle) });
+  if (single === 'above') {
+    throw new AppError(400, 'withdraw.aboveMax', `The maximum single withdrawal for your VIP level is ${trimZeros(limits.maxSingle)}`, { field: 'amount', max: trimZeros(limits.maxSingle) });
   }
-  if (await less(db, limits.remainingTotal, amount)) {
-    throw new AppError(400, 'withdraw.aboveTotal', `Above your VIP level's daily total: ${trim(limits.remainingTotal)} left today`, { field: 'amount', left: trim(limits.remainingTotal) });
+  if (outOfRange(amount, null, limits.remainingTotal)) {
+    throw new AppError(400, 'withdraw.aboveTotal', `Above your VIP level's daily total: ${trimZeros(limits.remainingTotal)} left today`, { field: 'amount', left: trimZeros(limits.remainingTotal) });
   }
 }
-
-const trim = (v: string) => v.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 
 async function codeTarget(ctx: ServerContext, userId: number, channel: 'sms' | 'email'): Promise<string> {
   const [user] = await ctx.db.select({ phone: users.phone, email: users.email }).from(users).where(eq(users.id, userId));
@@ -188,7 +179,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
       };
       if (request.query.amount) {
         // The same limit messages as the submit, so the screen can say what is wrong before it.
-        await checkLimits(ctx.db, request.query.amount, cfg.withdrawMinAmount, limits);
+        checkLimits(request.query.amount, cfg.withdrawMinAmount, limits);
         const q = await quote(ctx.db, request.query.amount, cfg);
         answer.quote = { amount: request.query.amount, fee: q.fee, debit: q.debit, arrives: request.query.amount };
       }
@@ -222,7 +213,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         const [method] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)));
         if (!method) throw notFound('paymentMethod');
         const now = ctx.clock.now();
-        await checkLimits(tx, amount, cfg.withdrawMinAmount, await limitsOf(tx, userId, now));
+        checkLimits(amount, cfg.withdrawMinAmount, await limitsOf(tx, userId, now));
         const q = await quote(tx, amount, cfg);
         const orderNo = newOrderNo();
         await changeBalance(tx, { userId, amount: `-${q.debit}`, frozenDelta: q.debit, bizType: 'withdraw_freeze', ref: orderNo, remark: 'Withdrawal submitted' });

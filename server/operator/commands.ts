@@ -7,7 +7,8 @@ import type { AdminApi } from './client.ts';
 import { OperatorError } from './client.ts';
 import { CONTENT_COMMANDS } from './content-commands.ts';
 import { MONEY_COMMANDS } from './money-commands.ts';
-import { record, table, trimDecimal } from './table.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
+import { record, table } from './table.ts';
 
 export interface Invocation {
   args: string[];
@@ -50,7 +51,7 @@ const users: Command = {
     const list = await api.get<AdminUser[]>('/users', { search: options.search, limit });
     return table(
       ['id', 'username', 'phone', 'email', 'vip', 'balance', 'frozen', 'mask', 'created'],
-      list.map((u) => [u.id, u.username, u.phone, u.email, u.vipLevel, trimDecimal(u.balance), trimDecimal(u.frozen), u.isOrder === false, u.createdAt.slice(0, 16).replace('T', ' ')]),
+      list.map((u) => [u.id, u.username, u.phone, u.email, u.vipLevel, trimZeros(u.balance), trimZeros(u.frozen), u.isOrder === false, u.createdAt.slice(0, 16).replace('T', ' ')]),
     );
   },
 };
@@ -66,9 +67,9 @@ const balance: Command = {
     const r = await api.post<BalanceResult>('/balance', { username, amount, reason: options.reason });
     return record([
       ['user', r.username],
-      ['change', (r.amount.startsWith('-') ? '' : '+') + trimDecimal(r.amount)],
-      ['balance', trimDecimal(r.balance)],
-      ['frozen', trimDecimal(r.frozen)],
+      ['change', (r.amount.startsWith('-') ? '' : '+') + trimZeros(r.amount)],
+      ['balance', trimZeros(r.balance)],
+      ['frozen', trimZeros(r.frozen)],
       ['bill', r.billId],
     ]);
   },

@@ -3,7 +3,9 @@ import { WITHDRAW_STATUSES, type Deposit, type Withdrawal } from '../../src/shar
 import type { AdminDeposit, AdminWithdrawal } from '../admin/types.ts';
 import type { Command } from './commands.ts';
 import { UsageError } from './commands.ts';
-import { record, table, trimDecimal } from './table.ts';
+import { trimZeros } from '../../src/shared/decimal.ts';
+import { moneyReturned } from '../../src/shared/withdraw-status.ts';
+import { record, table } from './table.ts';
 
 const time = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -24,7 +26,7 @@ const depositsCommand: Command = {
     const list = await api.get<AdminDeposit[]>('/deposits', { status: options.status, limit: limitOf(options.limit) });
     return table(
       ['order', 'user', 'status', 'amount', 'pay', 'channel', 'proof', 'time'],
-      list.map((d) => [d.orderNo, d.username, d.status, trimDecimal(d.amount), `${trimDecimal(d.payAmount)} ${d.currency}`, d.channelName, d.proofFile, time(d.time)]),
+      list.map((d) => [d.orderNo, d.username, d.status, trimZeros(d.amount), `${trimZeros(d.payAmount)} ${d.currency}`, d.channelName, d.proofFile, time(d.time)]),
     );
   },
 };
@@ -42,7 +44,7 @@ const depositCommand: Command = {
     return record([
       ['order', d.orderNo],
       ['status', d.status],
-      ['amount', trimDecimal(d.amount)],
+      ['amount', trimZeros(d.amount)],
       ['reason', d.rejectReason],
     ]);
   },
@@ -58,7 +60,7 @@ const withdrawalsCommand: Command = {
     const list = await api.get<AdminWithdrawal[]>('/withdrawals', { status: options.status, limit: limitOf(options.limit) });
     return table(
       ['order', 'user', 'status', 'amount', 'fee', 'method', 'account', 'payee', 'time'],
-      list.map((w) => [w.orderNo, w.username, w.status, trimDecimal(w.amount), trimDecimal(w.fee), w.network ?? w.method, w.account, w.payee, time(w.time)]),
+      list.map((w) => [w.orderNo, w.username, w.status, trimZeros(w.amount), trimZeros(w.fee), w.network ?? w.method, w.account, w.payee, time(w.time)]),
     );
   },
 };
@@ -73,13 +75,13 @@ const withdrawCommand: Command = {
     const status = action === 'approve' ? 'paid' : action === 'reject' ? 'rejected' : action === 'set' ? target : undefined;
     const arity = action === 'set' ? 3 : 2;
     if (args.length !== arity || !status || !(WITHDRAW_STATUSES as readonly string[]).includes(status)) throw new UsageError(`usage: ${this.usage}`);
-    if (['rejected', 'failed', 'no_payout'].includes(status) && !options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
+    if (moneyReturned(status) && !options.reason?.trim()) throw new UsageError(`--reason is required\nusage: ${this.usage}`);
     const w = await api.post<Withdrawal>(`/withdrawals/${encodeURIComponent(orderNo!)}`, { status, reason: options.reason });
     return record([
       ['order', w.orderNo],
       ['status', w.status],
-      ['amount', trimDecimal(w.amount)],
-      ['fee', trimDecimal(w.fee)],
+      ['amount', trimZeros(w.amount)],
+      ['fee', trimZeros(w.fee)],
       ['remark', w.remark],
     ]);
   },

@@ -24,7 +24,3 @@ export function record(fields: [string, Cell][]): string {
   const width = Math.max(...fields.map(([k]) => k.length));
   return fields.map(([k, v]) => `${k.padEnd(width)}  ${show(v)}`).join('\n');
 }
-
-/** `1100.50000000` → `1100.5`: NUMERIC(20,8) values without the padding zeros. */
-export const trimDecimal = (value: string): string =>
-  value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;

@@ -1,6 +1,7 @@
 /** Placing a contract order: check the play and the amount, debit the wallet, record the open price. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContractOrder, SaveContactOrderRequest } from '../../src/shared/contract.ts';
+import { outOfRange } from '../../src/shared/amount-range.ts';
 import type { ServerContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { contractOrders, plays, users } from '../db/schema/index.ts';
@@ -27,15 +28,14 @@ export async function placeOrder(ctx: ServerContext, tx: Tx, userId: number, inp
       rate: plays.rate,
       min: sql<string>`trim_scale(${plays.minAmount})::text`,
       max: sql<string>`trim_scale(${plays.maxAmount})::text`,
-      below: sql<boolean>`${input.amount}::numeric < ${plays.minAmount}`,
-      above: sql<boolean>`${input.amount}::numeric > ${plays.maxAmount}`,
     })
     .from(plays)
     .where(and(eq(plays.id, input.playId), eq(plays.enabled, true)));
   if (!play) throw playUnavailable();
   if (!market.has(symbol)) throw symbolNotTradable();
-  if (play.below) throw belowMin(play.min);
-  if (play.above) throw aboveMax(play.max);
+  const outside = outOfRange(input.amount, play.min, play.max);
+  if (outside === 'below') throw belowMin(play.min);
+  if (outside === 'above') throw aboveMax(play.max);
   if (market.stale?.(symbol)) throw marketStale();
 
   const now = ctx.clock.now();

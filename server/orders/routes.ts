@@ -3,6 +3,7 @@ import type {} from '@fastify/swagger';
 import type { FeaturePlugin } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { pageOf } from '../http/schemas.ts';
 import { listOrders } from './list.ts';
 import { placeOrder } from './place.ts';
 import { OrderAnswer, OrderListQuery, OrderPageAnswer, SaveOrderQuery } from './schemas.ts';
@@ -35,6 +36,6 @@ export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
         response: OrderPageAnswer,
       },
     },
-    async (request) => ok(await listOrders(ctx, request.userId, request.query)),
+    async (request) => ok(await listOrders(ctx, request.userId, pageOf(request.query))),
   );
 };

@@ -1,7 +1,7 @@
 /** TypeBox schemas of the order routes: validation and the OpenAPI description in one place. */
 import { type Static, Type } from '@sinclair/typebox';
 import { ORDER_TABS, type OrderDirection, type OrderTab } from '../../src/shared/contract.ts';
-import { Amount, answer, Id, Int, MAX_PAGE, Text } from '../http/schemas.ts';
+import { Amount, answer, Dec, Id, Paging, Text, Time } from '../http/schemas.ts';
 
 const Direction = Type.Unsafe<OrderDirection>({ type: 'string', enum: ['up', 'down'], 'x-error': 'must be up or down' });
 
@@ -13,37 +13,31 @@ export const SaveOrderQuery = Type.Object({
 });
 export type SaveOrderQuery = Static<typeof SaveOrderQuery>;
 
-export const MAX_PAGE_SIZE = 50;
-
 export const OrderListQuery = Type.Object({
   tab: Type.Unsafe<OrderTab>({ type: 'string', enum: [...ORDER_TABS], default: 'all', 'x-error': `must be one of ${ORDER_TABS.join(', ')}` }),
-  pageNum: Int(1, MAX_PAGE, { default: 1 }),
-  pageSize: Int(1, MAX_PAGE_SIZE, { default: 10 }),
+  ...Paging,
 });
 export type OrderListQuery = Static<typeof OrderListQuery>;
 
-const dec = (description?: string) => Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
-const Dec = dec();
-const Time = Type.Integer({ description: 'epoch ms' });
 
 const ContractOrderSchema = Type.Object({
   orderNo: Type.String(),
   symbol: Type.String(),
   name: Type.String(),
   direction: Direction,
-  amount: Dec,
-  rate: dec('rate of return for a win, percent'),
+  amount: Dec(),
+  rate: Dec('rate of return for a win, percent'),
   seconds: Type.Integer(),
-  estimatedIncome: dec('amount × rate / 100, rounded down to 8 decimals'),
-  openPrice: Dec,
-  closePrice: Type.Union([Dec, Type.Null()]),
+  estimatedIncome: Dec('amount × rate / 100, rounded down to 8 decimals'),
+  openPrice: Dec(),
+  closePrice: Type.Union([Dec(), Type.Null()]),
   status: Type.Union([Type.Literal('open'), Type.Literal('settled'), Type.Literal('refunded')]),
   result: Type.Union([Type.Literal('win'), Type.Literal('loss'), Type.Literal('tie'), Type.Null()]),
-  payout: Type.Union([Dec, Type.Null()], { description: 'credited at settlement' }),
-  profit: Type.Union([Dec, Type.Null()], { description: 'payout − amount' }),
-  time: Time,
-  expiresAt: Time,
-  settledAt: Type.Union([Time, Type.Null()]),
+  payout: Type.Union([Dec(), Type.Null()], { description: 'credited at settlement' }),
+  profit: Type.Union([Dec(), Type.Null()], { description: 'payout − amount' }),
+  time: Time(),
+  expiresAt: Time(),
+  settledAt: Type.Union([Time(), Type.Null()]),
 }, { title: 'ContractOrder' });
 
 

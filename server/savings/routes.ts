@@ -7,8 +7,7 @@ import type { FeaturePlugin } from '../context.ts';
 import { SavingsAnswer, SavingsDetailsAnswer, SavingsIncomeAnswer } from '../account/answers.ts';
 import { ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
-import { Amount } from '../http/schemas.ts';
-import { PageQuery } from '../account/schemas.ts';
+import { Amount, pageOf, Paging } from '../http/schemas.ts';
 import { push } from '../ws/push.ts';
 import { detailList, incomeList, summary, transfer } from './service.ts';
 
@@ -16,7 +15,7 @@ const TransferBody = Type.Object({
   direction: Type.Unsafe<'in' | 'out'>({ type: 'string', enum: ['in', 'out'], 'x-error': 'must be in or out' }),
   amount: Amount,
 });
-const ListQuery = Type.Object(PageQuery);
+const ListQuery = Type.Object(Paging);
 
 export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof TransferBody> }>(
@@ -43,12 +42,12 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/user/profitList',
     { config: { auth: true }, schema: { tags: ['savings'], summary: 'Savings income per day, newest first', querystring: ListQuery, response: SavingsIncomeAnswer } },
-    async (request) => ok(await incomeList(ctx, request.userId, request.query.pageNum, request.query.pageSize)),
+    async (request) => ok(await incomeList(ctx, request.userId, pageOf(request.query).pageNum, pageOf(request.query).pageSize)),
   );
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/h5/user/savingsDetails',
     { config: { auth: true }, schema: { tags: ['savings'], summary: 'Moves into and out of savings and the daily interest, newest first', querystring: ListQuery, response: SavingsDetailsAnswer } },
-    async (request) => ok(await detailList(ctx, request.userId, request.query.pageNum, request.query.pageSize)),
+    async (request) => ok(await detailList(ctx, request.userId, pageOf(request.query).pageNum, pageOf(request.query).pageSize)),
   );
 };

@@ -1,5 +1,5 @@
 /** Money ranges ("min – max"); apart from money.ts, as only a few screens show one. */
-import { isDecimal } from './decimal.ts';
+import { isDecimal } from '../shared/decimal.ts';
 import { formatMoney, prepare, type MoneySettings } from './money.ts';
 import { numberFormat } from './number.ts';
 

@@ -18,7 +18,7 @@
  * the shown limit is always accepted, and checking the display amount against the shown limits
  * agrees with the server checking the platform amount against its own.
  */
-import { add, cmp, fixed, mul, round, sub } from './decimal.ts';
+import { add, cmp, fixed, mul, round, sub } from '../shared/decimal.ts';
 import type { MoneySettings } from './money.ts';
 
 export interface MoneyRule {

@@ -1,9 +1,9 @@
 import { CONFIG_DEFAULTS, type ConfigKey } from '../shared/config-keys.ts';
 import { currentLocale } from '../i18n/index.ts';
-import { fixed, isDecimal, mul } from './decimal.ts';
+import { fixed, isDecimal, mul } from '../shared/decimal.ts';
 import { numberFormat } from './number.ts';
 
-export { add, sub, mul, cmp, round, fixed, isDecimal } from './decimal.ts';
+export { add, sub, mul, cmp, round, fixed, isDecimal } from '../shared/decimal.ts';
 
 /**
  * How money is shown (SPEC §3 display settings, §9 defaults). The configuration decides the

@@ -9,6 +9,7 @@ import { t } from '../i18n/index.ts';
 import { ltr } from '../lib/bidi.ts';
 import { formatMoney, type MoneySettings } from '../lib/money.ts';
 import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../lib/money-rule.ts';
+import { trimZeros } from '../shared/decimal.ts';
 import { Field } from '../ui/Field.tsx';
 import { readAmount } from './amount.ts';
 
@@ -32,7 +33,7 @@ export function useAmount(money: MoneySettings, limits?: readonly [min: string, 
     /** What the user typed or pasted, kept as it is. */
     type: (v: string) => setText(v),
     /** Puts a platform amount in the field (a preset, "All"), rounded down to what may be typed. */
-    fill: (platform: string) => setText(plain(toDisplay(platform, rule, 'down'))),
+    fill: (platform: string) => setText(trimZeros(toDisplay(platform, rule, 'down'))),
     clear: () => (setText(''), setTried(false)),
     /** The typed number when it can be booked, else null. */
     display,
@@ -49,8 +50,6 @@ export function useAmount(money: MoneySettings, limits?: readonly [min: string, 
 }
 
 export type Amount = ReturnType<typeof useAmount>;
-
-const plain = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/\.?0+$/, ''));
 
 interface Props {
   amount: Amount;

@@ -4,7 +4,8 @@
  * number it is, or why it cannot be booked. Nothing is dropped or cut: `-50` is not 50, `1e5` is
  * not 15, `12.999` is not 12. The conversion to what the platform books is money-rule.ts.
  */
-import { cmp, isDecimal } from '../lib/decimal.ts';
+import { cmp, trimZeros } from '../shared/decimal.ts';
+import { outOfRange } from '../shared/amount-range.ts';
 
 /** Why a typed amount cannot be booked: a locale key, shown under the field. */
 export type AmountRefusal =
@@ -54,15 +55,12 @@ export function readAmount(text: string, b: AmountBounds): AmountReading {
   if (!/\d/.test(s)) return no('v.amount');
   const display = plain(s);
   if (cmp(display, 0) <= 0) return no('v.amount');
-  if (isDecimal(b.min) && cmp(display, b.min as string) < 0) return no('v.amountMin');
-  if (isDecimal(b.max) && cmp(display, b.max as string) > 0) return no('v.amountMax');
-  return { ok: true, display };
+  const outside = outOfRange(display, b.min, b.max);
+  return outside ? no(outside === 'below' ? 'v.amountMin' : 'v.amountMax') : { ok: true, display };
 }
 
 /** `007.50` → `7.5`, `.5` → `0.5`, `5.` → `5`: the same number written plainly. */
 const plain = (s: string): string => {
-  let [whole, frac = ''] = s.split('.') as [string, string?];
-  whole = whole.replace(/^0+(?=\d)/, '') || '0';
-  frac = frac.replace(/0+$/, '');
-  return frac ? whole + '.' + frac : whole;
+  const [whole, frac = ''] = s.split('.') as [string, string?];
+  return trimZeros((whole.replace(/^0+(?=\d)/, '') || '0') + '.' + frac);
 };

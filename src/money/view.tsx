@@ -6,6 +6,8 @@ import { formatNumber } from '../lib/number.ts';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/money.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
 import { $app } from '../stores/app.ts';
+import { trimZeros } from '../shared/decimal.ts';
+import { moneyReturned } from '../shared/withdraw-status.ts';
 
 const KEYS: ('appConfig' | 'h5ExchangeRate')[] = ['appConfig', 'h5ExchangeRate'];
 
@@ -33,7 +35,7 @@ export function useMask(): (account: string | null | undefined, kind?: string | 
 
 /** A status as a coloured tag: green when money moved as asked, red when refused or returned. */
 export function Status({ of, value }: { of: 'deposit' | 'withdraw'; value: string }) {
-  const tone = /approved|paid|succeeded/.test(value) ? 'up' : /rejected|failed|no_payout/.test(value) ? 'down' : 'warn';
+  const tone = /approved|paid|succeeded/.test(value) ? 'up' : moneyReturned(value) ? 'down' : 'warn';
   return <span className={'tag ' + tone}>{t('money.' + of + '.' + value)}</span>;
 }
 
@@ -52,7 +54,7 @@ export function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
 }
 
 /** A rate as the server wrote it, without trailing zeros, in the language's digits (`5.20000000` → `5.2`, `5,2` in pt-BR). */
-export const plain = (v: string): string => formatNumber(v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, '')) || v;
+export const plain = (v: string): string => formatNumber(trimZeros(v)) || v;
 
 /** A search parameter of the current address (record ids, channel ids). */
 export const param = (search: string, name: string): string => new URLSearchParams(search).get(name) || '';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { currentLocale, t } from '../i18n/index.ts';
 import { formatDateTime } from '../lib/date.ts';
 import type { Withdrawal } from '../shared/contract.ts';
+import { moneyReturned } from '../shared/withdraw-status.ts';
 import { Rows, Status, useFmt, useMask } from './view.tsx';
 
 /** A withdrawal in the records: amount and status, number, time, method and the operator's reason. */
@@ -41,6 +42,6 @@ export function WithdrawalView({ w }: { w: Withdrawal }) {
   if (w.network) rows.push([t('field.network'), w.network]);
   rows.push([t('money.account'), <span className="num">{mask(w.account, w.method)}</span>]);
   if (w.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(w.reviewedAt, lang)}</bdi>]);
-  if (w.remark) rows.push([t('field.remark'), <b className={/rejected|failed|no_payout/.test(w.status) ? 'down' : undefined}><bdi>{w.remark}</bdi></b>]);
+  if (w.remark) rows.push([t('field.remark'), <b className={moneyReturned(w.status) ? 'down' : undefined}><bdi>{w.remark}</bdi></b>]);
   return <Rows rows={rows} />;
 }

@@ -11,6 +11,7 @@
  *   the files it has, the next visit gets the new index.html with its own files.
  */
 import type { Envelope } from '../shared/contract.ts';
+import { isRtl } from '../i18n/codes.ts';
 
 declare const __VERSION__: string;
 /** URLs of this build's shell, index.html first. */
@@ -130,7 +131,7 @@ async function offlinePage(): Promise<Response> {
     words = { title: dict.common.bootFailed, hint: dict.common.bootHint, retry: dict.ui.retry };
     lang = /\/locales\/([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
   }
-  const rtl = /^(ar|fa|he|ur)\b/.test(lang);
+  const rtl = isRtl(lang);
   const html =
     `<!doctype html><html lang="${escape(lang)}" dir="${rtl ? 'rtl' : 'ltr'}"><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(words.title)}</title>` +

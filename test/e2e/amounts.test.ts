@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
-import { add, cmp, mul, round, sub } from '../../src/lib/decimal.ts';
+import { add, cmp, mul, round, sub } from '../../src/shared/decimal.ts';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('amounts: one field and one submit for the order, deposit, withdrawal, purchase and savings forms');

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { record, table, trimDecimal } from '../../server/operator/table.ts';
+import { record, table } from '../../server/operator/table.ts';
 
 test('columns fit their widest cell; numbers align right, text left', () => {
   const out = table(
@@ -22,12 +22,6 @@ test('an empty list says so instead of printing a bare header', () => {
 
 test('records line values up under one another; booleans read as yes/no', () => {
   assert.is(record([['user', 'demo01'], ['masked', true]]), 'user    demo01\nmasked  yes');
-});
-
-test('NUMERIC padding zeros are trimmed, integers kept', () => {
-  assert.is(trimDecimal('10050.00000000'), '10050');
-  assert.is(trimDecimal('0.50000000'), '0.5');
-  assert.is(trimDecimal('100'), '100');
 });
 
 test.run();

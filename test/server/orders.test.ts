@@ -306,8 +306,8 @@ list('pages of a long list, newest first, with the total', async ({ s, play60 })
 list('bad paging and tab values are refused with a clear message', async ({ s }) => {
   const { token } = await trader(s);
   const cases: Array<[Record<string, string>, string]> = [
-    [{ pageSize: '51' }, 'pageSize must be a whole number from 1 to 50'],
-    [{ pageSize: '0' }, 'pageSize must be a whole number from 1 to 50'],
+    [{ pageSize: '101' }, 'pageSize must be a whole number from 1 to 100'],
+    [{ pageSize: '0' }, 'pageSize must be a whole number from 1 to 100'],
     [{ pageNum: '0' }, 'pageNum must be a whole number from 1 to 100000'],
     [{ pageNum: '100001' }, 'pageNum must be a whole number from 1 to 100000'],
     [{ tab: 'open' }, 'tab must be one of pending, closing, closed, held, completed, all'],

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { add, cmp, fixed, isDecimal, mul, round, sub } from '../../src/lib/decimal.ts';
+import { add, cmp, fixed, isDecimal, mul, round, sub, trimZeros } from '../../src/shared/decimal.ts';
 
 const parsing = suite('isDecimal');
 parsing('accepts the forms the server and inputs produce', () => {
@@ -77,3 +77,14 @@ rounding('writes exactly the asked decimals', () => {
   assert.is(fixed('-0.001', 2), '0.00');
 });
 rounding.run();
+
+const trimming = suite('trimZeros (NUMERIC(20,8) text as clients and operators read it)');
+trimming('drops the padding zeros and a bare point, keeps whole numbers whole', () => {
+  assert.is(trimZeros('10050.00000000'), '10050');
+  assert.is(trimZeros('0.50000000'), '0.5');
+  assert.is(trimZeros('1100.05000000'), '1100.05', 'a zero inside the decimals stays');
+  assert.is(trimZeros('100'), '100', 'zeros of a whole number are its value');
+  assert.is(trimZeros('0.00000000'), '0');
+  assert.is(trimZeros('-2.50'), '-2.5');
+});
+trimming.run();

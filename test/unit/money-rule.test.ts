@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cmp, sub } from '../../src/lib/decimal.ts';
+import { cmp, sub } from '../../src/shared/decimal.ts';
 import { formatMoney, settingsFromConfig } from '../../src/lib/money.ts';
 import { asDisplayed, coinRule, displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isCnpj, isCpf, pixKey } from '../../src/lib/pix.ts';
+import { isCnpj, isCpf, normalizePixKey, pixKey, pixKeyValid } from '../../src/shared/pix.ts';
 
 const test = suite('PIX keys');
 
@@ -29,6 +29,28 @@ test('each key type has its own form; the message key says which rule failed', (
   assert.is(pixKey('11912345678', 'phone'), 'money.badPixKey', 'a phone key carries +55');
   assert.is(pixKey('123e4567-e89b-12d3-a456-426614174000', 'random'), null);
   assert.is(pixKey('123e4567e89b12d3a456426614174000', 'random'), 'money.badPixKey');
+});
+
+test('a phone key is +55, an area code of two non-zero digits, then a landline or a mobile number', () => {
+  for (const ok of ['+55 11 91234-5678', '+55 (21) 2345-6789', '+5599987654321']) assert.is(pixKey(ok, 'phone'), null, ok);
+  for (const bad of [
+    '+55 01 91234-5678', // area codes have no 0
+    '+55 10 91234-5678',
+    '+55 11 81234-5678', // 9 digits: a mobile, which starts with 9
+    '+55 11 1234-5678', // 8 digits: a landline, which starts with 2 to 8
+    '+55 11 9123-4567', // 8 digits starting with 9 is neither
+    '+1 415 555 2671',
+  ]) assert.is(pixKey(bad, 'phone'), 'money.badPixKey', bad);
+});
+
+test('the key is checked as the server stores it', () => {
+  assert.is(normalizePixKey('cpf', '529.982.247-25'), '52998224725');
+  assert.is(normalizePixKey('cnpj', '11.222.333/0001-81'), '11222333000181');
+  assert.is(normalizePixKey('phone', '+55 (11) 98765-4321'), '+5511987654321');
+  assert.is(normalizePixKey('email', ' Ana@Example.COM '), 'ana@example.com');
+  assert.ok(pixKeyValid('email', 'a'.repeat(65) + '@example.com'), '77 characters');
+  assert.not.ok(pixKeyValid('email', 'a'.repeat(66) + '@example.com'), '78 characters');
+  assert.is(pixKey('529/982/247-25', 'cpf'), 'money.badPixKey', 'a slash is no CPF punctuation');
 });
 
 test.run();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { pixKey } from '../../lib/pix.ts';
+import { pixKey } from '../../shared/pix.ts';
 import { required } from '../../lib/validators.ts';
 import type { PixKeyType, PixTypeItem } from '../../shared/contract.ts';
 import { bindCard, pixTypes } from '../../api/money.ts';

@@ -1,5 +1,5 @@
 /** What an order would pay if it settled at `price`, and the words for a settlement the user just saw happen. */
-import { cmp, isDecimal } from '../../lib/decimal.ts';
+import { cmp, isDecimal } from '../../shared/decimal.ts';
 import type { ContractOrder, OrderResult } from '../../shared/contract.ts';
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Exact arithmetic on decimal strings, for the little the app computes itself (estimated income,
- * totals, limits). No floats, and no BigInt: old WebViews (Chrome 61) lack it.
+ * totals, limits) and the server's checks of amounts against limits. No floats, and no BigInt: old
+ * WebViews (Chrome 61) lack it.
  */
 
 /** A decimal as sign, digits and the count of those digits after the point. */
@@ -17,6 +18,9 @@ export const isDecimal = (v: unknown): boolean => {
   const m = typeof v === 'string' || typeof v === 'number' ? DECIMAL.exec(String(v).trim()) : null;
   return !!m && !!(m[2] || m[3]);
 };
+
+/** `1100.50000000` → `1100.5`, `10.000` → `10`: a NUMERIC(20,8) value without its padding zeros. */
+export const trimZeros = (v: string): string => (v.indexOf('.') < 0 ? v : v.replace(/0+$/, '').replace(/\.$/, ''));
 
 function parse(v: string | number): Dec {
   const m = DECIMAL.exec(String(v).trim());
@@ -35,7 +39,7 @@ function str(x: Dec): string {
   let d = x.d;
   if (x.f > 0) {
     d = d.padStart(x.f + 1, '0');
-    d = (d.slice(0, -x.f) + '.' + d.slice(-x.f)).replace(/\.?0+$/, '');
+    d = trimZeros(d.slice(0, -x.f) + '.' + d.slice(-x.f));
   }
   d = d.replace(/^0+(?=\d)/, '');
   return (x.n && d !== '0' ? '-' : '') + d;
