@@ -11,7 +11,7 @@ import type { FinanceProduct } from '../../shared/contract.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { confirm } from '../../ui/confirm.tsx';
-import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 
 interface Props {

@@ -14,12 +14,12 @@ import { loadUserInfo } from '../../stores/user-info.ts';
 import { $tickers, $trade } from '../../stores/trade.ts';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/confirm.tsx';
-import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 import { syncServerTime } from './countdown.ts';
 import { estimatedIncome } from './order-math.ts';
 import { expiryLabel } from './expiry.ts';
-import { useMoney } from './order-view.tsx';
+import { useMoney } from '../../money/display.ts';
 
 /** Server reasons about the amount, as the client words them: they also stay under the field. */
 const AMOUNT_KEYS = ['order.amountMin', 'order.amountMax', 'balance.insufficient'];

@@ -7,7 +7,7 @@ import { loadUserInfo } from '../../stores/user-info.ts';
 import type { SavingsSummary, SavingsTransferRequest } from '../../shared/contract.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 
 type Direction = SavingsTransferRequest['direction'];
