@@ -16,7 +16,8 @@ import { $session } from './stores/session.ts';
 import { $tickersAsOf, applyTickers, setContractMoney, setPlays } from './stores/trade.ts';
 import { decide } from './app/guard.ts';
 import { match, rootTarget } from './app/routes.ts';
-import { App, loadScreen } from './app/App.tsx';
+import { App } from './app/App.tsx';
+import { loadScreen } from './app/screens.ts';
 import Retry from './screens/retry/index.tsx';
 import './styles/index.css';
 

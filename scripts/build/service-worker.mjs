@@ -1,10 +1,13 @@
 /**
  * /sw.js from src/sw/sw.ts: a classic script that knows this build's shell and its version. The
  * version is a hash of index.html (which names every shell file by its content hash), so any change
- * to the shell installs a new worker, and nothing else does.
+ * to the shell installs a new worker. The worker also carries the content hashes of every file
+ * under assets/ and locales/, so a build that changes any of them installs one too, which drops
+ * the files no longer named from its cache.
  */
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { OLD_ENGINE_GLOBALS, root, TARGET } from './config.mjs';
 
@@ -13,6 +16,8 @@ export const SW_ENTRY = 'src/sw/sw.ts';
 /** `shell`: URLs to precache besides index.html; `html`: the index.html text. */
 export async function buildServiceWorker({ outdir, html, shell }) {
   const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
+  const names = (await Promise.all(['assets', 'locales'].map((dir) => readdir(path.join(outdir, dir))))).flat();
+  const keep = names.map((name) => /-(\w+)\.\w+$/.exec(name)?.[1]).filter(Boolean);
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: [SW_ENTRY],
@@ -25,6 +30,7 @@ export async function buildServiceWorker({ outdir, html, shell }) {
       ...OLD_ENGINE_GLOBALS,
       __VERSION__: JSON.stringify(version),
       __SHELL__: JSON.stringify(['/index.html', ...shell]),
+      __KEEP__: JSON.stringify([...new Set(keep)].sort().join(' ')),
     },
     legalComments: 'none',
     charset: 'utf8',

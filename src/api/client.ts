@@ -7,8 +7,7 @@ import { $app, config } from '../stores/app.ts';
 import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
 import { $session } from '../stores/session.ts';
-import { local, session } from '../lib/storage.ts';
-import { save } from '../stores/persist.ts';
+import { endSession } from '../stores/session-end.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -71,31 +70,6 @@ const serverText = (env: Envelope<unknown>, customPrompt?: boolean): [string, nu
     if (own) return [own, persistent];
   }
   return [tServer(env) || t('err.unknown'), 3000];
-};
-
-/**
- * Flag in local storage (a logout, the guard's too, empties session storage): the last session
- * ended on a 401; the login form says so once.
- */
-export const SESSION_ENDED = 'sessionEnded';
-
-/**
- * A 401: the stored session is dropped (as logout does) and the page loads afresh on the login
- * form, which says the session ended and returns here afterwards; nothing of the old session
- * stays in memory. The token in memory stays until then: dropping it would let the route guard
- * open the login form on this page first, and that form, not the fresh one, would take the flag.
- */
-/** Where the page is already being sent: calls in flight together all answer 401, and each reload would abort the one before. */
-let leavingFor = '';
-const endSession = () => {
-  const here = location.pathname + location.search;
-  const target = /^\/(login|register)\b/i.test(here) ? here : '/login?redirect=' + encodeURIComponent(here);
-  if (target === leavingFor) return;
-  leavingFor = target;
-  save({ token: undefined, userInfo: undefined });
-  session.clear();
-  local.set(SESSION_ENDED, true);
-  location.replace(target);
 };
 
 /** One `/prod-api` call: resolves with `data` of a code-200 envelope, rejects with an ApiError. */

@@ -1,45 +1,23 @@
 // First-load path: every byte here is downloaded before the app paints.
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from './location.ts';
 import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
 import { $app, flag, navigate, recordPrevious, setKeepAlive } from '../stores/app.ts';
-import { $session, loadUserInfo, logout } from '../stores/session.ts';
+import { $session, logout } from '../stores/session.ts';
+import { loadUserInfo } from '../stores/user-info.ts';
 import { Frame } from '../ui/Frame.tsx';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
 import { nextKeepAlive } from './keep-alive.ts';
-import { match, rootTarget, routes, type RouteDef, type ScreenModule } from './routes.ts';
+import { match, rootTarget, routes, type RouteDef } from './routes.ts';
+import { loadScreen, screens } from './screens.ts';
 import './app.css';
 
-/** Screens already downloaded, by route name. */
-const screens = new Map<string, ComponentType>();
-
-/** The address of each route's chunk that failed to arrive, from the browser's error. */
-const failed = new Map<string, string>();
-let retries = 0;
 /** First wait before a stalled screen asks again; it doubles up to the cap (and `online` cuts it short). */
 const RETRY_MS = 3000;
 const RETRY_MAX_MS = 30_000;
-
-/**
- * Downloads a route's screen once; main.tsx starts the first one early. Chromium keeps a failed
- * `import()` failed for the page's lifetime (https://github.com/whatwg/html/issues/6768), so
- * after a failure the same file is asked for under a new query: a new module address.
- */
-export const loadScreen = (r: RouteDef): Promise<void> => {
-  if (screens.has(r.name)) return Promise.resolve();
-  const again = failed.get(r.name);
-  return (again ? (import(again + '?retry=' + ++retries) as Promise<ScreenModule>) : r.load()).then(
-    (m) => void screens.set(r.name, m.default),
-    (e: unknown) => {
-      const url = /\bhttps?:\/\/\S+?\.js\b/.exec(String(e && (e as Error).message));
-      if (url && !again) failed.set(r.name, url[0]);
-      throw e;
-    },
-  );
-};
 
 interface View {
   route: RouteDef;

@@ -18,3 +18,6 @@ const unescape = (s: string): string => {
 export const useLocation = (): [string, typeof navigate] => [unescape(usePathname()), navigate];
 
 export const useSearch = (): string => unescape(useRawSearch().replace(/^\?/, ''));
+
+/** One parameter of the address's query (a record number, a channel id), '' when absent. */
+export const useParam = (name: string): string => new URLSearchParams(useSearch()).get(name) || '';

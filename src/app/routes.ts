@@ -1,5 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
-import type { ComponentType } from 'react';
+import type { ScreenModule } from './screens.ts';
+import { pathKey } from './path-key.ts';
 
 /** Who may open a route without a token (SPEC §2 guard). */
 export type Access =
@@ -9,8 +10,6 @@ export type Access =
   | 'open'
   /** Needs a token. */
   | 'user';
-
-export type ScreenModule = { default: ComponentType };
 
 export interface RouteDef {
   path: string;
@@ -87,7 +86,7 @@ const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));
 
 /** The route of a pathname (case and a trailing slash do not matter), or the 404 route. */
 export const match = (pathname: string): RouteDef =>
-  byPath.get(pathname.replace(/(.)\/+$/, '$1').toLowerCase()) || notFound;
+  byPath.get(pathKey(pathname)) || notFound;
 
 /** Where `/` leads (SPEC §2: the `initToUser` flag). */
 export const rootTarget = (initToUser: boolean): string => (initToUser ? '/user' : '/home');

@@ -6,9 +6,10 @@ import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { loadMessages } from '../stores/messages.ts';
 import { notify } from '../stores/notify.ts';
-import { refreshExpenses, refreshOrders } from '../stores/orders.ts';
-import { refreshMoney } from '../stores/money.ts';
-import { $isOrder, $session, loadUserInfo, setIsOrder } from '../stores/session.ts';
+import { refreshOrders } from '../stores/orders.ts';
+import { refreshExpenses, refreshMoney } from '../money/store.ts';
+import { $isOrder, $session, setIsOrder } from '../stores/session.ts';
+import { loadUserInfo } from '../stores/user-info.ts';
 
 /** SPEC §9: reconnect 3 s after a drop; ping every 50 s. */
 export const RECONNECT_MS = 3000;

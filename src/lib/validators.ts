@@ -1,6 +1,6 @@
 /**
  * SPEC §5 validators. Each returns null when the value is fine, else the locale key of the message
- * to show under the field. Money amounts are read by src/money/amount.ts, for every money form.
+ * to show under the field. Money amounts are read by src/money/forms/amount.ts, for every money form.
  */
 
 export type Invalid = string | null;

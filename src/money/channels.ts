@@ -1,5 +1,5 @@
 import type { PayChannel } from '../shared/contract.ts';
-import { payChannels } from '../api/money.ts';
+import { payChannels } from './api.ts';
 
 let cached: Promise<PayChannel[]> | null = null;
 

@@ -7,8 +7,3 @@ import { atom } from 'nanostores';
 export const $orderRefresh = atom(0);
 
 export const refreshOrders = (): void => $orderRefresh.set($orderRefresh.get() + 1);
-
-/** Bumped by the `expenses` push (SPEC §4): the withdrawal records reload when it moves. */
-export const $expensesRefresh = atom(0);
-
-export const refreshExpenses = (): void => $expensesRefresh.set($expensesRefresh.get() + 1);

@@ -13,52 +13,55 @@
 import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../i18n/codes.ts';
 
+declare const self: ServiceWorkerGlobalScope;
 declare const __VERSION__: string;
 /** URLs of this build's shell, index.html first. */
 declare const __SHELL__: string[];
-
-interface ExtendableEvent extends Event {
-  waitUntil(work: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  request: Request;
-  respondWith(answer: Promise<Response>): void;
-}
-interface WorkerScope {
-  skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
-  addEventListener(type: 'install' | 'activate', run: (e: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', run: (e: FetchEvent) => void): void;
-}
-const scope = self as unknown as WorkerScope;
+/** The content hashes in the names of this build's files under /assets and /locales, space-separated. */
+declare const __KEEP__: string;
 
 const SHELL = 'shell-' + __VERSION__;
 const FILES = 'files';
 const API = 'api';
 const INDEX = __SHELL__[0]!;
+const KEEP = new Set(__KEEP__.split(' '));
+/** Public reads kept at most: each poll replaces its own answer, so only other queries add more. */
+const API_MAX = 100;
 
 /** Reads whose answers are the same for every user: config, market data, public content. */
 const PUBLIC_API = /^\/prod-api\/(common|h5\/symbol)\//;
 
-scope.addEventListener('install', (e) => {
+self.addEventListener('install', (e) => {
   e.waitUntil(
     caches
       .open(SHELL)
       .then((cache) => cache.addAll(__SHELL__))
-      .then(() => scope.skipWaiting()),
+      .then(() => self.skipWaiting()),
   );
 });
 
-scope.addEventListener('activate', (e) => {
+self.addEventListener('activate', (e) => {
   e.waitUntil(
     caches
       .keys()
       .then((names) => Promise.all(names.filter((n) => n.startsWith('shell-') && n !== SHELL).map((n) => caches.delete(n))))
-      .then(() => scope.clients.claim()),
+      .then(dropOldFiles)
+      .then(() => self.clients.claim()),
   );
 });
 
-scope.addEventListener('fetch', (e) => {
+/**
+ * Files of earlier builds that this one does not name: no page of this version asks for them (one
+ * of the old version still open fetches what it lacks from the network). Without this, each update
+ * would leave its screens and locale files behind for good.
+ */
+async function dropOldFiles(): Promise<void> {
+  const cache = await caches.open(FILES);
+  const old = (await cache.keys()).filter((req) => !KEEP.has(/-(\w+)\.\w+$/.exec(new URL(req.url).pathname)?.[1] || ''));
+  await Promise.all(old.map((req) => cache.delete(req)));
+}
+
+self.addEventListener('fetch', (e) => {
   const req = e.request;
   const url = new URL(req.url);
   if (req.method !== 'GET' || url.origin !== location.origin) return;
@@ -103,7 +106,12 @@ async function api(req: Request, url: URL): Promise<Response> {
     const res = await fetch(req);
     if (res.ok) {
       const copy = res.clone();
-      void caches.open(API).then((cache) => cache.put(key, copy));
+      void caches.open(API).then(async (cache) => {
+        await cache.put(key, copy);
+        // A put moves its key last: the first keys are the answers least recently refreshed.
+        const keys = await cache.keys();
+        await Promise.all(keys.slice(0, Math.max(0, keys.length - API_MAX)).map((k) => cache.delete(k)));
+      });
     }
     return res;
   } catch (error) {

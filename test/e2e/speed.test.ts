@@ -1,6 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { distName, errorsOf, launchBrowser, newMobilePage, startServer, traced, type ServerHandle } from './harness.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
@@ -220,6 +222,42 @@ test("offline without the app kept, a navigation shows the app's own offline pag
   await page.getByText('Check your connection and try again.').waitFor();
   await page.context().setOffline(false);
   await page.close();
+}));
+
+test('an update drops the files of the build before it from the kept files, and keeps the ones it still names', traced(async () => {
+  // A copy of the build to serve, so its worker can be changed as a deploy would change it.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'trade-lite-sw-'));
+  const dist = path.join(dir, 'dist');
+  await cp(new URL(`../../${distName()}`, import.meta.url), dist, { recursive: true });
+  const copy = await startServer({ env: { DIST_DIR: dist } });
+  // A visitor: the token of the other server's database would end in a 401 and a reload here.
+  const page = await newMobilePage(browser, { serviceWorker: true });
+  try {
+    await page.goto(copy.url + '/home');
+    await controlled(page);
+    await page.reload();
+    await page.locator('.qs button[data-symbol="btc"]').first().waitFor();
+    const home = routes.home![0]!;
+    const kept = () => page.evaluate(async () => (await (await caches.open('files')).keys()).map((r) => new URL(r.url).pathname));
+    await page.waitForFunction(async (file) => !!(await (await caches.open('files')).match(file)), home);
+    // What the build before this one left: its home screen under another hash.
+    const old = home.replace(/-\w+\.js$/, '-OLD0BILD.js');
+    await page.evaluate(async (file) => (await caches.open('files')).put(file, new Response('/* an earlier build */')), old);
+    assert.ok((await kept()).includes(old));
+
+    // The next deploy: a new worker script (served as it is, without its compressed copies).
+    await rm(path.join(dist, 'sw.js.br'));
+    await rm(path.join(dist, 'sw.js.gz'));
+    await appendFile(path.join(dist, 'sw.js'), '\n// the next build\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await page.waitForFunction(async (file) => !(await (await caches.open('files')).match(file)), old, { timeout: 20_000 });
+    assert.ok((await kept()).includes(home), 'the home screen of this build stays');
+    assert.equal(errorsOf(page), []);
+  } finally {
+    await page.close();
+    await copy.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
 }));
 
 test.run();

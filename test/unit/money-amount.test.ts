@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readAmount, type AmountReading } from '../../src/money/amount.ts';
+import { readAmount, type AmountReading } from '../../src/money/forms/amount.ts';
 import { submissionKeys } from '../../src/money/submit.ts';
 import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
 import type { MoneySettings } from '../../src/lib/money.ts';

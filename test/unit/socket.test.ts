@@ -12,7 +12,8 @@ import {
 } from '../../src/lib/socket.ts';
 import type { SocketPush } from '../../src/shared/contract.ts';
 import { $notify, closeNotify } from '../../src/stores/notify.ts';
-import { $expensesRefresh, $orderRefresh } from '../../src/stores/orders.ts';
+import { $orderRefresh } from '../../src/stores/orders.ts';
+import { $expensesRefresh } from '../../src/money/store.ts';
 import { $isOrder, $session } from '../../src/stores/session.ts';
 
 setLocale('en', en);

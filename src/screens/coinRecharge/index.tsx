@@ -1,4 +1,4 @@
-import { RechargeForm } from '../../money/RechargeForm.tsx';
+import { RechargeForm } from '../../money/forms/RechargeForm.tsx';
 
 /** SPEC §2 coin recharge: send to the platform's address, then prove it. */
 export default function CoinRecharge() {

@@ -5,12 +5,13 @@ import { formatMoney, mul, type MoneySettings } from '../../lib/money.ts';
 import { buyProduct } from '../../api/finance.ts';
 import { navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
-import { $session, loadUserInfo } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 import type { FinanceProduct } from '../../shared/contract.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Popup } from '../../ui/Popup.tsx';
 import { confirm } from '../../ui/confirm.tsx';
-import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 
 interface Props {

@@ -13,7 +13,8 @@ import { Page } from '../../ui/Page.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { BuySheet as Sheet } from './BuySheet.tsx';
-import { incomeMoney, useMoney } from './figures.ts';
+import { incomeMoney } from './figures.ts';
+import { useMoney } from '../../money/display.ts';
 import { RecentPurchases } from './RecentPurchases.tsx';
 
 /** SPEC §1 finance: the products on sale, each with its rate, cycle and limits, bought from a sheet. */

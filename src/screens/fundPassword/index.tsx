@@ -5,11 +5,11 @@ import { confirmMatch, required, type Invalid } from '../../lib/validators.ts';
 import { changeFundPassword } from '../../api/account.ts';
 import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
-import { $session, loadUserInfo } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Field } from '../../ui/Field.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { useForm } from '../login/form.ts';
+import { PasswordForm } from '../setting/PasswordForm.tsx';
 import '../setting/style.css';
 
 /** The server's rule for fund passwords: at least 6 characters. */
@@ -36,15 +36,13 @@ export default function FundPassword() {
   );
   return (
     <Page title={t('route.fundPassword')} onBack={() => goBack()}>
-      <form className="form" onSubmit={f.onSubmit} noValidate>
-        {!isSet && <p className="hint">{t('account.fundPasswordHint')}</p>}
-        {isSet && (
-          <Field label={t('field.oldPassword')} type="password" value={f.values.oldPassword} onValue={f.set('oldPassword')} error={f.errors.oldPassword} autoComplete="current-password" maxLength={128} />
-        )}
-        <Field label={t('field.fundPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} hint={t('v.fundPasswordRule')} autoComplete="new-password" maxLength={128} />
-        <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" maxLength={128} />
-        <Button type="submit" block loading={f.busy}>{t('ui.confirm')}</Button>
-      </form>
+      <PasswordForm
+        f={f}
+        askOld={isSet}
+        label={t('field.fundPassword')}
+        rule={t('v.fundPasswordRule')}
+        hint={isSet ? undefined : t('account.fundPasswordHint')}
+      />
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { getBanners, getMarquee, getNotices } from '../../api/content.ts';
-import { match } from '../../app/routes.ts';
+import { pathKey } from '../../app/path-key.ts';
 import { t } from '../../i18n/index.ts';
 import { $session } from '../../stores/session.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -36,7 +36,7 @@ export default function Home() {
   const marquee = useList(getMarquee);
   const notices = useList(getNotices);
   // The tab stays mounted behind other screens; prices are polled only while it is the one shown.
-  const shown = match(path).name === 'home';
+  const shown = pathKey(path) === '/home';
 
   return (
     <Page title={t('route.home')} back={false}>

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { loadScreen } from '../../app/App.tsx';
-import { match } from '../../app/routes.ts';
+import { loadScreen } from '../../app/screens.ts';
 import { mayPrefetch } from '../../lib/save-data.ts';
 import { prefetchCandles } from '../../stores/market.ts';
 import { $trade } from '../../stores/trade.ts';
+
+/** The quote screen, as the route table loads it (the same chunk). */
+const quote = { name: 'trade', load: () => import('../trade/index.tsx') };
 
 type Idle = (run: () => void, opts?: { timeout: number }) => number;
 
@@ -21,7 +23,7 @@ export function usePrefetchQuote(): void {
       idle(
         () => {
           if (!live) return;
-          loadScreen(match('/trade')).catch(() => {});
+          loadScreen(quote).catch(() => {});
           const { selectedTicker, kLinePeriod } = $trade.get();
           if (selectedTicker) prefetchCandles(selectedTicker, kLinePeriod);
         },

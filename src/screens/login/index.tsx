@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { password, required } from '../../lib/validators.ts';
 import { takeSessionEnded } from './session-ended.ts';
 import { flag, navigate } from '../../stores/app.ts';
-import { login } from '../../stores/session.ts';
+import { login } from '../../stores/sign-in.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';

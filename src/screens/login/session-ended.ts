@@ -1,4 +1,4 @@
-import { SESSION_ENDED } from '../../api/client.ts';
+import { SESSION_ENDED } from '../../stores/session-end.ts';
 import { local } from '../../lib/storage.ts';
 
 /** Whether the user arrives at the login form because the last session ended (a 401); asks once. */

@@ -10,7 +10,8 @@ import type { FinanceHolding, FinanceSummary, FinanceTab } from '../../shared/co
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { incomeMoney, useMoney } from '../financial/figures.ts';
+import { incomeMoney } from '../financial/figures.ts';
+import { useMoney } from '../../money/display.ts';
 import { formatDayTime } from '../../lib/date.ts';
 
 const PAGE_SIZE = 10;

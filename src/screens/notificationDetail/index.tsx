@@ -3,7 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { formatDayTime } from '../../lib/date.ts';
 import { $app } from '../../stores/app.ts';
 import { $selectedMessage } from '../../stores/messages.ts';
-import { useFmt } from '../../money/view.tsx';
+import { useFmt } from '../../money/display.ts';
 import { wording } from '../notificationRecord/wording.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Empty } from '../../ui/List.tsx';

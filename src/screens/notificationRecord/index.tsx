@@ -5,7 +5,7 @@ import { formatDayTime } from '../../lib/date.ts';
 import { getUserMessages, type UserMessage } from '../../api/messages.ts';
 import { $app, navigate } from '../../stores/app.ts';
 import { $messagesRefresh, $readIds, $unread, isRead, markAllRead, selectMessage, setServerUnread } from '../../stores/messages.ts';
-import { useFmt } from '../../money/view.tsx';
+import { useFmt } from '../../money/display.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { wording } from './wording.ts';

@@ -8,7 +8,7 @@ import { $orderRefresh } from '../../stores/orders.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { useMoney } from '../trade/order-view.tsx';
+import { useMoney } from '../../money/display.ts';
 import { OrderCard } from './OrderCard.tsx';
 import './style.css';
 

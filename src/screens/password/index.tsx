@@ -6,9 +6,8 @@ import { goBack, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { logout } from '../../stores/session.ts';
 import { Page } from '../../ui/Page.tsx';
-import { Field } from '../../ui/Field.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { useForm } from '../login/form.ts';
+import { PasswordForm } from '../setting/PasswordForm.tsx';
 
 /**
  * SPEC §4: changing the login password ends every session on the server, this one included, so
@@ -28,12 +27,7 @@ export default function Password() {
   );
   return (
     <Page title={t('route.password')} onBack={() => goBack('/setting')}>
-      <form className="form" onSubmit={f.onSubmit} noValidate>
-        <Field label={t('field.oldPassword')} type="password" value={f.values.oldPassword} onValue={f.set('oldPassword')} error={f.errors.oldPassword} autoComplete="current-password" maxLength={128} />
-        <Field label={t('field.newPassword')} type="password" value={f.values.newPassword} onValue={f.set('newPassword')} error={f.errors.newPassword} hint={t('v.passwordRule')} autoComplete="new-password" maxLength={128} />
-        <Field label={t('field.confirmPassword')} type="password" value={f.values.confirmPassword} onValue={f.set('confirmPassword')} error={f.errors.confirmPassword} autoComplete="new-password" maxLength={128} />
-        <Button type="submit" block loading={f.busy}>{t('ui.confirm')}</Button>
-      </form>
+      <PasswordForm f={f} label={t('field.newPassword')} rule={t('v.passwordRule')} />
     </Page>
   );
 }

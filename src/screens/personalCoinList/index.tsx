@@ -1,4 +1,4 @@
-import { ChannelList } from '../../money/ChannelList.tsx';
+import { ChannelList } from '../../money/forms/ChannelList.tsx';
 
 /** SPEC §2 personal coin list: each coin and network the platform takes deposits on. */
 export default function PersonalCoinList() {

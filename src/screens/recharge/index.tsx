@@ -1,4 +1,4 @@
-import { RechargeForm } from '../../money/RechargeForm.tsx';
+import { RechargeForm } from '../../money/forms/RechargeForm.tsx';
 
 /** SPEC §2 bank recharge: transfer to the platform's account, then prove it. */
 export default function Recharge() {

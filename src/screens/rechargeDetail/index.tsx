@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { depositDetail } from '../../api/money.ts';
-import { $moneyRefresh } from '../../stores/money.ts';
-import { Detail } from '../../money/Detail.tsx';
-import { DepositView } from '../../money/deposit.tsx';
+import { depositDetail } from '../../money/api.ts';
+import { $moneyRefresh } from '../../money/store.ts';
+import { Detail } from '../../money/records/Detail.tsx';
+import { DepositView } from '../../money/records/deposit.tsx';
 
 /** SPEC §2 recharge detail: every field, the review outcome as it arrives. */
 export default function RechargeDetail() {

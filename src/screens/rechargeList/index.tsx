@@ -1,7 +1,7 @@
 import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { Cell } from '../../ui/Cell.tsx';
-import { ChannelList } from '../../money/ChannelList.tsx';
+import { ChannelList } from '../../money/forms/ChannelList.tsx';
 
 /** SPEC §2 recharge channel list: the bank channels, and the way to the coins. */
 export default function RechargeList() {

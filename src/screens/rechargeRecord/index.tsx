@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { DEPOSIT_STATUSES } from '../../shared/contract.ts';
-import { depositList } from '../../api/money.ts';
-import { $moneyRefresh } from '../../stores/money.ts';
-import { Records } from '../../money/Records.tsx';
-import { DepositCard } from '../../money/deposit.tsx';
+import { depositList } from '../../money/api.ts';
+import { $moneyRefresh } from '../../money/store.ts';
+import { Records } from '../../money/records/Records.tsx';
+import { DepositCard } from '../../money/records/deposit.tsx';
 
 /** SPEC §2 recharge records; a review outcome (the `balance` push) reloads them. */
 export default function RechargeRecord() {

@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { confirmMatch, newPassword, required, username } from '../../lib/validators.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
-import { register } from '../../stores/session.ts';
+import { register } from '../../stores/sign-in.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -9,16 +9,17 @@ import { saveContactOrder } from '../../api/orders.ts';
 import { flag, navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { refreshOrders } from '../../stores/orders.ts';
-import { $session, loadUserInfo } from '../../stores/session.ts';
+import { $session } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 import { $tickers, $trade } from '../../stores/trade.ts';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/confirm.tsx';
-import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 import { syncServerTime } from './countdown.ts';
 import { estimatedIncome } from './order-math.ts';
 import { expiryLabel } from './expiry.ts';
-import { useMoney } from './order-view.tsx';
+import { useMoney } from '../../money/display.ts';
 
 /** Server reasons about the amount, as the client words them: they also stay under the field. */
 const AMOUNT_KEYS = ['order.amountMin', 'order.amountMax', 'balance.insufficient'];
@@ -42,7 +43,7 @@ interface Props {
 
 /**
  * Expiry, amount and the two order buttons (SPEC §1); visitors get a way to log in instead. The
- * amount is the one money field (money/AmountField.tsx): what it shows is what is confirmed,
+ * amount is the one money field (money/forms/AmountField.tsx): what it shows is what is confirmed,
  * ordered and debited. The order buttons stay in a bar above the tab bar, in reach without
  * scrolling past the chart.
  */
@@ -87,13 +88,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
       <div className="op-label">{t('trade.expiry')}</div>
       <div className="op-plays" role="radiogroup" aria-label={t('trade.expiry')}>
         {plays.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            role="radio"
-            aria-checked={p === play}
-            onClick={() => (setPlayId(p.id), order.clearError())}
-          >
+          <button key={p.id} type="button" role="radio" aria-checked={p === play} onClick={() => (setPlayId(p.id), order.clearError())}>
             {expiryLabel(p.seconds)}
             <small className="num">{formatPercent(p.rate)}</small>
           </button>

@@ -15,7 +15,8 @@ import { $tickers } from '../../stores/trade.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { Countdown } from './Countdown.tsx';
 import { expiryLabel } from './expiry.ts';
-import { DirectionTag, Outcome, signedMoney, useMoney } from './order-view.tsx';
+import { DirectionTag, Outcome, signedMoney } from './order-view.tsx';
+import { useMoney } from '../../money/display.ts';
 import { newlySettled, runningResult } from './live-result.ts';
 
 /** The result the order would have if it settled at the polled price now; re-renders with that quote only. */

@@ -1,7 +1,7 @@
 import { t } from '../../i18n/index.ts';
 import { countdown } from '../../lib/date.ts';
 import { refreshOrders } from '../../stores/orders.ts';
-import { loadUserInfo } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 
 /** After expiry the settlement job needs a moment: the first reload waits this long. */
 export const SETTLE_GRACE_MS = 3000;

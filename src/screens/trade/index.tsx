@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
-import { match } from '../../app/routes.ts';
+import { pathKey } from '../../app/path-key.ts';
 import { t } from '../../i18n/index.ts';
 import type { OrderTab } from '../../shared/contract.ts';
 import { $session } from '../../stores/session.ts';
@@ -26,7 +26,7 @@ export default function Trade() {
   const { selectedTicker: symbol, kLinePeriod: period } = useStore($trade, { keys: TRADE_KEYS });
   const token = useStore($session, { keys: TOKEN_KEYS }).token;
   const [path] = useLocation();
-  const active = match(path).name === 'trade';
+  const active = pathKey(path) === '/trade';
   const [tab, setTab] = useState<OrderTab>('pending');
   /** Bumped by each order placed: the positions then bring its row into view, above the tab bar. */
   const [placed, setPlaced] = useState(0);

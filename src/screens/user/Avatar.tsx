@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { changeAvatar, defaultAvatars } from '../../api/account.ts';
 import { notify } from '../../stores/notify.ts';
-import { loadUserInfo } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 import { Popup } from '../../ui/Popup.tsx';
 
 /** The sheet of default avatars; a tap saves the choice and reloads the user info. */

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { withdrawDetail } from '../../api/money.ts';
-import { $expensesRefresh } from '../../stores/orders.ts';
-import { $moneyRefresh } from '../../stores/money.ts';
-import { Detail } from '../../money/Detail.tsx';
-import { WithdrawalView } from '../../money/withdrawal.tsx';
+import { withdrawDetail } from '../../money/api.ts';
+import { $expensesRefresh, $moneyRefresh } from '../../money/store.ts';
+import { Detail } from '../../money/records/Detail.tsx';
+import { WithdrawalView } from '../../money/records/withdrawal.tsx';
 
 /** SPEC §2 withdrawal detail: every field, the review outcome and its reason as they arrive. */
 export default function WithdrawDetail() {

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { WITHDRAW_STATUSES } from '../../shared/contract.ts';
-import { withdrawList } from '../../api/money.ts';
-import { $expensesRefresh } from '../../stores/orders.ts';
-import { $moneyRefresh } from '../../stores/money.ts';
-import { Records } from '../../money/Records.tsx';
-import { WithdrawalCard } from '../../money/withdrawal.tsx';
+import { withdrawList } from '../../money/api.ts';
+import { $expensesRefresh, $moneyRefresh } from '../../money/store.ts';
+import { Records } from '../../money/records/Records.tsx';
+import { WithdrawalCard } from '../../money/records/withdrawal.tsx';
 
 /** SPEC §2 withdrawal records; the `expenses` and `balance` pushes reload them. */
 export default function WithdrawRecord() {

@@ -3,11 +3,11 @@ import { t } from '../../i18n/index.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
 import { transferSavings } from '../../api/finance.ts';
 import { notify } from '../../stores/notify.ts';
-import { loadUserInfo } from '../../stores/session.ts';
+import { loadUserInfo } from '../../stores/user-info.ts';
 import type { SavingsSummary, SavingsTransferRequest } from '../../shared/contract.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { AmountField, useAmount } from '../../money/AmountField.tsx';
+import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 
 type Direction = SavingsTransferRequest['direction'];

@@ -7,14 +7,15 @@ import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { getSavings } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';
-import { match } from '../../app/routes.ts';
+import { pathKey } from '../../app/path-key.ts';
 import { $session } from '../../stores/session.ts';
 import type { SavingsSummary } from '../../shared/contract.ts';
 import { Empty } from '../../ui/List.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { incomeMoney, useMoney } from '../financial/figures.ts';
+import { incomeMoney } from '../financial/figures.ts';
+import { useMoney } from '../../money/display.ts';
 import { formatDayTime } from '../../lib/date.ts';
 import type { Transfer as TransferForm } from './Transfer.tsx';
 import './style.css';
@@ -25,7 +26,7 @@ export default function Yuebao() {
   const locale = useStore($app).language;
   const [path, go] = useLocation();
   // The screen stays mounted behind others: each return to it shows fresh figures (the daily job may have paid).
-  const shown = match(path).name === 'yuebao';
+  const shown = pathKey(path) === '/yuebao';
   const money = useMoney();
   const inc = incomeMoney(money);
   const [s, setS] = useState<SavingsSummary | null>(null);

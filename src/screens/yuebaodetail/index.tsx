@@ -10,7 +10,8 @@ import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { incomeMoney, useMoney } from '../financial/figures.ts';
+import { incomeMoney } from '../financial/figures.ts';
+import { useMoney } from '../../money/display.ts';
 import './style.css';
 
 const PAGE_SIZE = 20;

@@ -1,12 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useSearch } from '../app/location.ts';
-import { t } from '../i18n/index.ts';
-import { Page } from '../ui/Page.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Empty } from '../ui/List.tsx';
-import { Button } from '../ui/Button.tsx';
-import { navigate } from '../stores/app.ts';
-import { param } from './view.tsx';
+import { useParam } from '../../app/location.ts';
+import { t } from '../../i18n/index.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { Empty } from '../../ui/List.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { navigate } from '../../stores/app.ts';
 
 interface Props<T> {
   name: 'rechargeDetail' | 'withdrawDetail';
@@ -18,7 +17,7 @@ interface Props<T> {
 
 /** One record (`?orderNo=`) with every field, fetched again when a review outcome is pushed. */
 export function Detail<T>({ name, load, view, refresh }: Props<T>) {
-  const orderNo = param(useSearch(), 'orderNo');
+  const orderNo = useParam('orderNo');
   const [row, setRow] = useState<T | null | undefined>();
   const [tries, setTries] = useState(0);
   useEffect(() => {

@@ -1,22 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useSearch } from '../app/location.ts';
-import { t } from '../i18n/index.ts';
-import { formatMoney, mul } from '../lib/money.ts';
-import { ltr } from '../lib/bidi.ts';
-import { flag } from '../stores/app.ts';
-import { notify } from '../stores/notify.ts';
-import type { PayChannel, PayChannelType } from '../shared/contract.ts';
-import { submitRecharge } from '../api/money.ts';
-import { Page } from '../ui/Page.tsx';
-import { Button } from '../ui/Button.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Empty } from '../ui/List.tsx';
-import { channels } from './channels.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { useLocation, useParam } from '../../app/location.ts';
+import { t } from '../../i18n/index.ts';
+import { formatMoney, mul } from '../../lib/money.ts';
+import { ltr } from '../../lib/bidi.ts';
+import { flag } from '../../stores/app.ts';
+import { notify } from '../../stores/notify.ts';
+import type { PayChannel, PayChannelType } from '../../shared/contract.ts';
+import { submitRecharge } from '../api.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { Empty } from '../../ui/List.tsx';
+import { channels } from '../channels.ts';
+import { CopyButton } from '../parts/CopyButton.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
 import { AmountField, useAmount } from './AmountField.tsx';
-import { useMoneySubmit } from './submit.ts';
-import { Rows, param, plain, useMoney } from './view.tsx';
+import { useMoneySubmit } from '../submit.ts';
+import { Rows } from '../parts/Rows.tsx';
+import { plain, useMoney } from '../display.ts';
 
 /**
  * A deposit on one channel (`?id=`): where to pay (each account field with a copy button), how
@@ -25,7 +26,7 @@ import { Rows, param, plain, useMoney } from './view.tsx';
  * platform asks for a proof.
  */
 export function RechargeForm({ type }: { type: PayChannelType }) {
-  const id = Number(param(useSearch(), 'id'));
+  const id = Number(useParam('id'));
   const [, go] = useLocation();
   const money = useMoney();
   const [ch, setCh] = useState<PayChannel | null | undefined>();

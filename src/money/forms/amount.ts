@@ -4,8 +4,8 @@
  * number it is, or why it cannot be booked. Nothing is dropped or cut: `-50` is not 50, `1e5` is
  * not 15, `12.999` is not 12. The conversion to what the platform books is money-rule.ts.
  */
-import { cmp, trimZeros } from '../shared/decimal.ts';
-import { outOfRange } from '../shared/amount-range.ts';
+import { cmp, trimZeros } from '../../shared/decimal.ts';
+import { outOfRange } from '../../shared/amount-range.ts';
 
 /** Why a typed amount cannot be booked: a locale key, shown under the field. */
 export type AmountRefusal =

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { currentLocale, t } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/date.ts';
-import type { Deposit } from '../shared/contract.ts';
-import { PrivateImage } from './PrivateImage.tsx';
-import { Rows, Status, plain, useFmt, useMask } from './view.tsx';
+import { currentLocale, t } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/date.ts';
+import type { Deposit } from '../../shared/contract.ts';
+import { PrivateImage } from '../parts/PrivateImage.tsx';
+import { Rows, Status } from '../parts/Rows.tsx';
+import { plain, useFmt, useMask } from '../display.ts';
 
 /** A deposit in the records: amount and status, number, time, channel and any refusal reason. */
 export function DepositCard({ d }: { d: Deposit }) {

@@ -23,7 +23,7 @@ import {
   type Withdrawal,
   type WithdrawListRequest,
 } from '../shared/contract.ts';
-import { get, post } from './client.ts';
+import { get, post } from '../api/client.ts';
 
 const quiet = { noNotify: true };
 /** A submit: its key makes a retry answer the first result; failures are the form's to show. */

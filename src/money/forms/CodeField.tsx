@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../i18n/index.ts';
-import { sendWithdrawCode } from '../api/money.ts';
-import { Field } from '../ui/Field.tsx';
+import { t } from '../../i18n/index.ts';
+import { sendWithdrawCode } from '../api.ts';
+import { Field } from '../../ui/Field.tsx';
 
 /**
  * The withdrawal code sent by SMS or e-mail, with its send button; after a send the button counts

@@ -1,6 +1,6 @@
-import { t } from '../i18n/index.ts';
-import { copyText } from '../lib/clipboard.ts';
-import { notify } from '../stores/notify.ts';
+import { t } from '../../i18n/index.ts';
+import { copyText } from '../../lib/clipboard.ts';
+import { notify } from '../../stores/notify.ts';
 
 /**
  * Copies `text` (an account number, an address); where no way to copy works, says so, and the

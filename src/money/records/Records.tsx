@@ -1,10 +1,10 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useLocation } from '../app/location.ts';
-import { t } from '../i18n/index.ts';
-import type { Page as Rows } from '../shared/contract.ts';
-import { List } from '../ui/List.tsx';
-import { Page } from '../ui/Page.tsx';
-import { Tabs } from '../ui/Tabs.tsx';
+import { useLocation } from '../../app/location.ts';
+import { t } from '../../i18n/index.ts';
+import type { Page as Rows } from '../../shared/contract.ts';
+import { List } from '../../ui/List.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
 
 const PAGE_SIZE = 10;
 

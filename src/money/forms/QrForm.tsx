@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { t } from '../i18n/index.ts';
-import { required } from '../lib/validators.ts';
-import { goBack } from '../stores/app.ts';
-import { notify } from '../stores/notify.ts';
-import { bindCardQr } from '../api/money.ts';
-import type { BindCardQrRequest } from '../shared/contract.ts';
-import { Field } from '../ui/Field.tsx';
-import { Button } from '../ui/Button.tsx';
+import { t } from '../../i18n/index.ts';
+import { required } from '../../lib/validators.ts';
+import { goBack } from '../../stores/app.ts';
+import { notify } from '../../stores/notify.ts';
+import { bindCardQr } from '../api.ts';
+import type { BindCardQrRequest } from '../../shared/contract.ts';
+import { Field } from '../../ui/Field.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
-import { useMoneySubmit } from './submit.ts';
+import { useMoneySubmit } from '../submit.ts';
 
 interface Props {
   kind: 'qr' | 'paypay';

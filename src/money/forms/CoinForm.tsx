@@ -3,11 +3,11 @@ import { t } from '../../i18n/index.ts';
 import { addressProblem } from '../../lib/address.ts';
 import { ApiError } from '../../api/client.ts';
 import type { BindCoinAddressRequest, CoinItem } from '../../shared/contract.ts';
-import { bindCoinAddress, coinList } from '../../api/money.ts';
+import { bindCoinAddress, coinList } from '../api.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useMoneySubmit } from '../../money/submit.ts';
-import { bound } from './done.ts';
+import { useMoneySubmit } from '../submit.ts';
+import { bound } from './bound.ts';
 
 /**
  * A wallet address: coin, network and an address in that network's format. One reason at a time,

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { currentLocale, t } from '../i18n/index.ts';
-import { formatDateTime } from '../lib/date.ts';
-import type { Withdrawal } from '../shared/contract.ts';
-import { moneyReturned } from '../shared/withdraw-status.ts';
-import { Rows, Status, useFmt, useMask } from './view.tsx';
+import { currentLocale, t } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/date.ts';
+import type { Withdrawal } from '../../shared/contract.ts';
+import { moneyReturned } from '../../shared/withdraw-status.ts';
+import { Rows, Status } from '../parts/Rows.tsx';
+import { useFmt, useMask } from '../display.ts';
 
 /** A withdrawal in the records: amount and status, number, time, method and the operator's reason. */
 export function WithdrawalCard({ w }: { w: Withdrawal }) {

@@ -7,3 +7,8 @@ import { atom } from 'nanostores';
 export const $moneyRefresh = atom(0);
 
 export const refreshMoney = (): void => $moneyRefresh.set($moneyRefresh.get() + 1);
+
+/** Bumped by the `expenses` push (SPEC §4): the withdrawal records reload when it moves. */
+export const $expensesRefresh = atom(0);
+
+export const refreshExpenses = (): void => $expensesRefresh.set($expensesRefresh.get() + 1);

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { required } from '../../lib/validators.ts';
 import type { Bank, BindCardRequest } from '../../shared/contract.ts';
-import { bankList, bindCard } from '../../api/money.ts';
+import { bankList, bindCard } from '../api.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useMoneySubmit } from '../../money/submit.ts';
-import { bound } from './done.ts';
+import { useMoneySubmit } from '../submit.ts';
+import { bound } from './bound.ts';
 
 /**
  * A bank card or account: payee, bank, number (a length the bank uses), branch and the phone the

@@ -1,16 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from '../app/location.ts';
-import { t } from '../i18n/index.ts';
-import type { PayChannel, PayChannelType } from '../shared/contract.ts';
-import { Page } from '../ui/Page.tsx';
-import { Cell } from '../ui/Cell.tsx';
-import { Skeleton } from '../ui/Skeleton.tsx';
-import { Empty } from '../ui/List.tsx';
-import { Button } from '../ui/Button.tsx';
-import { channels, forgetChannels } from './channels.ts';
-import { useMoney } from './view.tsx';
-import { asDisplayed, displayLimits, moneyRule } from '../lib/money-rule.ts';
-import { formatMoneyRange } from '../lib/money-range.ts';
+import { useLocation } from '../../app/location.ts';
+import { t } from '../../i18n/index.ts';
+import type { PayChannel, PayChannelType } from '../../shared/contract.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Cell } from '../../ui/Cell.tsx';
+import { Skeleton } from '../../ui/Skeleton.tsx';
+import { Empty } from '../../ui/List.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { channels, forgetChannels } from '../channels.ts';
+import { useMoney } from '../display.ts';
+import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
+import { formatMoneyRange } from '../../lib/money-range.ts';
 
 interface Props {
   name: 'rechargeList' | 'personalCoinList';

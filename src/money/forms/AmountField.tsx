@@ -5,12 +5,12 @@
  * typed number, for the confirmation) and `platform` (money-rule.ts, for the request body).
  */
 import { useMemo, useState } from 'react';
-import { t } from '../i18n/index.ts';
-import { ltr } from '../lib/bidi.ts';
-import { formatMoney, type MoneySettings } from '../lib/money.ts';
-import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../lib/money-rule.ts';
-import { trimZeros } from '../shared/decimal.ts';
-import { Field } from '../ui/Field.tsx';
+import { t } from '../../i18n/index.ts';
+import { ltr } from '../../lib/bidi.ts';
+import { formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { asDisplayed, displayLimits, moneyRule, toDisplay, toPlatform } from '../../lib/money-rule.ts';
+import { trimZeros } from '../../shared/decimal.ts';
+import { Field } from '../../ui/Field.tsx';
 import { readAmount } from './amount.ts';
 
 /**

@@ -1,13 +1,11 @@
-/** What every money screen shows the same way: amounts, masked accounts, statuses, detail rows. */
-import { useMemo, type ReactNode } from 'react';
+/** How money reads everywhere in the app: the configured display, amounts, masked accounts, plain rates. */
+import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
-import { t } from '../i18n/index.ts';
 import { formatNumber } from '../lib/number.ts';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/money.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
 import { $app } from '../stores/app.ts';
 import { trimZeros } from '../shared/decimal.ts';
-import { moneyReturned } from '../shared/withdraw-status.ts';
 
 const KEYS: ('appConfig' | 'h5ExchangeRate')[] = ['appConfig', 'h5ExchangeRate'];
 
@@ -33,28 +31,5 @@ export function useMask(): (account: string | null | undefined, kind?: string | 
   return (a, kind) => (!a ? '–' : kind === 'coin' ? maskWallet(a) : maskBank(a, mask));
 }
 
-/** A status as a coloured tag: green when money moved as asked, red when refused or returned. */
-export function Status({ of, value }: { of: 'deposit' | 'withdraw'; value: string }) {
-  const tone = /approved|paid|succeeded/.test(value) ? 'up' : moneyReturned(value) ? 'down' : 'warn';
-  return <span className={'tag ' + tone}>{t('money.' + of + '.' + value)}</span>;
-}
-
-/** Label/value rows of a detail screen or a record card; amounts and numbers carry `.num` to stay left-to-right in RTL. */
-export function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
-  return (
-    <dl className="mrows">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** A rate as the server wrote it, without trailing zeros, in the language's digits (`5.20000000` → `5.2`, `5,2` in pt-BR). */
 export const plain = (v: string): string => formatNumber(trimZeros(v)) || v;
-
-/** A search parameter of the current address (record ids, channel ids). */
-export const param = (search: string, name: string): string => new URLSearchParams(search).get(name) || '';

@@ -3,11 +3,11 @@ import { t } from '../../i18n/index.ts';
 import { pixKey } from '../../shared/pix.ts';
 import { required } from '../../lib/validators.ts';
 import type { PixKeyType, PixTypeItem } from '../../shared/contract.ts';
-import { bindCard, pixTypes } from '../../api/money.ts';
+import { bindCard, pixTypes } from '../api.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useMoneySubmit } from '../../money/submit.ts';
-import { bound } from './done.ts';
+import { useMoneySubmit } from '../submit.ts';
+import { bound } from './bound.ts';
 
 /** A PIX key (Brazil): payee, key type and the key, checked by its type (CPF/CNPJ check digits…). */
 export function PixForm({ payee: first }: { payee: string }) {

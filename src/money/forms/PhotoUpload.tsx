@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../i18n/index.ts';
-import { shrinkPhoto, type ShrunkPhoto } from '../lib/photo.ts';
-import { uploadImage, type UploadJob } from '../api/upload.ts';
+import { t } from '../../i18n/index.ts';
+import { shrinkPhoto, type ShrunkPhoto } from '../../lib/photo.ts';
+import { uploadImage, type UploadJob } from '../../api/upload.ts';
 
 type State =
   | { step: 'empty' }

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useParam } from '../../app/location.ts';
+import { t } from '../../i18n/index.ts';
+import type { PaymentMethodKind } from '../../shared/contract.ts';
+import { $session } from '../../stores/session.ts';
+import { flag } from '../../stores/app.ts';
+import { Page } from '../../ui/Page.tsx';
+import { Tabs } from '../../ui/Tabs.tsx';
+import { QrForm } from './QrForm.tsx';
+import { BankForm } from './BankForm.tsx';
+import { PixForm } from './PixForm.tsx';
+import { CoinForm } from './CoinForm.tsx';
+
+const KINDS: readonly PaymentMethodKind[] = ['bank', 'pix', 'coin', 'qr', 'paypay'];
+
+/** SPEC §2 add payment method: bank card, PIX key, wallet address, payment QR, PayPay QR (`?kind=`). */
+export function AddMethod() {
+  const asked = useParam('kind');
+  const [kind, setKind] = useState<PaymentMethodKind>(KINDS.find((k) => k === asked) || 'bank');
+  // The payee must be the account's real name when the platform asks for it: start from that name.
+  const realName = useStore($session).userInfo?.realName;
+  const payee = (flag('realNameOn') && realName) || '';
+  return (
+    <Page title={t('route.addPayment')}>
+      <Tabs items={KINDS.map((key) => ({ key, label: t('money.kind.' + key) }))} value={kind} onChange={setKind} />
+      {flag('realNameOn') && kind !== 'coin' && <p className="mnote muted" style={{ marginTop: 12 }}>{t('money.realNameRule')}</p>}
+      {kind === 'bank' && <BankForm payee={payee} />}
+      {kind === 'pix' && <PixForm payee={payee} />}
+      {kind === 'coin' && <CoinForm />}
+      {(kind === 'qr' || kind === 'paypay') && <QrForm key={kind} kind={kind} payee={payee} />}
+    </Page>
+  );
+}

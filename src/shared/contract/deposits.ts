@@ -1,0 +1,85 @@
+import type { Decimal } from './common.ts';
+
+export type PayChannelType = 'bank' | 'coin';
+
+/**
+ * `GET /h5/recharge/getPayChanelList` answers `PayChannel[]`. Amounts the user types are what the
+ * wallet is credited; `payAmount` = amount × `exchangeRate` is what the user transfers, in
+ * `currency` (the channel's currency or coin).
+ */
+export interface PayChannel {
+  id: number;
+  type: PayChannelType;
+  name: string;
+  /** Currency or coin the user pays in, e.g. `BRL`, `USDT`. */
+  currency: string;
+  /** Units of `currency` per wallet unit. */
+  exchangeRate: Decimal;
+  minAmount: Decimal;
+  maxAmount: Decimal;
+  /** Bank channels: who, where and which account to transfer to. */
+  payee: string | null;
+  bankName: string | null;
+  cardNo: string | null;
+  /** Coin channels: network (`TRC20`, `ERC20`, `BEP20`, `BTC`) and the deposit address. */
+  network: string | null;
+  address: string | null;
+  /** Coin channels: same-origin URL of an SVG QR code of `address`, rendered by the server. */
+  qrImage: string | null;
+  /** Free text from the operator (e.g. write your username in the transfer memo). */
+  remark: string;
+}
+
+/**
+ * `POST /h5/recharge/submitRecharge` (JSON body, `Idempotency-Key`); answers `Deposit`, msg
+ * "Deposit submitted, please wait for review". `proofImage` is the `name` (or `url`) returned by
+ * `POST /common/oss/upload` from the same user; required when config `rechargeVoucherOn` is `1`.
+ */
+export interface SubmitRechargeRequest {
+  channelId: number;
+  amount: Decimal;
+  proofImage?: string;
+}
+
+export const DEPOSIT_STATUSES = ['submitted', 'approved', 'rejected'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export interface Deposit {
+  orderNo: string;
+  time: number;
+  channelId: number;
+  channelName: string;
+  type: PayChannelType;
+  status: DepositStatus;
+  /** Credited to the wallet on approval. */
+  amount: Decimal;
+  /** amount × exchangeRate, in `currency`. */
+  payAmount: Decimal;
+  currency: string;
+  exchangeRate: Decimal;
+  payee: string | null;
+  bankName: string | null;
+  cardNo: string | null;
+  network: string | null;
+  address: string | null;
+  /**
+   * `/prod-api/common/oss/file/<name>`: readable only by its owner and the operator, so the app
+   * fetches it with the `Authorization` header and shows it as a blob URL (an `<img src>` sends no token).
+   */
+  proofImage: string | null;
+  /** The operator's reason, when rejected. */
+  rejectReason: string | null;
+  reviewedAt: number | null;
+}
+
+/** `GET /h5/recharge/depositList`: query string; answers `Page<Deposit>`, newest first. */
+export interface DepositListRequest {
+  status?: DepositStatus;
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/** `GET /h5/recharge/depositDetail?orderNo=`: answers `Deposit` (one's own only). */
+export interface DepositDetailRequest {
+  orderNo: string;
+}
