@@ -3,8 +3,8 @@
  * through playwright-core, and a phone-sized page. `E2E_REACT=1` serves the `--react` build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,17 +39,46 @@ export interface ServerHandle {
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
+  for (const dir of templates.values()) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * A migrated, seeded data directory per server bundle, made once per run by a first start and a
+ * clean stop: a fresh PGlite directory costs about 10 s of CPU to create (initdb), a copy a
+ * fraction of a second, and each test file starts at least one server. Cleared when the process ends.
+ */
+const templates = new Map<string, string>();
+const templateStarts = new Map<string, Promise<string>>();
+/** What a copy leaves out: the lock and the operator port belong to the process that made the template. */
+const NOT_COPIED = new Set(['server.lock', 'operator.json']);
+
+async function templateFor(bundle: string, dist: string): Promise<string> {
+  let made = templateStarts.get(bundle);
+  if (!made) {
+    made = (async () => {
+      const server = await startServer({ dist: dist as 'dist' | 'dist-react', bundle, fresh: true });
+      await server.halt();
+      templates.set(bundle, server.dataDir);
+      return server.dataDir;
+    })();
+    templateStarts.set(bundle, made);
+    // A failed first start is reported by the caller; the next file tries again.
+    made.catch(() => templateStarts.delete(bundle));
+  }
+  return made;
+}
 
 /** `dist/` normally, `dist-react/` when `E2E_REACT=1` or asked for. */
 export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === '1' ? 'dist-react' : 'dist');
 
 /**
  * `bundle`: another server build to run (e.g. an older commit's, for a before/after benchmark);
- * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS).
+ * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS);
+ * `fresh`: an empty data directory, so the server creates, migrates and seeds it itself (by
+ * default it starts on a copy of a directory that went through that once in this run).
  */
 export async function startServer(
-  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[] } = {},
+  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[]; fresh?: boolean } = {},
 ): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
   const bundle = opts.bundle ?? SERVER_BUNDLE;
@@ -59,7 +88,10 @@ export async function startServer(
     }
   }
   await mkdir(path.join(os.tmpdir(), 'trade-lite-e2e'), { recursive: true });
+  // On PostgreSQL (a benchmark's DATABASE_URL) there is no directory to copy.
+  const template = opts.fresh || opts.env?.DATABASE_URL ? undefined : await templateFor(bundle, dist);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trade-lite-e2e', 'data-'));
+  if (template) await cp(template, dataDir, { recursive: true, filter: (from) => !NOT_COPIED.has(path.basename(from)) });
   let port = 0;
   // A restart takes the operator port of the first start: the server's default (its port + 1)
   // may belong to another process by then.
