@@ -3,7 +3,7 @@
  * typed and pasted, × two money settings. What cannot be booked stays in the field as typed with
  * its reason under it and sends nothing; what can is the one number confirmed, sent and booked.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

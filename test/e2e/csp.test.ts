@@ -4,7 +4,7 @@
  * CSSOM). The main screens load with no `securitypolicyviolation` at all and with their lazy CSS
  * applied.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, type ServerHandle } from './harness.ts';

@@ -2,7 +2,7 @@
  * Small things a new user met: a detail screen opened without its record, a banner over the back
  * button, a customer-service entry with nowhere to go.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';

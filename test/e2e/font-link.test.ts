@@ -1,5 +1,5 @@
 /** The app links the operator's custom font stylesheet only when its address is https. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import type { ConfigItem, Envelope } from '../../src/shared/contract.ts';

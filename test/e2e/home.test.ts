@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
 import type { Browser, Page, Request } from 'playwright-core';

@@ -3,7 +3,7 @@
  * screen (a wider page scrolls sideways and cuts dates, filters and codes). And money ranges keep
  * their order in Arabic.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';

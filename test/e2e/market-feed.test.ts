@@ -3,7 +3,7 @@
  * home and the quote screen; when the feed stalls, both say since when prices are delayed and an
  * order is refused with the server's reason, in English and in Arabic.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * Offline and flaky networks: a tab tapped while offline opens once the network is back, in the
  * same page, without a reload.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type {
   BannerItem,

@@ -1,6 +1,6 @@
 /** The operator API refuses bad numbers and NUL characters as the public API does, with a 400 envelope. */
 import type { FastifyInstance } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';

@@ -9,7 +9,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Deposit, FinanceHolding, FinanceProduct, PayChannel, Play, Withdrawal } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';

@@ -1,7 +1,7 @@
 /** Deposits: channels and QR codes, submit rules, private proofs, exactly-once review, pushes, operator. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Deposit, Page, PayChannel, UserInfo, UserMessageList, WalletBill } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';

@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { record, table, trimDecimal } from '../../server/operator/table.ts';
 

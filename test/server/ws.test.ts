@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { SOCKET_CLOSE_AUTH, type Envelope } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
