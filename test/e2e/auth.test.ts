@@ -42,12 +42,19 @@ test('login: messages under the fields, and a double tap sends one request', tra
   await page.close();
 }));
 
-test('register: the username rule is explained under the field', traced(async () => {
+test('register: the username rule is explained under the field, and nothing is sent', traced(async () => {
   const page = await newMobilePage(browser);
+  let registers = 0;
+  page.on('request', (r) => new URL(r.url()).pathname === '/prod-api/h5/user/register' && registers++);
   await page.goto(server.url + '/register');
   await field(page, 'Username').fill('0abc');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByText('6 to 30 letters and digits, both used, not starting with 0').waitFor();
+  const rule = page.locator('.field').filter({ has: field(page, 'Username') }).getByRole('alert');
+  await rule.waitFor();
+  assert.is(await rule.textContent(), '6 to 30 letters and digits, both used, not starting with 0', 'the rule under the username field');
+  assert.is(await field(page, 'Username').getAttribute('aria-invalid'), 'true');
+  assert.is(registers, 0, 'the form does not send a name the rule refuses');
+  assert.equal(errorsOf(page), []);
   await page.close();
 }));
 
