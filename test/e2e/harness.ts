@@ -4,12 +4,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { suite } from '../suite.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
@@ -306,3 +310,57 @@ export async function loginAsDemo(page: Page, base: string, path: string): Promi
   await page.waitForURL((u) => u.pathname === path);
   return page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token as string);
 }
+
+/** A browser suite's server and browser: there from its first test to its last. */
+export interface Stage {
+  server: ServerHandle;
+  browser: Browser;
+}
+
+/**
+ * A suite with a server (`startServer`'s options) and a browser of its own, started before its
+ * first test and stopped after its last.
+ */
+export function browserSuite(
+  name: string,
+  opts: { server?: Parameters<typeof startServer>[0]; browserArgs?: string[] } = {},
+): { test: Test; stage: Stage } {
+  const test = suite(name);
+  const stage = {} as Stage;
+  test.before(async () => {
+    stage.server = await startServer(opts.server);
+    stage.browser = await launchBrowser(opts.browserArgs);
+  });
+  test.after(async () => {
+    await stage.browser?.close();
+    await stage.server?.stop();
+  });
+  return { test, stage };
+}
+
+/**
+ * One call to `server`'s operator API, as `npm run operator` makes it: the port and key from the
+ * data folder, on 127.0.0.1 only. Fails the test unless it is answered with code 200; answers `data`.
+ */
+export async function operatorCall<T = unknown>(server: ServerHandle, method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown): Promise<T> {
+  const res = await operatorFetch(server, route, {
+    method,
+    ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  assert.is(res.status, 200, `operator ${method} ${route}: ${text}`);
+  const answer = JSON.parse(text) as { code: number; data: T; msg: string };
+  assert.is(answer.code, 200, `operator ${method} ${route}: ${answer.msg}`);
+  return answer.data;
+}
+
+/** The operator API's raw answer (e.g. an uploaded file). */
+export async function operatorFetch(server: ServerHandle, route: string, init: RequestInit = {}): Promise<Response> {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  return fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, { ...init, headers: { ...init.headers, [KEY_HEADER]: key } });
+}
+
+/** Moves the server's clock forward (only there with TEST_CLOCK=1). */
+export const advanceServerClock = (server: ServerHandle, ms: number): Promise<unknown> =>
+  operatorCall(server, 'POST', '/test/clock', { advanceMs: ms });
