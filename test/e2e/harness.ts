@@ -60,7 +60,8 @@ async function templateFor(bundle: string, dist: string): Promise<string> {
   let made = templateStarts.get(bundle);
   if (!made) {
     made = (async () => {
-      const server = await startServer({ dist: dist as 'dist' | 'dist-react', bundle, fresh: true });
+      // Creating the database is most of a first start: on a busy machine it may take minutes.
+      const server = await startServer({ dist: dist as 'dist' | 'dist-react', bundle, fresh: true, startTimeoutMs: 3 * START_TIMEOUT_MS });
       await server.halt();
       templates.set(bundle, server.dataDir);
       return server.dataDir;
@@ -82,7 +83,7 @@ export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === 
  * default it starts on a copy of a directory that went through that once in this run).
  */
 export async function startServer(
-  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[]; fresh?: boolean } = {},
+  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[]; fresh?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
   const bundle = opts.bundle ?? SERVER_BUNDLE;
@@ -102,6 +103,7 @@ export async function startServer(
   let adminPort = 0;
   let child: ChildProcess | null = null;
   let log = '';
+  const timeoutMs = opts.startTimeoutMs ?? START_TIMEOUT_MS;
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
@@ -125,8 +127,8 @@ export async function startServer(
       children.add(proc);
       const timer = setTimeout(() => {
         proc.kill('SIGKILL');
-        reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms:\n${log}`));
-      }, START_TIMEOUT_MS);
+        reject(new Error(`server did not start within ${timeoutMs} ms:\n${log}`));
+      }, timeoutMs);
       const onData = (chunk: Buffer) => {
         log += chunk.toString();
         const m = STARTED.exec(log.slice(from));
