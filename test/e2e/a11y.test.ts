@@ -1,30 +1,20 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, waitForApp } from './harness.ts';
 
-const test = suite('accessibility: axe on the main screens in en and ar, labels, 44 px targets, focus order');
+const { test, stage } = browserSuite('accessibility: axe on the main screens in en and ar, labels, 44 px targets, focus order');
 
 // Evaluated rather than added as a script tag: the page's CSP refuses inline scripts, rightly.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let server: ServerHandle;
-let browser: Browser;
 let token = '';
 
 test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/home');
+  const page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/home');
   await page.close();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Screens a signed-in user reaches from the tabs, each with a text that says its content arrived. */
@@ -49,7 +39,7 @@ const VISITOR_SCREENS: [string, string][] = [
 
 /** A phone page in `language`, signed in or not, that has not opened anything yet. */
 const phone = async (language: string, signedIn: boolean): Promise<Page> => {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   await page.addInitScript(
     ([token, language]) => localStorage.setItem('app', JSON.stringify({ ...(token ? { token } : {}), language })),
     [signedIn ? token : '', language] as const,
@@ -101,7 +91,7 @@ const unlabelled = (page: Page): Promise<string[]> =>
 const checkScreen = async (page: Page, where: string, ready: string) => {
   // In-app navigation, as a user moves: a reload per screen would cost the boot each time.
   if (page.url() === 'about:blank') {
-    await page.goto(server.url + where);
+    await page.goto(stage.server.url + where);
     await waitForApp(page);
   } else {
     await page.evaluate((to) => history.pushState(null, '', to), where);
@@ -120,7 +110,7 @@ for (const language of ['en', 'ar']) {
     const page = await phone(language, true);
     for (const [where, ready] of USER_SCREENS) await checkScreen(page, where, ready);
     // The deposit form opens from a channel of the list.
-    await page.goto(server.url + '/rechargeList');
+    await page.goto(stage.server.url + '/rechargeList');
     await page.locator('main:not([hidden]) .cells button').first().click();
     await page.waitForURL((u) => u.pathname === '/recharge' || u.pathname === '/coinRecharge');
     await page.locator('main:not([hidden]) input').first().waitFor();
@@ -128,10 +118,10 @@ for (const language of ['en', 'ar']) {
     assert.equal(await unlabelled(page), [], 'the deposit form: every field named');
     assert.equal(await smallTargets(page), [], 'the deposit form: every control at least 44×44 px');
     assert.is(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
-    await page.goto(server.url + '/home');
+    await page.goto(stage.server.url + '/home');
     await page.locator('.qs .chip').first().waitFor();
     await screenshot(page, `a11y-home-${language}`);
-    await page.goto(server.url + '/trade');
+    await page.goto(stage.server.url + '/trade');
     await page.locator('.op-go').waitFor();
     await screenshot(page, `a11y-trade-${language}`);
     // A dialog is a screen of its own while it is open: the order confirmation is scanned too.
@@ -180,7 +170,7 @@ const tabWalk = async (page: Page, stops: number) => {
 for (const language of ['en', 'ar']) {
   test(`${language}: Tab walks the login form in reading order`, async () => {
     const page = await phone(language, false);
-    await page.goto(server.url + '/login');
+    await page.goto(stage.server.url + '/login');
     await page.locator('form input').first().waitFor();
     const walk = await tabWalk(page, 6);
     if (language === 'en') {

@@ -1,48 +1,24 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
 
-const test = suite('account: finance, savings, messages, pushes, password change');
+const { test, stage } = browserSuite('account: finance, savings, messages, pushes, password change', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
-let server: ServerHandle;
-let browser: Browser;
 /** The demo user's page through the journeys; the password change comes last. */
 let page: Page;
 let token = '';
 
 test.before(async () => {
   // The test clock lets a day pass now, so the savings pay their first income.
-  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1' } });
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A call to the operator API, as `npm run operator` makes it. */
-const admin = async (route: string, body: unknown): Promise<unknown> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.is(res.status, 200, `${route} answers: ${text}`);
-  return JSON.parse(text);
-};
+const admin = (route: string, body: unknown) => operatorCall(stage.server, 'POST', route, body);
 
 /** An API call with the demo user's token, as another device holding it would make it. */
 const api = async (url: string, body?: unknown): Promise<{ code: number; data: unknown }> => {
-  const res = await fetch(server.url + '/prod-api' + url, {
+  const res = await fetch(stage.server.url + '/prod-api' + url, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: 'Bearer ' + token, clientId: 'app', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -57,8 +33,8 @@ const meBadge = () => page.locator('.tabbar .badge');
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 test('a product bought from the finance tab shows under holding, and a refused amount stays typed', traced(async () => {
-  page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/financial');
+  page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/financial');
   await waitForApp(page);
   const card = shown('article.fin').filter({ hasText: 'Horizon 15' });
   await card.getByText('0.45%').waitFor();
@@ -99,7 +75,7 @@ test('a product bought from the finance tab shows under holding, and a refused a
 }));
 
 test('money moved into savings earns from the next day: after the clock passes a day, yesterday pays', traced(async () => {
-  await page.goto(server.url + '/yuebao');
+  await page.goto(stage.server.url + '/yuebao');
   await waitForApp(page);
   await page.getByText('Savings balance').first().waitFor();
   const amount = page.getByLabel('Amount', { exact: true });
@@ -126,8 +102,8 @@ test('money moved into savings earns from the next day: after the clock passes a
     let n = 0;
     for (let i = 0; i < 10 && !n; i++) {
       await page.waitForTimeout(1000);
-      await page.goto(server.url + '/yuebaodetail');
-      await page.goto(server.url + '/yuebao');
+      await page.goto(stage.server.url + '/yuebaodetail');
+      await page.goto(stage.server.url + '/yuebao');
       n = await figure(label);
     }
     return n;
@@ -136,7 +112,7 @@ test('money moved into savings earns from the next day: after the clock passes a
   assert.is(await afterDays(1, "Today's income"), 1, "a day later, today's income is what the day will pay");
   assert.is(await afterDays(1, "Yesterday's income"), 1, 'and once that day has ended, it was paid');
   await screenshot(page, 'account-yuebao-paid-en');
-  await page.goto(server.url + '/yuebaodetail');
+  await page.goto(stage.server.url + '/yuebaodetail');
   await shown('.yb-day').first().waitFor();
   assert.match(await shown('.yb-day').first().innerText(), /\+\$1\.00/);
   await screenshot(page, 'account-yuebaodetail-en');
@@ -144,7 +120,7 @@ test('money moved into savings earns from the next day: after the clock passes a
 }));
 
 test('a message from the operator raises the badge at once; reading it clears it', traced(async () => {
-  await page.goto(server.url + '/user');
+  await page.goto(stage.server.url + '/user');
   await waitForApp(page);
   await page.getByRole('button', { name: 'Notifications' }).waitFor();
   // The demo data holds notices: read everything first, so the badge counts only the new message.
@@ -165,7 +141,7 @@ test('a message from the operator raises the badge at once; reading it clears it
   await page.waitForURL((u) => u.pathname === '/notificationDetail');
   await shown('.pre').getByText('Your document was approved.').waitFor();
   await screenshot(page, 'account-notificationDetail-en');
-  await page.goto(server.url + '/user');
+  await page.goto(stage.server.url + '/user');
   await page.getByRole('button', { name: 'Notifications' }).waitFor();
   await page.waitForTimeout(500);
   assert.is(await meBadge().count(), 0, 'the badge cleared');
@@ -178,7 +154,7 @@ test('a review outcome reads in the user\'s language, with its amount in that la
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'proof.png');
-  const proof = (await (await fetch(server.url + '/prod-api/common/oss/upload', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })).json()) as {
+  const proof = (await (await fetch(stage.server.url + '/prod-api/common/oss/upload', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })).json()) as {
     data: { url: string };
   };
   const channels = (await api('/h5/recharge/getPayChanelList')).data as Array<{ id: number; type: string }>;
@@ -186,7 +162,7 @@ test('a review outcome reads in the user\'s language, with its amount in that la
   const { orderNo } = deposit.data as { orderNo: string };
   await admin(`/deposits/${orderNo}/approve`, {});
 
-  await page.goto(server.url + '/notificationRecord?lang=ar');
+  await page.goto(stage.server.url + '/notificationRecord?lang=ar');
   const row = shown('.msg').filter({ hasText: orderNo });
   await row.getByText('الإيداع: مقبول').waitFor();
   await row.click();
@@ -198,7 +174,7 @@ test('a review outcome reads in the user\'s language, with its amount in that la
   // Intl writes Arabic dates with right-to-left marks, which turn a left-to-right run around.
   assert.not.match(await shown('article time').innerText(), /[\u200f\u061c]/, 'the date is one left-to-right run');
   await screenshot(page, 'account-notificationDetail-ar');
-  await page.goto(server.url + '/user?lang=en');
+  await page.goto(stage.server.url + '/user?lang=en');
   await waitForApp(page);
   assert.equal(errorsOf(page), []);
 }));
@@ -206,7 +182,7 @@ test('a review outcome reads in the user\'s language, with its amount in that la
 test('every push code does what SPEC §4 says', traced(async () => {
   // Pushes the server has no operator command for are added to the real socket's stream.
   const fake: { send: (m: string) => void }[] = [];
-  const push = await newMobilePage(browser);
+  const push = await newMobilePage(stage.browser);
   await push.routeWebSocket(/\/prod-api\/ws/, (ws) => {
     const upstream = ws.connectToServer();
     fake.push({ send: (m) => ws.send(m) });
@@ -218,7 +194,7 @@ test('every push code does what SPEC §4 says', traced(async () => {
   await push.addInitScript((t) => {
     if (!localStorage.getItem('app')) localStorage.setItem('app', JSON.stringify({ token: t, language: 'en' }));
   }, token);
-  await push.goto(server.url + '/user');
+  await push.goto(stage.server.url + '/user');
   await waitForApp(push);
   await push.getByRole('button', { name: 'Notifications' }).waitFor();
   await push.waitForFunction(() => true);
@@ -276,21 +252,21 @@ test('every push code does what SPEC §4 says', traced(async () => {
 }));
 
 test('home notices come in the app\'s language, and a language switch fetches them again', traced(async () => {
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await waitForApp(page);
   // The notice the push test sent has English only: the seeded ones are in every language.
   const first = () => shown('.nts ul').innerText();
   await shown('.nts li').first().waitFor();
   const english = await first();
-  await page.goto(server.url + '/user');
+  await page.goto(stage.server.url + '/user');
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'Deutsch', exact: true }).click();
   await page.waitForLoadState('load');
   await page.getByRole('button', { name: 'Sprache' }).waitFor();
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await shown('.nts li').first().waitFor();
   assert.is.not(await first(), english, 'the German notices, not the English ones');
-  await page.goto(server.url + '/user');
+  await page.goto(stage.server.url + '/user');
   await page.getByRole('button', { name: 'Sprache' }).click();
   await page.getByRole('option', { name: 'English', exact: true }).click();
   await page.waitForLoadState('load');
@@ -298,7 +274,7 @@ test('home notices come in the app\'s language, and a language switch fetches th
 }));
 
 test('changing the login password signs out every session and sends the user to the login form', traced(async () => {
-  await page.goto(server.url + '/setting');
+  await page.goto(stage.server.url + '/setting');
   await waitForApp(page);
   await screenshot(page, 'account-setting-en');
   await page.getByRole('button', { name: 'Login password' }).click();

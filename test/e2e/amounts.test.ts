@@ -3,39 +3,24 @@
  * typed and pasted, × two money settings. What cannot be booked stays in the field as typed with
  * its reason under it and sends nothing; what can is the one number confirmed, sent and booked.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import type { Locator, Page, Request } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import { add, cmp, mul, round, sub } from '../../src/shared/decimal.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, traced, type ServerHandle } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, traced } from './harness.ts';
 
-const test = suite('amounts: one field and one submit for the order, deposit, withdrawal, purchase and savings forms');
+const { test, stage } = browserSuite('amounts: one field and one submit for the order, deposit, withdrawal, purchase and savings forms', { server: { env: { NODE_ENV: 'test' } } });
 
-let server: ServerHandle;
-let browser: Browser;
 let page: Page;
 let token = '';
 
 /** One call to the operator API (only on 127.0.0.1, with the key in the data folder). */
-const admin = async (method: string, route: string, body?: unknown): Promise<void> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, {
-    method,
-    headers: { [KEY_HEADER]: key, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.is(res.status, 200, `${method} ${route}: ${await res.text()}`);
-};
+const admin = (method: 'POST' | 'PUT', route: string, body?: unknown) => operatorCall(stage.server, method, route, body);
 const setConfig = (key: string, value: string) => admin('PUT', '/config', { key, value });
 
 /** The demo user's wallet balance as the server keeps it (platform units). */
 const balance = async (): Promise<string> => {
-  const res = await fetch(server.url + '/prod-api/h5/user/getUserInfo', { method: 'POST', headers: { Authorization: 'Bearer ' + token, clientId: 'app' } });
+  const res = await fetch(stage.server.url + '/prod-api/h5/user/getUserInfo', { method: 'POST', headers: { Authorization: 'Bearer ' + token, clientId: 'app' } });
   return ((await res.json()) as { data: { balance: string } }).data.balance;
 };
 
@@ -90,7 +75,7 @@ const FORMS: Form[] = [
   {
     name: 'trade order',
     async open() {
-      await page.goto(server.url + '/trade');
+      await page.goto(stage.server.url + '/trade');
       return page.locator('.op input');
     },
     submit: () => page.getByRole('button', { name: 'Buy up' }).click(),
@@ -106,7 +91,7 @@ const FORMS: Form[] = [
   {
     name: 'deposit (BRL channel, 5.2)',
     async open() {
-      await page.goto(server.url + '/recharge?id=1');
+      await page.goto(stage.server.url + '/recharge?id=1');
       return field('Deposit amount');
     },
     submit: () => page.getByRole('button', { name: 'Submit deposit' }).click(),
@@ -126,7 +111,7 @@ const FORMS: Form[] = [
   {
     name: 'withdrawal',
     async open() {
-      await page.goto(server.url + '/withdraw');
+      await page.goto(stage.server.url + '/withdraw');
       await field('Fund password').fill(DEMO_FUND_PASSWORD);
       return field('Amount');
     },
@@ -150,7 +135,7 @@ const FORMS: Form[] = [
   {
     name: 'finance purchase (Aurora 7)',
     async open() {
-      await page.goto(server.url + '/financial');
+      await page.goto(stage.server.url + '/financial');
       await page.locator('article.fin').filter({ hasText: 'Aurora 7' }).getByRole('button', { name: 'Buy' }).click();
       return page.getByRole('dialog', { name: 'Aurora 7' }).getByLabel('Amount', { exact: true });
     },
@@ -169,7 +154,7 @@ const FORMS: Form[] = [
   {
     name: 'savings move in',
     async open() {
-      await page.goto(server.url + '/yuebao');
+      await page.goto(stage.server.url + '/yuebao');
       return field('Amount');
     },
     submit: () => page.locator('form').getByRole('button', { name: 'Move in' }).click(),
@@ -206,22 +191,15 @@ const reasonFor = (typed: string, s: Setting, form: Form): string | null => {
 const VALUES = ['15.75', '12.999', '-50', '1e5', 'abc', '..'];
 
 test.before(async () => {
-  server = await startServer({ env: { NODE_ENV: 'test' } });
-  browser = await launchBrowser();
   await setConfig('rechargeVoucherOn', '0');
-  page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/home');
-  const card = await fetch(server.url + '/prod-api/h5/expenses/bindCard', {
+  page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/home');
+  const card = await fetch(stage.server.url + '/prod-api/h5/expenses/bindCard', {
     method: 'POST',
     headers: { Authorization: 'Bearer ' + token, clientId: 'app', 'content-type': 'application/json' },
     body: JSON.stringify({ kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '123456789' }),
   });
   assert.is(((await card.json()) as { code: number }).code, 200, 'a card to withdraw to');
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 for (const s of SETTINGS) {
@@ -287,8 +265,8 @@ for (const s of SETTINGS) {
 
 test('a deposit in BRL: both currencies as the amount is typed, limits in both, and copy buttons for the amount to pay and each account field', traced(async () => {
   for (const [key, value] of Object.entries(SETTINGS[1]!.config)) await setConfig(key, value);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await page.goto(server.url + '/recharge?id=1');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
+  await page.goto(stage.server.url + '/recharge?id=1');
   const input = field('Deposit amount');
   await input.waitFor();
   const hint = clean(await page.locator('.form > p.muted').first().innerText());
@@ -313,7 +291,7 @@ test('a deposit in BRL: both currencies as the amount is typed, limits in both, 
 }));
 
 test('the order buttons are in reach above the tab bar at 360×740, and never cover the focused amount field', traced(async () => {
-  await page.goto(server.url + '/trade');
+  await page.goto(stage.server.url + '/trade');
   const bar = page.locator('.op-go');
   await bar.getByRole('button', { name: 'Buy up' }).waitFor();
   const boxes = async () => {
@@ -342,7 +320,7 @@ test('the order buttons are in reach above the tab bar at 360×740, and never co
 
 test('savings "All" with ratio 2 fills the balance as displayed and moves exactly that balance', traced(async () => {
   for (const [key, value] of Object.entries(SETTINGS[1]!.config)) await setConfig(key, value);
-  await page.goto(server.url + '/yuebao');
+  await page.goto(stage.server.url + '/yuebao');
   const input = field('Amount');
   await input.waitFor();
   const wallet = await balance();

@@ -1,30 +1,17 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, newMobilePage, screenshot, traced } from './harness.ts';
 
-const test = suite('auth screens: validation, debounce, forgotten password');
+const { test, stage } = browserSuite('auth screens: validation, debounce, forgotten password');
 
-let server: ServerHandle;
-let browser: Browser;
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 test('login: messages under the fields, and a double tap sends one request', traced(async () => {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   let logins = 0;
   page.on('request', (r) => r.url().endsWith('/prod-api/login') && logins++);
-  await page.goto(server.url + '/login');
+  await page.goto(stage.server.url + '/login');
   await page.getByRole('button', { name: 'Log in' }).click();
   assert.is(await page.getByRole('alert').count(), 2, 'both fields say they cannot be empty');
   assert.is(await field(page, 'Username').getAttribute('aria-invalid'), 'true');
@@ -42,12 +29,19 @@ test('login: messages under the fields, and a double tap sends one request', tra
   await page.close();
 }));
 
-test('register: the username rule is explained under the field', traced(async () => {
-  const page = await newMobilePage(browser);
-  await page.goto(server.url + '/register');
+test('register: the username rule is explained under the field, and nothing is sent', traced(async () => {
+  const page = await newMobilePage(stage.browser);
+  let registers = 0;
+  page.on('request', (r) => new URL(r.url()).pathname === '/prod-api/h5/user/register' && registers++);
+  await page.goto(stage.server.url + '/register');
   await field(page, 'Username').fill('0abc');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByText('6 to 30 letters and digits, both used, not starting with 0').waitFor();
+  const rule = page.locator('.field').filter({ has: field(page, 'Username') }).getByRole('alert');
+  await rule.waitFor();
+  assert.is(await rule.textContent(), '6 to 30 letters and digits, both used, not starting with 0', 'the rule under the username field');
+  assert.is(await field(page, 'Username').getAttribute('aria-invalid'), 'true');
+  assert.is(registers, 0, 'the form does not send a name the rule refuses');
+  assert.equal(errorsOf(page), []);
   await page.close();
 }));
 
@@ -56,8 +50,8 @@ test('register: the password rule is under the field before anything is typed, a
     ['en', 'At least 8 characters. Very common passwords such as 12345678 are refused.', 'This password is one of the most common ones, choose another'],
     ['ar', '8 أحرف على الأقل. تُرفض كلمات المرور الشائعة جدًا مثل 12345678.', 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا، اختر غيرها'],
   ] as const) {
-    const page = await newMobilePage(browser);
-    await page.goto(server.url + '/register?lang=' + lang);
+    const page = await newMobilePage(stage.browser);
+    await page.goto(stage.server.url + '/register?lang=' + lang);
     const password = page.locator('input[name=password]');
     await password.waitFor();
     assert.is(await page.getByText(rule).count(), 1, `${lang}: the rule shows before typing`);
@@ -76,8 +70,8 @@ test('register: the password rule is under the field before anything is typed, a
 }));
 
 test('forgotten password: code sent, resend counts down, back returns to the login', traced(async () => {
-  const page = await newMobilePage(browser);
-  await page.goto(server.url + '/login');
+  const page = await newMobilePage(stage.browser);
+  await page.goto(stage.server.url + '/login');
   await page.getByText('Forgot password?').click();
   await page.waitForURL(/\/forgetPassword$/);
   await page.getByRole('button', { name: 'Send code' }).click();

@@ -4,29 +4,17 @@
  * CSSOM). The main screens load with no `securitypolicyviolation` at all and with their lazy CSS
  * applied.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, launchBrowser, loginAsDemo, newMobilePage } from './harness.ts';
 
-const test = suite('content security policy');
-let server: ServerHandle;
-let browser: Browser;
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { test, stage } = browserSuite('content security policy');
 
 /** Screens with CSS of their own, lazy ones among them; each opened by a full load. */
 const SCREENS = ['/home', '/financial', '/user', '/orderList', '/setting', '/recharge', '/withdraw', '/yuebao'];
 
 test('no inline style or script is allowed, and the main screens load without one violation', async () => {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   const violations: string[] = [];
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
@@ -36,16 +24,16 @@ test('no inline style or script is allowed, and the main screens load without on
       );
     });
   });
-  const first = await page.goto(server.url + '/login');
+  const first = await page.goto(stage.server.url + '/login');
   const csp = String(first?.headers()['content-security-policy']);
   assert.match(csp, /style-src 'self' 'sha256-/, 'styles by hash');
   assert.not.match(csp, /unsafe-inline/, csp);
 
-  await loginAsDemo(page, server.url, '/trade');
+  await loginAsDemo(page, stage.server.url, '/trade');
   // A lazy screen's own rule (src/screens/trade/style.css), inserted through CSSOM.
   assert.is(await page.locator('.qh').first().evaluate((el) => getComputedStyle(el).paddingTop), '10px', 'the quote screen\'s CSS applies');
   for (const path of SCREENS) {
-    await page.goto(server.url + path);
+    await page.goto(stage.server.url + path);
     await page.locator('#app > *').first().waitFor({ state: 'attached' });
     // Lazy chunks and their CSS arrive after the shell.
     await page.waitForLoadState('networkidle');
@@ -68,7 +56,7 @@ test('opened by a LAN name over plain HTTP, no load logs a COOP or Origin-Agent-
   try {
     const page = await newMobilePage(lanBrowser);
     const errors = consoleErrors(page);
-    const lan = `http://trade.lan:${server.port}`;
+    const lan = `http://trade.lan:${stage.server.port}`;
     const first = await page.goto(lan + '/login');
     assert.is(await page.evaluate(() => isSecureContext), false, 'the LAN name is a non-secure origin');
     await loginAsDemo(page, lan, '/home');
@@ -82,8 +70,8 @@ test('opened by a LAN name over plain HTTP, no load logs a COOP or Origin-Agent-
   } finally {
     await lanBrowser.close();
   }
-  const local = await browser.newPage();
-  const res = await local.goto(server.url + '/login');
+  const local = await stage.browser.newPage();
+  const res = await local.goto(stage.server.url + '/login');
   assert.is(res?.headers()['cross-origin-opener-policy'], 'same-origin', 'loopback keeps COOP');
   await local.close();
 });

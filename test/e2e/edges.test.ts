@@ -2,29 +2,19 @@
  * Small things a new user met: a detail screen opened without its record, a banner over the back
  * button, a customer-service entry with nowhere to go.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
 
-const test = suite('rough edges');
-let server: ServerHandle;
-let browser: Browser;
+const { test, stage } = browserSuite('rough edges');
 let page: Page;
 
 test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  page = await newMobilePage(browser);
-  await loginAsDemo(page, server.url, '/user');
+  page = await newMobilePage(stage.browser);
+  await loginAsDemo(page, stage.server.url, '/user');
 });
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 test('with serviceUrl empty (the demo), the account tab offers no customer service entry', traced(async () => {
-  await page.goto(server.url + '/user');
+  await page.goto(stage.server.url + '/user');
   await page.getByText('Credit score').waitFor();
   await page.waitForLoadState('networkidle');
   assert.is(await page.getByText('Customer service').count(), 0, 'no entry that only reloads the page');
@@ -32,7 +22,7 @@ test('with serviceUrl empty (the demo), the account tab offers no customer servi
 
 for (const [detail, list] of [['rechargeDetail', 'Deposit records'], ['withdrawDetail', 'Withdrawal records']] as const) {
   test(`${detail} without a record number says so and leads to the record list, with no retry that cannot work`, traced(async () => {
-    await page.goto(server.url + '/' + detail);
+    await page.goto(stage.server.url + '/' + detail);
     await page.getByText('This link does not say which record to show').waitFor();
     assert.is(await page.getByRole('button', { name: 'Retry' }).count(), 0, 'no retry');
     await screenshot(page, `${detail}-without-id`);
@@ -42,7 +32,7 @@ for (const [detail, list] of [['rechargeDetail', 'Deposit records'], ['withdrawD
 }
 
 test('a banner shows under the title bar: the back button stays visible and takes a tap', traced(async () => {
-  await page.goto(server.url + '/setting');
+  await page.goto(stage.server.url + '/setting');
   await page.getByText('Clear cache').click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   const banner = page.locator('.notify');

@@ -1,28 +1,21 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import type { Page, Route, WebSocketRoute } from 'playwright-core';
 import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { AUTH_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
-import { errorsOf, faultRoute, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { browserSuite, errorsOf, faultRoute, loginAsDemo, newMobilePage, operatorCall, waitForApp } from './harness.ts';
 
-const test = suite('browser faults: offline mid-form, a 500, a stall, a dropped socket, polling after offline');
+const { test, stage } = browserSuite('browser faults: offline mid-form, a 500, a stall, a dropped socket, polling after offline');
 
-let server: ServerHandle;
-let browser: Browser;
 let token = '';
 
 test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/home');
+  const page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/home');
   await page.close();
   // A card to withdraw to (money.test.ts binds one through the form).
-  const res = await fetch(server.url + '/prod-api/h5/expenses/bindCard', {
+  const res = await fetch(stage.server.url + '/prod-api/h5/expenses/bindCard', {
     method: 'POST',
     headers: { Authorization: 'Bearer ' + token, clientId: 'app', 'content-type': 'application/json', 'Idempotency-Key': randomBytes(16).toString('hex') },
     body: JSON.stringify({ kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '123456789' }),
@@ -30,14 +23,9 @@ test.before(async () => {
   assert.is(((await res.json()) as { code: number }).code, 200, 'card bound');
 });
 
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A phone page in `language`, signed in as the demo user or a visitor, that has not opened anything yet. */
 const phone = async (opts: { language?: string; signedIn?: boolean } = {}): Promise<Page> => {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   await page.addInitScript(
     ([token, language]) => localStorage.setItem('app', JSON.stringify({ ...(token ? { token } : {}), language })),
     [opts.signedIn ? token : '', opts.language ?? 'en'] as const,
@@ -63,7 +51,7 @@ const until = async (ok: () => boolean, what: string) => {
 
 /** The login form with the demo account typed in. */
 const typedLogin = async (page: Page) => {
-  await page.goto(server.url + '/login?redirect=%2Fuser');
+  await page.goto(stage.server.url + '/login?redirect=%2Fuser');
   await waitForApp(page);
   const username = page.locator('input[name=username]');
   const password = page.locator('input[name=password]');
@@ -75,7 +63,7 @@ const typedLogin = async (page: Page) => {
 
 test('offline in the middle of a withdrawal: the form says so, everything typed stays, and the same form goes through once online', async () => {
   const page = await phone({ signedIn: true });
-  await page.goto(server.url + '/withdraw');
+  await page.goto(stage.server.url + '/withdraw');
   await page.getByText('Fee rule').waitFor();
   const method = page.getByRole('radio', { name: /Bank card · Banco do Brasil/ });
   await method.check();
@@ -158,16 +146,7 @@ test('a stalled login: progress while it waits, the answer after 10 s; after 30 
 });
 
 /** A call to the operator API (what `npm run operator` uses). */
-const operator = async (url: string, body: unknown): Promise<void> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${url}`, {
-    method: 'POST',
-    headers: { [KEY_HEADER]: key, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.is(res.status, 200, `operator ${url}`);
-};
+const operator = (url: string, body: unknown) => operatorCall(stage.server, 'POST', url, body);
 
 test('the server drops the push socket: the app connects again by itself and the next push arrives', async () => {
   const page = await phone({ signedIn: true });
@@ -176,7 +155,7 @@ test('the server drops the push socket: the app connects again by itself and the
     ws.connectToServer();
     sockets.push(ws);
   });
-  await page.goto(server.url + '/user');
+  await page.goto(stage.server.url + '/user');
   const balance = page.locator('.acct-money dd').first();
   await balance.waitFor();
   const shown = async () => Number((await balance.innerText()).replace(/[^\d.]/g, ''));
@@ -208,7 +187,7 @@ test('the server drops the push socket: the app connects again by itself and the
 
 test('offline on home: the quote line says prices paused; back online, prices resume at once, not at the next backoff', async () => {
   const page = await phone({ signedIn: true });
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await page.locator('.qs li').first().waitFor();
   assert.is(await page.locator('.q-off').count(), 0);
 

@@ -1,28 +1,14 @@
 /** The app links the operator's custom font stylesheet only when its address is https. */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
 import type { ConfigItem, Envelope } from '../../src/shared/contract.ts';
-import { launchBrowser, newMobilePage, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
+import { browserSuite, newMobilePage, traced, waitForApp } from './harness.ts';
 
-const test = suite('custom font link');
+const { test, stage } = browserSuite('custom font link');
 
-let server: ServerHandle;
-let browser: Browser;
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** The stylesheet links on /login when the config list the app receives says `customFontFamilyLink: value`. */
 async function linksWith(value: string): Promise<string[]> {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   // As if the database held it: the config list is answered with the value put in.
   await page.route('**/prod-api/common/config/list', async (route) => {
     const res = await route.fetch();
@@ -31,7 +17,7 @@ async function linksWith(value: string): Promise<string[]> {
     await route.fulfill({ response: res, json: { ...body, data } });
   });
   await page.route('https://fonts.example.test/**', (route) => route.fulfill({ contentType: 'text/css', body: 'body{}' }));
-  await page.goto(server.url + '/login');
+  await page.goto(stage.server.url + '/login');
   await waitForApp(page);
   const hrefs = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].map((l) => l.getAttribute('href') ?? ''));
   await page.close();

@@ -1,24 +1,11 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
 
-const test = suite('forms and figures a new user met: errors per value, rules said, a country picker, plain words');
+const { test, stage } = browserSuite('forms and figures a new user met: errors per value, rules said, a country picker, plain words');
 
-let server: ServerHandle;
-let browser: Browser;
 let page: Page;
 let token = '';
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Within the screen on show: tab screens stay mounted, hidden, behind it. */
 const shown = (selector: string) => page.locator('.app > main:not([hidden]) ' + selector);
@@ -30,7 +17,7 @@ const go = async (path: string) => {
   await page.waitForURL((u) => u.pathname + u.search === path);
 };
 const api = async (url: string, body?: unknown): Promise<{ code: number; data: unknown }> => {
-  const res = await fetch(server.url + '/prod-api' + url, {
+  const res = await fetch(stage.server.url + '/prod-api' + url, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: 'Bearer ' + token, clientId: 'app', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -39,8 +26,8 @@ const api = async (url: string, body?: unknown): Promise<{ code: number; data: u
 };
 
 test('the account card: a bonus is shown as Bonus, not as income', traced(async () => {
-  page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/user');
+  page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/user');
   await waitForApp(page);
   const card = shown('.acct-money');
   await card.locator('div').filter({ hasText: 'Bonus' }).getByText('$10,000').waitFor();
@@ -169,10 +156,10 @@ test('finance: the recent purchases are real ones, with an empty state before th
 }));
 
 test('the same screens in Arabic, right to left', traced(async () => {
-  const p = await newMobilePage(browser, { locale: 'ar' });
+  const p = await newMobilePage(stage.browser, { locale: 'ar' });
   await p.addInitScript(([t]) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), [token]);
   for (const [path, name] of [['/user', 'user'], ['/password', 'password'], ['/addPayment?kind=bank', 'bank'], ['/addPayment?kind=coin', 'coin'], ['/bindPhone', 'phone'], ['/yuebaodetail', 'yuebaodetail'], ['/financial', 'financial']] as const) {
-    await p.goto(server.url + path);
+    await p.goto(stage.server.url + path);
     await waitForApp(p);
     await p.waitForTimeout(800);
     if (name === 'bank') {

@@ -3,13 +3,17 @@
  * through playwright-core, and a phone-sized page. `E2E_REACT=1` serves the `--react` build.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import type { Test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { suite } from '../suite.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
@@ -39,17 +43,47 @@ export interface ServerHandle {
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
+  for (const dir of templates.values()) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * A migrated, seeded data directory per server bundle, made once per run by a first start and a
+ * clean stop: a fresh PGlite directory costs about 10 s of CPU to create (initdb), a copy a
+ * fraction of a second, and each test file starts at least one server. Cleared when the process ends.
+ */
+const templates = new Map<string, string>();
+const templateStarts = new Map<string, Promise<string>>();
+/** What a copy leaves out: the lock and the operator port belong to the process that made the template. */
+const NOT_COPIED = new Set(['server.lock', 'operator.json']);
+
+async function templateFor(bundle: string, dist: string): Promise<string> {
+  let made = templateStarts.get(bundle);
+  if (!made) {
+    made = (async () => {
+      // Creating the database is most of a first start: on a busy machine it may take minutes.
+      const server = await startServer({ dist: dist as 'dist' | 'dist-react', bundle, fresh: true, startTimeoutMs: 3 * START_TIMEOUT_MS });
+      await server.halt();
+      templates.set(bundle, server.dataDir);
+      return server.dataDir;
+    })();
+    templateStarts.set(bundle, made);
+    // A failed first start is reported by the caller; the next file tries again.
+    made.catch(() => templateStarts.delete(bundle));
+  }
+  return made;
+}
 
 /** `dist/` normally, `dist-react/` when `E2E_REACT=1` or asked for. */
 export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === '1' ? 'dist-react' : 'dist');
 
 /**
  * `bundle`: another server build to run (e.g. an older commit's, for a before/after benchmark);
- * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS).
+ * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS);
+ * `fresh`: an empty data directory, so the server creates, migrates and seeds it itself (by
+ * default it starts on a copy of a directory that went through that once in this run).
  */
 export async function startServer(
-  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[] } = {},
+  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[]; fresh?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
   const bundle = opts.bundle ?? SERVER_BUNDLE;
@@ -59,13 +93,17 @@ export async function startServer(
     }
   }
   await mkdir(path.join(os.tmpdir(), 'trade-lite-e2e'), { recursive: true });
+  // On PostgreSQL (a benchmark's DATABASE_URL) there is no directory to copy.
+  const template = opts.fresh || opts.env?.DATABASE_URL ? undefined : await templateFor(bundle, dist);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trade-lite-e2e', 'data-'));
+  if (template) await cp(template, dataDir, { recursive: true, filter: (from) => !NOT_COPIED.has(path.basename(from)) });
   let port = 0;
   // A restart takes the operator port of the first start: the server's default (its port + 1)
   // may belong to another process by then.
   let adminPort = 0;
   let child: ChildProcess | null = null;
   let log = '';
+  const timeoutMs = opts.startTimeoutMs ?? START_TIMEOUT_MS;
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
@@ -89,8 +127,8 @@ export async function startServer(
       children.add(proc);
       const timer = setTimeout(() => {
         proc.kill('SIGKILL');
-        reject(new Error(`server did not start within ${START_TIMEOUT_MS} ms:\n${log}`));
-      }, START_TIMEOUT_MS);
+        reject(new Error(`server did not start within ${timeoutMs} ms:\n${log}`));
+      }, timeoutMs);
       const onData = (chunk: Buffer) => {
         log += chunk.toString();
         const m = STARTED.exec(log.slice(from));
@@ -274,3 +312,57 @@ export async function loginAsDemo(page: Page, base: string, path: string): Promi
   await page.waitForURL((u) => u.pathname === path);
   return page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token as string);
 }
+
+/** A browser suite's server and browser: there from its first test to its last. */
+export interface Stage {
+  server: ServerHandle;
+  browser: Browser;
+}
+
+/**
+ * A suite with a server (`startServer`'s options) and a browser of its own, started before its
+ * first test and stopped after its last.
+ */
+export function browserSuite(
+  name: string,
+  opts: { server?: Parameters<typeof startServer>[0]; browserArgs?: string[] } = {},
+): { test: Test; stage: Stage } {
+  const test = suite(name);
+  const stage = {} as Stage;
+  test.before(async () => {
+    stage.server = await startServer(opts.server);
+    stage.browser = await launchBrowser(opts.browserArgs);
+  });
+  test.after(async () => {
+    await stage.browser?.close();
+    await stage.server?.stop();
+  });
+  return { test, stage };
+}
+
+/**
+ * One call to `server`'s operator API, as `npm run operator` makes it: the port and key from the
+ * data folder, on 127.0.0.1 only. Fails the test unless it is answered with code 200; answers `data`.
+ */
+export async function operatorCall<T = unknown>(server: ServerHandle, method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown): Promise<T> {
+  const res = await operatorFetch(server, route, {
+    method,
+    ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  assert.is(res.status, 200, `operator ${method} ${route}: ${text}`);
+  const answer = JSON.parse(text) as { code: number; data: T; msg: string };
+  assert.is(answer.code, 200, `operator ${method} ${route}: ${answer.msg}`);
+  return answer.data;
+}
+
+/** The operator API's raw answer (e.g. an uploaded file). */
+export async function operatorFetch(server: ServerHandle, route: string, init: RequestInit = {}): Promise<Response> {
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
+  return fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, { ...init, headers: { ...init.headers, [KEY_HEADER]: key } });
+}
+
+/** Moves the server's clock forward (only there with TEST_CLOCK=1). */
+export const advanceServerClock = (server: ServerHandle, ms: number): Promise<unknown> =>
+  operatorCall(server, 'POST', '/test/clock', { advanceMs: ms });

@@ -1,32 +1,19 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync } from 'node:fs';
-import type { Browser, Page, Request } from 'playwright-core';
-import { errorsOf, faultRoute, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import type { Page, Request } from 'playwright-core';
+import { browserSuite, errorsOf, faultRoute, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
 
-const test = suite('home: promotions from the server, live quotes, polling that rests while hidden');
+const { test, stage } = browserSuite('home: promotions from the server, live quotes, polling that rests while hidden');
 
-let server: ServerHandle;
-let browser: Browser;
 /** The demo user's session, from the first test's login; later pages start with it. */
 let token = '';
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const TICKERS = '/prod-api/h5/symbol/getHomeTickerList';
 const isTickers = (r: Request) => new URL(r.url()).pathname === TICKERS;
 
 /** A phone page already signed in (and in `language`, if given) that opens /home. */
 const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (page: Page) => Promise<unknown> } = {}): Promise<Page> => {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   await page.addInitScript(
     ([token, language, saveData]) => {
       const saved = JSON.parse(localStorage.getItem('app') || '{}');
@@ -37,7 +24,7 @@ const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (
     [token, opts.language ?? '', !!opts.saveData] as const,
   );
   await opts.setup?.(page);
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await waitForApp(page);
   return page;
 };
@@ -45,8 +32,8 @@ const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (
 const row = (page: Page, symbol: string) => page.locator(`.qs button[data-symbol="${symbol}"]`);
 
 test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', traced(async () => {
-  const page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/home');
+  const page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/home');
   assert.type(token, 'string');
 
   await page.getByRole('heading', { name: 'Quotes' }).waitFor();

@@ -3,15 +3,12 @@
  * screen (a wider page scrolls sideways and cuts dates, filters and codes). And money ranges keep
  * their order in Arabic.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
 
-const test = suite('layout at 360 px');
-let server: ServerHandle;
-let browser: Browser;
+const { test, stage } = browserSuite('layout at 360 px');
 let token = '';
 
 type Tree = { [key: string]: string | Tree };
@@ -31,19 +28,12 @@ const routes = [...readFileSync(new URL('../../src/app/routes.ts', import.meta.u
 const LANGUAGES = [...new Set([...LONGEST, 'pt-BR'])];
 
 test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/home');
+  const page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/home');
   await page.close();
 });
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const phone = async (language: string, signedIn: boolean): Promise<Page> => {
-  const page = await newMobilePage(browser, { locale: language });
+  const page = await newMobilePage(stage.browser, { locale: language });
   // No slide between screens: a page half slid in is not a page wider than the screen.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(([t, lang]) => localStorage.setItem('app', JSON.stringify({ ...(t ? { token: t } : {}), language: lang })), [signedIn ? token : '', language] as const);
@@ -71,7 +61,7 @@ for (const language of LANGUAGES) {
     const wider: string[] = [];
     for (const signedIn of [true, false]) {
       const page = await phone(language, signedIn);
-      await page.goto(server.url + (signedIn ? '/home' : '/login'));
+      await page.goto(stage.server.url + (signedIn ? '/home' : '/login'));
       await page.locator('#app > *').first().waitFor({ state: 'attached' });
       for (const r of routes.filter((r) => (r.access === 'auth') !== signedIn)) {
         await page.evaluate((path) => {
@@ -129,7 +119,7 @@ for (const language of ['en', 'ar']) {
   test(`${language}: every money range reads min – max, left to right, on finance, recharge and withdraw`, traced(async () => {
     const page = await phone(language, true);
     for (const path of ['/financial', '/rechargeList', '/withdraw']) {
-      await page.goto(server.url + path);
+      await page.goto(stage.server.url + path);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(200);
       const ranges = await rangeOrder(page);

@@ -3,14 +3,11 @@
  * home and the quote screen; when the feed stalls, both say since when prices are delayed and an
  * order is refused with the server's reason, in English and in Arabic.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, type ServerHandle, startServer, traced, waitForApp } from './harness.ts';
 
 const test = suite('exchange feed in the app: live prices, then a stall told and orders refused');
 
@@ -45,16 +42,7 @@ test.after(async () => {
 });
 
 /** Moves the server's clock forward through the operator API (only there with TEST_CLOCK=1). */
-const advanceClock = async (ms: number): Promise<void> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}/test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
-  assert.is(res.status, 200, 'the test clock route answers: ' + (await res.text()));
-};
+const advanceClock = (ms: number) => advanceServerClock(server, ms);
 
 test('the exchange price reaches home; a stall is told on home and the quote screen, and an order is refused', traced(async () => {
   await boot();

@@ -1,49 +1,20 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import type { Page } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import type { AdminDeposit } from '../../server/admin/types.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, operatorFetch, screenshot, traced, waitForApp } from './harness.ts';
 
-const test = suite('money: deposit with a proof photo, a refused withdrawal, payment methods');
+const { test, stage } = browserSuite('money: deposit with a proof photo, a refused withdrawal, payment methods');
 
-let server: ServerHandle;
-let browser: Browser;
 /** One page for the deposit and the withdrawal: review outcomes must arrive without a reload. */
 let page: Page;
 
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A call to the operator API (what `npm run operator` uses). */
-const operator = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${url}`, {
-    method,
-    headers: { [KEY_HEADER]: key, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const env = (await res.json()) as { code: number; data: T; msg: string };
-  assert.is(env.code, 200, `operator ${method} ${url}: ${env.msg}`);
-  return env.data;
-};
+const operator = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => operatorCall<T>(stage.server, method, url, body);
 
 /** An uploaded file as the operator fetches it. */
 const operatorFile = async (name: string): Promise<ArrayBuffer> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}/uploads/${name}`, { headers: { [KEY_HEADER]: key } });
+  const res = await operatorFetch(stage.server, `/uploads/${name}`);
   assert.is(res.status, 200, 'the operator reads the proof');
   return res.arrayBuffer();
 };
@@ -83,8 +54,8 @@ const accountFigure = (label: string) => page.locator('.acct-money div').filter(
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
 test('a bank deposit with a proof photo: shrunk and uploaded, then approved by the operator, the balance rises on screen', traced(async () => {
-  page = await newMobilePage(browser);
-  await loginAsDemo(page, server.url, '/user');
+  page = await newMobilePage(stage.browser);
+  await loginAsDemo(page, stage.server.url, '/user');
   await waitForApp(page);
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const before = money(await accountFigure('Balance').innerText());

@@ -1,39 +1,14 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
 
-const test = suite('numbers, amounts and dates: the language\'s format in left-to-right runs, the amount field, an ended session, visitors');
+const { test, stage } = browserSuite('numbers, amounts and dates: the language\'s format in left-to-right runs, the amount field, an ended session, visitors', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
-let server: ServerHandle;
-let browser: Browser;
 /** The demo user's session, for the pages in other languages. */
 let token = '';
 
-test.before(async () => {
-  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1' } });
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** One call to the operator API (only on 127.0.0.1, with the key in the data folder). */
-const admin = async (method: string, route: string, body: unknown): Promise<void> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}${route}`, {
-    method,
-    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
-    body: JSON.stringify(body),
-  });
-  assert.is(res.status, 200, `${method} ${route}: ${await res.text()}`);
-};
+const admin = (method: 'POST' | 'PUT', route: string, body: unknown) => operatorCall(stage.server, method, route, body);
 const setConfig = (key: string, value: string) => admin('PUT', '/config', { key, value });
 
 const amountField = (p: Page) => p.locator('.op input');
@@ -44,9 +19,9 @@ const digits = (text: string) => text.replace(/[^\d]/g, '');
 
 /** A page of the demo session in `language` on `route`. */
 const pageIn = async (language: string, route: string): Promise<Page> => {
-  const p = await newMobilePage(browser, { locale: language });
+  const p = await newMobilePage(stage.browser, { locale: language });
   await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
-  await p.goto(server.url + route);
+  await p.goto(stage.server.url + route);
   await waitForApp(p);
   return p;
 };
@@ -110,8 +85,8 @@ const order = async (p: Page, amount: string, direction: 'Buy up' | 'Buy down') 
 };
 
 test('the amount field keeps what was typed or pasted and says why it cannot be ordered (0 money decimals)', traced(async () => {
-  const p = await newMobilePage(browser);
-  token = await loginAsDemo(p, server.url, '/trade');
+  const p = await newMobilePage(stage.browser);
+  token = await loginAsDemo(p, stage.server.url, '/trade');
   await p.getByRole('radio', { name: /^1 min/ }).click();
   const field = amountField(p);
 
@@ -186,7 +161,7 @@ const ratioOrder = async () => {
     (expected) => Number(document.querySelector('.op-info dd')!.textContent!.replace(/\D/g, '')) === expected,
     cents(before) - 2550,
   );
-  await p.goto(server.url + '/orderList?tab=all');
+  await p.goto(stage.server.url + '/orderList?tab=all');
   const card = p.locator('.oc').first();
   await card.waitFor();
   assert.is(clean(await card.locator('div').filter({ hasText: /^Valor do investimento/ }).locator('dd').innerText()), '$\u00a025,50');
@@ -270,7 +245,7 @@ for (const language of ['en', 'ar']) {
     await readsLeftToRight(loss.locator('small.muted .num'), 'order time');
     await screenshot(p, 'numbers-' + language + '-trade');
 
-    await p.goto(server.url + '/orderList?tab=all');
+    await p.goto(stage.server.url + '/orderList?tab=all');
     const card = p.locator('.oc').filter({ has: p.locator('header .down') }).first();
     await card.waitFor();
     for (const dd of await card.locator('dd.num').all()) await readsLeftToRight(dd, 'order card field');
@@ -286,18 +261,18 @@ test('pt-BR: home and the quote screen write a price the same way, 65.447,53', t
   const home = p.locator('.qs [data-symbol="btc"] span.num').first();
   await home.waitFor();
   assert.match(await home.innerText(), brazilian);
-  await p.goto(server.url + '/trade');
+  await p.goto(stage.server.url + '/trade');
   assert.match(await p.locator('.qh-last').innerText(), brazilian);
   assert.match(await p.locator('.op-quick button').nth(2).innerText(), /^1\.000$/);
   await p.close();
 }));
 
 test('an ended session: the login form says so, keeps the redirect, and returns there', traced(async () => {
-  const p = await newMobilePage(browser);
-  await p.goto(server.url + '/login');
+  const p = await newMobilePage(stage.browser);
+  await p.goto(stage.server.url + '/login');
   await waitForApp(p);
   await p.evaluate(() => localStorage.setItem('app', JSON.stringify({ token: 'a-token-the-server-no-longer-knows', language: 'en' })));
-  await p.goto(server.url + '/user');
+  await p.goto(stage.server.url + '/user');
   await p.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user');
   await p.getByRole('alert').getByText('Login status expired, please log in again').waitFor();
   await screenshot(p, 'session-ended');
@@ -318,10 +293,10 @@ test('visitors (isNeedLogin 0) see a log-in prompt where the chart would be, and
 }));
 
 const visitor = async () => {
-  const p = await newMobilePage(browser);
+  const p = await newMobilePage(stage.browser);
   let history = 0;
   p.on('request', (r) => r.url().includes('getHistoryKline') && history++);
-  await p.goto(server.url + '/trade');
+  await p.goto(stage.server.url + '/trade');
   await waitForApp(p);
   const prompt = p.locator('.ch-login');
   await prompt.getByText('Log in to enjoy more').waitFor();

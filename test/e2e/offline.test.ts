@@ -2,33 +2,22 @@
  * Offline and flaky networks: a tab tapped while offline opens once the network is back, in the
  * same page, without a reload.
  */
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
 
-const test = suite('offline');
-let server: ServerHandle;
-let browser: Browser;
+const { test, stage } = browserSuite('offline');
 let token = '';
 
 test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/home');
+  const page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/home');
   await page.close();
 });
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 for (const language of ['en', 'ar']) {
   test(`${language}: a tab tapped offline shows that screen's frame and says it will open; online, it opens by itself and home navigates again`, traced(async () => {
-    const page = await newMobilePage(browser, { locale: language });
+    const page = await newMobilePage(stage.browser, { locale: language });
     await page.addInitScript(([t, lang]) => localStorage.setItem('app', JSON.stringify({ token: t, language: lang })), [token, language] as const);
-    await page.goto(server.url + '/home');
+    await page.goto(stage.server.url + '/home');
     const tabs = page.getByRole('navigation').last();
     await tabs.locator('a[href="/home"][aria-current=page]').waitFor();
     await page.waitForLoadState('networkidle');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Request } from 'playwright-core';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 

@@ -1,28 +1,15 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { errorsOf, launchBrowser, newMobilePage, screenshot, startServer, traced, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, newMobilePage, screenshot, traced } from './harness.ts';
 
-const test = suite('app shell: guard, auth, 404, language, failures');
+const { test, stage } = browserSuite('app shell: guard, auth, 404, language, failures');
 
-let server: ServerHandle;
-let browser: Browser;
 const user = 'shell' + Date.now().toString(36).slice(-6) + '7';
 const pass = 'secret42';
 
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 const open = async (path: string, page?: Page): Promise<Page> => {
-  const p = page ?? (await newMobilePage(browser));
-  await p.goto(server.url + path);
+  const p = page ?? (await newMobilePage(stage.browser));
+  await p.goto(stage.server.url + path);
   return p;
 };
 
@@ -124,7 +111,7 @@ test('with the server down, the network message appears and what was typed stays
   const page = await open('/login');
   await field(page, 'Username').fill(user);
   await field(page, 'Password').fill(pass);
-  await server.halt();
+  await stage.server.halt();
   try {
     await page.getByRole('button', { name: 'Log in' }).click();
     await banner(page).getByText('Network exception, check your connection').waitFor();
@@ -133,7 +120,7 @@ test('with the server down, the network message appears and what was typed stays
     await page.waitForTimeout(300);
     await screenshot(page, 'shell-offline');
   } finally {
-    await server.start();
+    await stage.server.start();
   }
   await page.close();
 }));

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page, Request } from 'playwright-core';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { budgetsFromSizeLimit } from '../../scripts/build/budgets.mjs';
 import { distName, errorsOf, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';

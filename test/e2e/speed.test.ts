@@ -1,25 +1,20 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { distName, errorsOf, launchBrowser, newMobilePage, startServer, traced, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, distName, errorsOf, newMobilePage, startServer, traced } from './harness.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
-const test = suite('speed: one wave to the first screen, prices from the start-up call');
+const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the start-up call');
 
-let server: ServerHandle;
-let browser: Browser;
 let token = '';
 /** Route name → the files the build says its screen needs beyond the first load. */
 let routes: Record<string, string[]> = {};
 
 test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
   routes = JSON.parse(await readFile(new URL(`../../${distName()}/routes.json`, import.meta.url), 'utf8'));
-  const res = await fetch(server.url + '/prod-api/login', {
+  const res = await fetch(stage.server.url + '/prod-api/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
@@ -27,14 +22,9 @@ test.before(async () => {
   token = ((await res.json()) as { data: string }).data;
 });
 
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
 const phone = async (signedIn = true, serviceWorker = false): Promise<Page> => {
-  const page = await newMobilePage(browser, { serviceWorker });
+  const page = await newMobilePage(stage.browser, { serviceWorker });
   if (signedIn) await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
   return page;
 };
@@ -75,7 +65,7 @@ test("the route being opened has its whole chunk graph asked for before the entr
     const page = await phone();
     const fetched = scriptsFetched(page);
     const missing = await missingBeforeEntry(page, routes[name]!);
-    await page.goto(server.url + path);
+    await page.goto(stage.server.url + path);
     await page.locator('#app main').first().waitFor();
     // The screen's code ran before the locale arrived: its words must still be words, not keys.
     await page.waitForFunction(() => !document.querySelector('#app .sk, #app [aria-busy=true]'));
@@ -93,7 +83,7 @@ test("the route being opened has its whole chunk graph asked for before the entr
 test('a visitor without a token gets the login screen asked for before the entry has run, wherever they arrive', traced(async () => {
   const page = await phone(false);
   const missing = await missingBeforeEntry(page, routes.login!);
-  await page.goto(server.url + '/orderList');
+  await page.goto(stage.server.url + '/orderList');
   await page.waitForURL((u) => u.pathname === '/login');
   assert.equal(missing(), [], 'every file of login in the first wave');
   await page.close();
@@ -107,12 +97,12 @@ test('home shows prices from the start-up ticker call, before and without any po
   });
   // The worker never arrives: whatever the list shows came from the boot script's call.
   await page.route('**/assets/worker-*.js', () => {});
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   const price = page.locator('.qs button[data-symbol="btc"] span.num').first();
   await price.waitFor();
   assert.match(await price.innerText(), /^\d{1,3}(,\d{3})*\.\d+$/);
   assert.is(tickerCalls, 1, 'the one call of the boot script');
-  const list = (await (await fetch(server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
+  const list = (await (await fetch(stage.server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
   await page.close();
 }));
@@ -130,7 +120,7 @@ test('once home is idle the quote screen and the selected history are fetched; t
   const page = await phone();
   const history = historyCalls(page);
   const fetched = scriptsFetched(page);
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await page.locator('.qs button[data-symbol="btc"]').waitFor();
   await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(f)), routes.trade![0]!);
   await page.waitForTimeout(500);
@@ -151,7 +141,7 @@ test('with data saver on nothing is fetched ahead of a tap', traced(async () => 
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, value: { saveData: true } }));
   const history = historyCalls(page);
   const fetched = scriptsFetched(page);
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await page.locator('.qs button[data-symbol="btc"]').waitFor();
   await page.waitForTimeout(4000);
   assert.is(history.length, 0);
@@ -171,7 +161,7 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') polls++;
   });
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await page.getByText('Prices paused, retrying in 2 s').waitFor();
   await page.getByText('Prices paused, retrying in 1 s').waitFor();
   await page.getByText(/Prices paused/).waitFor({ state: 'detached', timeout: 5000 });
@@ -186,7 +176,7 @@ const controlled = (page: Page) => page.waitForFunction(() => !!navigator.servic
 
 test('offline after a visit, a reload shows the app and the last known prices, marked as such', traced(async () => {
   const page = await phone(true, true);
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await controlled(page);
   // This visit's calls go through the service worker, which keeps their answers.
   await page.reload();
@@ -211,13 +201,13 @@ test('offline after a visit, a reload shows the app and the last known prices, m
 
 test("offline without the app kept, a navigation shows the app's own offline page, not the browser's", traced(async () => {
   const page = await phone(true, true);
-  await page.goto(server.url + '/home');
+  await page.goto(stage.server.url + '/home');
   await controlled(page);
   await page.evaluate(async () => {
     for (const name of await caches.keys()) if (name.startsWith('shell-')) await caches.delete(name);
   });
   await page.context().setOffline(true);
-  await page.goto(server.url + '/home').catch(() => {});
+  await page.goto(stage.server.url + '/home').catch(() => {});
   await page.getByRole('heading', { name: 'The app could not start' }).waitFor();
   await page.getByText('Check your connection and try again.').waitFor();
   await page.context().setOffline(false);
@@ -231,7 +221,7 @@ test('an update drops the files of the build before it from the kept files, and 
   await cp(new URL(`../../${distName()}`, import.meta.url), dist, { recursive: true });
   const copy = await startServer({ env: { DIST_DIR: dist } });
   // A visitor: the token of the other server's database would end in a 401 and a reload here.
-  const page = await newMobilePage(browser, { serviceWorker: true });
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
   try {
     await page.goto(copy.url + '/home');
     await controlled(page);

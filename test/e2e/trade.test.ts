@@ -1,15 +1,9 @@
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { advanceServerClock, browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
 
-const test = suite('trade: live quote and chart, an order from placing to settlement, a refused order');
+const { test, stage } = browserSuite('trade: live quote and chart, an order from placing to settlement, a refused order', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
-let server: ServerHandle;
-let browser: Browser;
 /** One page through the whole journey: settlement must arrive without a reload. */
 let page: Page;
 /** The demo user's session from the first login, for the right-to-left page. */
@@ -17,26 +11,10 @@ let token = '';
 
 test.before(async () => {
   // The test clock lets an order expire now instead of in a minute.
-  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1' } });
-  browser = await launchBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** Moves the server's clock forward through the operator API (only there with TEST_CLOCK=1). */
-const advanceClock = async (ms: number): Promise<void> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}/test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
-  assert.is(res.status, 200, 'the test clock route answers: ' + (await res.text()));
-};
+const advanceClock = (ms: number) => advanceServerClock(stage.server, ms);
 
 const lastPrice = () => page.locator('.qh-last').innerText();
 const balance = () => page.locator('.op-info div').filter({ hasText: 'Available balance' }).locator('dd').innerText();
@@ -66,8 +44,8 @@ const chartDrawn = async (p = page, shown?: string) => {
 };
 
 test('the demo user opens the quote screen: the price moves by itself and the chart is drawn', traced(async () => {
-  page = await newMobilePage(browser);
-  token = await loginAsDemo(page, server.url, '/trade');
+  page = await newMobilePage(stage.browser);
+  token = await loginAsDemo(page, stage.server.url, '/trade');
   await waitForApp(page);
 
   await page.getByRole('button', { name: 'Choose a quote' }).getByText('BTC/USDT').waitFor();
@@ -257,16 +235,16 @@ test('an amount the balance cannot cover: the server says why and the amount sta
 
 /** Another page of the demo user's session, with `language` saved, on the quote screen. */
 const quoteScreenIn = async (language: string): Promise<Page> => {
-  const p = await newMobilePage(browser, { locale: language });
+  const p = await newMobilePage(stage.browser, { locale: language });
   await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
-  await p.goto(server.url + '/trade');
+  await p.goto(stage.server.url + '/trade');
   await waitForApp(p);
   return p;
 };
 
 test('right to left: the quote screen in Arabic', traced(async () => {
   // An open order, so its running result is seen right to left too.
-  const placed = await fetch(server.url + '/prod-api/h5/order/saveContactOrder?symbol=eth&playId=1&direction=up&amount=10', {
+  const placed = await fetch(stage.server.url + '/prod-api/h5/order/saveContactOrder?symbol=eth&playId=1&direction=up&amount=10', {
     method: 'POST',
     headers: { authorization: 'Bearer ' + token, clientId: 'app', 'Idempotency-Key': 'ar-running-result' },
   });

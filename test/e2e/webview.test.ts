@@ -6,24 +6,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { suite } from 'uvu';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { MOBILE_UA, errorsOf, launchBrowser, newMobilePage, screenshot, startServer, waitForApp, type ServerHandle } from './harness.ts';
+import { browserSuite, errorsOf, MOBILE_UA, newMobilePage, screenshot, waitForApp } from './harness.ts';
 
-const test = suite('partner WebViews');
-let server: ServerHandle;
-let browser: Browser;
-
-test.before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { test, stage } = browserSuite('partner WebViews');
 
 /** Signs in from the login form the guard shows, and waits for the page asked for. */
 async function signIn(page: Page, asked: string): Promise<void> {
@@ -67,7 +55,7 @@ test('cookies and site data blocked: the app starts, says once that nothing is k
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(server.url + '/user');
+    await page.goto(stage.server.url + '/user');
     const storage = await page.evaluate(() => {
       try {
         return typeof localStorage.getItem('app');
@@ -99,7 +87,7 @@ test('cookies and site data blocked: the app starts, says once that nothing is k
 });
 
 test('an engine without what Chrome 63 lacks still starts, signs in and shows prices and money', async () => {
-  const page = await newMobilePage(browser);
+  const page = await newMobilePage(stage.browser);
   // globalThis stays: the test driver needs it (old-webviews.test.ts: the build leaves none).
   // No named helpers in here: the test runner's transform would wrap them in a call the page lacks.
   await page.addInitScript(() => {
@@ -109,7 +97,7 @@ test('an engine without what Chrome 63 lacks still starts, signs in and shows pr
     delete (Array.prototype as unknown as Record<string, unknown>).flatMap;
     delete (Intl.NumberFormat.prototype as unknown as Record<string, unknown>).formatToParts;
   });
-  await page.goto(server.url + '/trade');
+  await page.goto(stage.server.url + '/trade');
   assert.is(await page.evaluate(() => typeof (window as { AbortController?: unknown }).AbortController), 'undefined', 'the engine really lacks them');
   await signIn(page, '/trade');
   await waitForApp(page);
@@ -124,8 +112,8 @@ test('an engine without what Chrome 63 lacks still starts, signs in and shows pr
 });
 
 test('?lang= and ?theme= on the first load choose the language and theme, before the app paints', async () => {
-  const page = await newMobilePage(browser);
-  await page.goto(server.url + '/login?lang=de&theme=light', { waitUntil: 'commit' });
+  const page = await newMobilePage(stage.browser);
+  await page.goto(stage.server.url + '/login?lang=de&theme=light', { waitUntil: 'commit' });
   await page.waitForFunction(() => document.getElementById('sk'));
   const early = await page.evaluate(() => ({ theme: document.documentElement.dataset.theme, bg: getComputedStyle(document.body).backgroundColor }));
   assert.is(early.theme, 'light', 'the skeleton already paints in the light theme');
@@ -135,12 +123,12 @@ test('?lang= and ?theme= on the first load choose the language and theme, before
   assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'light', 'the configured theme does not replace it');
 
   // Later pages without the parameters: the language was saved, the theme holds for the session.
-  await page.goto(server.url + '/register');
+  await page.goto(stage.server.url + '/register');
   await waitForApp(page);
   assert.is(await page.evaluate(() => document.documentElement.lang), 'de');
   assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
 
-  await page.goto(server.url + '/login?lang=zh-hk&theme=dark');
+  await page.goto(stage.server.url + '/login?lang=zh-hk&theme=dark');
   await page.getByRole('button', { name: '登入' }).waitFor();
   assert.is(await page.evaluate(() => document.documentElement.lang), 'zh-TW', 'a tag maps to the app\'s language');
   assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'long', 'dark is the default dark theme');

@@ -7,7 +7,7 @@
  * looked at when it is added.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope, FinanceProduct, PayChannel, Play, UserMessage } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';

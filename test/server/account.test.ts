@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type {
   BannerItem,
@@ -13,23 +12,21 @@ import type {
   UserInfo,
   UserMessageList,
 } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
 import { ADMIN_PREFIX, KEY_HEADER } from '../../server/admin/key.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { DEMO_EMAIL, DEMO_PHONE } from '../../server/seed/content.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 import { trader } from './order-fixtures.ts';
 
-const KEY = 'account-test-key';
 interface Ctx {
   s: TestServer;
-  admin: FastifyInstance;
+  admin: TestOperator;
 }
 
 const test = suite<Ctx>('account', {} as Ctx);
 test.before(async (c) => {
   c.s = await startTestServer();
-  c.admin = await buildAdminApp(c.s.ctx, { key: KEY });
+  c.admin = await startOperator(c.s.ctx);
 });
 test.after(async ({ s, admin }) => {
   await admin.close();
@@ -37,8 +34,7 @@ test.after(async ({ s, admin }) => {
 });
 
 const operator = async (c: Ctx, method: 'POST' | 'PUT', route: string, payload: object) => {
-  const res = await c.admin.inject({ method, url: ADMIN_PREFIX + route, headers: { [KEY_HEADER]: KEY }, payload });
-  const body = res.json() as { code: number; msg: string; data: unknown };
+  const body = await c.admin.call(method, route, payload);
   assert.is(body.code, 200, `operator ${route}: ${body.msg}`);
   return body.data;
 };
@@ -150,7 +146,7 @@ test('content comes in the asked language, its base language, or English', async
   await operator(c, 'PUT', '/translation', { kind: 'notice', id: en[0]!.id, lang: 'sw', title: 'Karibu', content: '<script>alert(1)</script>' });
   const sw = (await notices('sw')).data[0]!;
   assert.equal([sw.title, sw.content], ['Karibu', '<script>alert(1)</script>'], 'stored and served as plain text, shown as text');
-  const nul = await c.admin.inject({ method: 'PUT', url: ADMIN_PREFIX + '/page', headers: { [KEY_HEADER]: KEY }, payload: { slug: 'about', lang: 'en', title: 'x', body: 'a\u0000b' } });
+  const nul = await c.admin.app.inject({ method: 'PUT', url: ADMIN_PREFIX + '/page', headers: { [KEY_HEADER]: c.admin.key }, payload: { slug: 'about', lang: 'en', title: 'x', body: 'a\u0000b' } });
   assert.is(nul.json().key, 'field.nul', 'a NUL byte is refused as the public API refuses it, not a 500');
 });
 

@@ -1,19 +1,14 @@
 /** The operator API refuses bad numbers and NUL characters as the public API does, with a 400 envelope. */
-import type { FastifyInstance } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Envelope } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
-import { KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_USERNAME } from '../../server/seed/content.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 
-const KEY = 'admin-input-test-key-0123456789abcdef';
-const test = suite<{ s: TestServer; admin: FastifyInstance }>('admin input', {} as never);
+const test = suite<{ s: TestServer; admin: TestOperator }>('admin input', {} as never);
 
 test.before(async (c) => {
   c.s = await startTestServer();
-  c.admin = await buildAdminApp(c.s.ctx, { key: KEY });
+  c.admin = await startOperator(c.s.ctx);
 });
 
 test.after(async (c) => {
@@ -21,10 +16,7 @@ test.after(async (c) => {
   await c.s.close();
 });
 
-async function send(admin: FastifyInstance, method: 'GET' | 'POST' | 'PUT', url: string, body?: object): Promise<Envelope<unknown>> {
-  const res = await admin.inject({ method, url: `/admin${url}`, headers: { [KEY_HEADER]: KEY }, ...(body ? { payload: body } : {}) });
-  return res.json() as Envelope<unknown>;
-}
+const send = (admin: TestOperator, method: 'GET' | 'POST' | 'PUT', url: string, body?: object) => admin.call(method, url, body);
 
 const LIMITS = ['1e309', 'Infinity', '-Infinity', 'NaN', '-1', '0', '2147483648'];
 
@@ -58,7 +50,7 @@ test('a NUL character in a search, a title, a notice, a reason or a config value
 });
 
 test('a refused request still needs the operator key first', async (c) => {
-  const res = await c.admin.inject({ method: 'GET', url: '/admin/users?limit=1e309' });
+  const res = await c.admin.app.inject({ method: 'GET', url: '/admin/users?limit=1e309' });
   assert.is(res.json().key, 'operator.key', 'no key: the key is what is wrong, not the input');
 });
 

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { UserInfo } from '../../src/shared/contract.ts';
 import { startTestServer, type TestServer } from './harness.ts';

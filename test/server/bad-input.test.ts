@@ -1,5 +1,5 @@
 /** Inputs that once reached an unhandled error (code 500): each gets a 400 with its own key. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { BannerItem, ConfigItem, ContractMoney, NoticeItem, Page, PlatformConfig, Play, RateItem, WalletBill, WalletBizType } from '../../src/shared/contract.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Deposit, FinanceHolding, FinanceProduct, PayChannel, Play, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
 import { openDatabase } from '../../server/db/client.ts';

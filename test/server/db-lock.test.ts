@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { DataDirLockedError, openDatabase } from '../../server/db/client.ts';
 
@@ -98,11 +98,24 @@ test('a second opener of the same directory is refused with a clear message; clo
   assert.not.ok(existsSync(lockFile(dir)), 'the lock file is removed');
 });
 
+/** Opens `dir` over a lock someone else left, and checks it is ours now: the database answers, the lock names us, closing removes it. */
+const takesOver = async (dir: string, stale: string) => {
+  const db = await openDatabase({ dataDir: dir });
+  try {
+    const lock = readFileSync(lockFile(dir), 'utf8');
+    assert.is.not(lock, stale, 'the stale lock is replaced');
+    assert.is((JSON.parse(lock) as { pid: number }).pid, process.pid, 'the lock names this process');
+    assert.is((await db.pglite!.query<{ one: number }>('select 1 as one')).rows[0]!.one, 1, 'the database answers');
+  } finally {
+    await db.close();
+  }
+  assert.not.ok(existsSync(lockFile(dir)), 'closing removes the lock');
+};
+
 test('a lock left by a dead process is taken over', async () => {
   const dir = fresh();
   writeFileSync(lockFile(dir), '999999');
-  const db = await openDatabase({ dataDir: dir });
-  await db.close();
+  await takesOver(dir, '999999');
 });
 
 test('a lock naming our own pid from an earlier life (PID 1 in a container) is taken over', async () => {
@@ -110,8 +123,7 @@ test('a lock naming our own pid from an earlier life (PID 1 in a container) is t
   const pid = hasProc ? Number(readlinkSync('/proc/self')) : process.pid;
   for (const stale of [String(pid), JSON.stringify({ pid, start: '1', boot: hasProc ? bootId() : undefined, token: 'earlier' })]) {
     writeFileSync(lockFile(dir), stale);
-    const db = await openDatabase({ dataDir: dir });
-    await db.close();
+    await takesOver(dir, stale);
   }
 });
 
@@ -122,9 +134,9 @@ test('a lock naming an unrelated live process that reused the pid is taken over;
   children.add(other);
   try {
     const start = statField(procStat(other.pid!)!, 22);
-    writeFileSync(lockFile(dir), JSON.stringify({ pid: other.pid, start: String(Number(start) - 100), boot: bootId() }));
-    const db = await openDatabase({ dataDir: dir });
-    await db.close();
+    const reused = JSON.stringify({ pid: other.pid, start: String(Number(start) - 100), boot: bootId() });
+    writeFileSync(lockFile(dir), reused);
+    await takesOver(dir, reused);
 
     writeFileSync(lockFile(dir), JSON.stringify({ pid: other.pid, start, boot: bootId() }));
     try {

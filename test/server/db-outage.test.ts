@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/contract.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { FinanceHolding, FinanceList, FinanceProduct, RecentPurchase } from '../../src/shared/contract.ts';
 import { maskName } from '../../server/finance/service.ts';

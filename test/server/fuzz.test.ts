@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope, UserInfo } from '../../src/shared/contract.ts';
 import { createSession, userIdFromToken } from '../../server/auth/session.ts';

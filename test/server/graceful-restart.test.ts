@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { TestSocket } from './ws-client.ts';

@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '../../src/shared/contract.ts';
+import { buildAdminApp } from '../../server/admin/app.ts';
+import { ADMIN_PREFIX, KEY_HEADER } from '../../server/admin/key.ts';
 import { buildApp } from '../../server/app.ts';
 import type { CodeSender } from '../../server/auth/code-sender.ts';
 import type { EventBus } from '../../server/bus/types.ts';
@@ -134,5 +136,29 @@ export async function startTestServer(
       await options.bus?.close();
       await database.close();
     },
+  };
+}
+
+/** The operator API on a test server's context, reached through `inject` with its key (no port). */
+export interface TestOperator {
+  app: FastifyInstance;
+  key: string;
+  /** Calls `/admin` + `route` with the key and answers the envelope, whatever its code. */
+  call<T = unknown>(method: 'GET' | 'POST' | 'PUT', route: string, body?: object): Promise<Envelope<T>>;
+  close(): Promise<void>;
+}
+
+export const OPERATOR_TEST_KEY = 'test-operator-key-0123456789abcdef';
+
+export async function startOperator(ctx: ServerContext, key = OPERATOR_TEST_KEY): Promise<TestOperator> {
+  const app = await buildAdminApp(ctx, { key });
+  return {
+    app,
+    key,
+    call: async <T>(method: 'GET' | 'POST' | 'PUT', route: string, body?: object) => {
+      const res = await app.inject({ method, url: ADMIN_PREFIX + route, headers: { [KEY_HEADER]: key }, ...(body ? { payload: body } : {}) });
+      return res.json() as Envelope<T>;
+    },
+    close: () => app.close(),
   };
 }

@@ -4,7 +4,7 @@
  * applied, or a check a feature registered), and a check that hangs counts as failed in time.
  */
 import { sql } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import Fastify from 'fastify';
 import { Readiness } from '../../server/health/readiness.ts';

@@ -1,5 +1,5 @@
 /** An Idempotency-Key belongs to an operation, whichever of its paths (aliases) the retry comes by. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Withdrawal } from '../../src/shared/contract.ts';
 import { getWallet } from '../../server/ledger/index.ts';

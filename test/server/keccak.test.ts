@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { evmChecksumHolds, keccak256, sponge256 } from '../../server/money/keccak.ts';

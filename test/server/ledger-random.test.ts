@@ -8,22 +8,19 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Deposit, FinanceHolding, FinanceProduct, PayChannel, Play, Withdrawal } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
 import { config, users as userRows } from '../../server/db/schema/index.ts';
 import { runDaily } from '../../server/jobs/daily.ts';
 import { settleDue } from '../../server/orders/settle.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 import { FUND_PASSWORD, bindBank, member, recharge, withdraw, type Member } from './money-fixtures.ts';
 import { fromUnits, ledgerTotals, platformTotal, seededRandom, units } from './ledger-checks.ts';
 
 const OPERATIONS = 2000;
 const USERS = 20;
 const BATCH = 25;
-const KEY = 'ledger-run-operator-key-0123456789';
 const HOUR = 3_600_000;
 const seed = Number(process.env.LEDGER_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`ledger-random: seed ${seed} (replay with LEDGER_SEED=${seed})`);
@@ -42,7 +39,7 @@ function cheapHash(password: string): string {
 }
 
 let s: TestServer;
-let admin: FastifyInstance;
+let admin: TestOperator;
 let users: Array<Member & { card: number }>;
 let plays: Play[];
 let products: FinanceProduct[];
@@ -50,7 +47,7 @@ let channel: PayChannel;
 
 test.before(async () => {
   s = await startTestServer({ sessionTtlMs: 365 * 86_400_000 });
-  admin = await buildAdminApp(s.ctx, { key: KEY });
+  admin = await startOperator(s.ctx);
   await s.ctx.db.insert(config).values({ key: 'rechargeVoucherOn', value: '0' }).onConflictDoUpdate({ target: config.key, set: { value: '0' } });
   await s.ctx.db.insert(config).values({ key: 'savings.rate', value: '0.05' }).onConflictDoUpdate({ target: config.key, set: { value: '0.05' } });
   const fundHash = cheapHash(FUND_PASSWORD);
@@ -70,10 +67,7 @@ test.after(async () => {
   await s.close();
 });
 
-const operator = async <T>(method: 'POST', url: string, payload: object) => {
-  const res = await admin.inject({ method, url: `/admin${url}`, headers: { 'x-operator-key': KEY }, payload });
-  return res.json() as { code: number; msg: string; key?: string; data: T };
-};
+const operator = <T>(method: 'POST', url: string, payload: object) => admin.call<T>(method, url, payload);
 
 /** What the test was told happened: only answers with code 200 count. */
 const acked = {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Database } from '../../server/db/client.ts';
 import { users, walletBills, wallets } from '../../server/db/schema/index.ts';

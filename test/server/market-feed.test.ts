@@ -4,7 +4,7 @@
  * stalled feed behave as docs/market-data.md says. The test clock stands in for waiting.
  */
 import { and, eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Candle, ContractOrder, Page, Ticker, UserMessageList } from '../../src/shared/contract.ts';
 import { contractOrders, marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { startFakeExchange, type FakeExchange } from './fake-exchange.ts';

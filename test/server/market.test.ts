@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Candle, Envelope, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
 import { buildApp } from '../../server/app.ts';

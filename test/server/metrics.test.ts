@@ -1,5 +1,5 @@
 /** Prometheus text on the admin port: what an operations team scrapes. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import { KEY_HEADER } from '../../server/admin/key.ts';

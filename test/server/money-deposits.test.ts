@@ -1,28 +1,25 @@
 /** Deposits: channels and QR codes, submit rules, private proofs, exactly-once review, pushes, operator. */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Deposit, Page, PayChannel, UserInfo, UserMessageList, WalletBill } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { config, deposits, idempotencyKeys, userMessages, walletBills } from '../../server/db/schema/index.ts';
 import { KEY_LIFETIME_MS, forgetOldKeys } from '../../server/jobs/forget-keys.ts';
 import { changeBalance, getWallet } from '../../server/ledger/index.ts';
 import { reviewDeposit } from '../../server/money/review.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 import { adminApiOf, info, member, recharge, runCommand, upload, type Member } from './money-fixtures.ts';
 
-const KEY = 'test-operator-key-0123456789abcdef';
 let s: TestServer;
-let admin: FastifyInstance;
+let admin: TestOperator;
 let bank: PayChannel;
 let coin: PayChannel;
 const pushes: PushEvent[] = [];
 
 test.before(async () => {
   s = await startTestServer();
-  admin = await buildAdminApp(s.ctx, { key: KEY });
+  admin = await startOperator(s.ctx);
   s.ctx.bus!.subscribe((e) => void pushes.push(e));
   const m = await member(s);
   const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data;
@@ -34,10 +31,7 @@ test.after(async () => {
   await s.close();
 });
 
-const operator = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {
-  const res = await admin.inject({ method, url: `/admin${url}`, headers: { 'x-operator-key': KEY }, ...(payload ? { payload } : {}) });
-  return res.json() as { code: number; msg: string; key?: string; data: T };
-};
+const operator = <T>(method: 'GET' | 'POST', url: string, payload?: object) => admin.call<T>(method, url, payload);
 
 /** A submitted deposit of `amount` with a proof image. */
 async function submitted(m: Member, amount = '100', channel = bank): Promise<Deposit> {
@@ -113,7 +107,7 @@ test("a proof is private: another user's upload cannot be used, and only the own
   assert.is(anonymous.json().code, 401);
   const listed = await operator<Array<Deposit & { proofFile: string }>>('GET', '/deposits?status=submitted');
   assert.is(listed.data.find((x) => x.orderNo === d.orderNo)!.proofFile, name);
-  const forOperator = await admin.inject({ url: `/admin/uploads/${name}`, headers: { 'x-operator-key': KEY } });
+  const forOperator = await admin.app.inject({ url: `/admin/uploads/${name}`, headers: { 'x-operator-key': admin.key } });
   assert.is(forOperator.statusCode, 200);
   assert.is(forOperator.headers['content-type'], 'image/png');
 });
@@ -223,7 +217,7 @@ test('a key is kept a day for its retries, then forgotten', async () => {
 test('the operator command line lists and reviews deposits through the admin API', async () => {
   const m = await member(s);
   const d = await submitted(m, '60');
-  const api = adminApiOf(admin, KEY);
+  const api = adminApiOf(admin.app, admin.key);
   const run = (name: string, args: string[], options: Record<string, string> = {}) => runCommand(api, name, args, options);
   const list = await run('deposits', [], { status: 'submitted' });
   assert.match(list, /^\s*order\s+user\s+status\s+amount\s+pay\s+channel\s+proof\s+time/);

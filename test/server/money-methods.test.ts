@@ -1,6 +1,6 @@
 /** Payment methods: every validation rule with its message, ownership, idempotent binding. */
 import { eq } from 'drizzle-orm';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Bank, CoinItem, Envelope, PaymentMethod, PixTypeItem } from '../../src/shared/contract.ts';
 import { paymentMethods, users } from '../../server/db/schema/index.ts';

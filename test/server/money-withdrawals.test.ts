@@ -3,7 +3,7 @@
  * every status, no overdraw under 50 parallel submits, idempotent retries, other users' records.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { WITHDRAW_STATUSES, type ExpensesMoney, type MyPacksNum, type Page, type UserMessageList, type Withdrawal, type WithdrawStatus } from '../../src/shared/contract.ts';
 import type { PushEvent } from '../../server/bus/types.ts';

@@ -3,7 +3,7 @@
  * OpenAPI 3.0 by a standard validator, carry only OpenAPI keywords, and state every input's bounds.
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContentPage, MarqueeItem, NewsItem, Page } from '../../src/shared/contract.ts';
 import { startAdminServer } from '../../server/admin/listen.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startAdminServer } from '../../server/admin/listen.ts';
 import { notices, userMessages, users, walletBills } from '../../server/db/schema/index.ts';

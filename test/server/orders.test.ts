@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Page, Play } from '../../src/shared/contract.ts';
 import { contractOrders, plays, users, walletBills } from '../../server/db/schema/index.ts';

@@ -3,7 +3,7 @@
  * (500), as pg, PGlite and drizzle report them; and the outage log: one line when it starts, one
  * when a probe finds the database back, none per failed request.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { describeOutage, outageOf } from '../../server/db/outage.ts';
 import { OutageWatch } from '../../server/db/outage-watch.ts';

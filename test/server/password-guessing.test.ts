@@ -5,7 +5,7 @@
  * query string are refused. Answers are read from the envelope whatever the HTTP status.
  */
 import { eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { users, withdrawals } from '../../server/db/schema/index.ts';

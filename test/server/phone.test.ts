@@ -1,5 +1,5 @@
 /** One phone number, one form (E.164): the same limits, codes and stored number however it is typed. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { checkPhone } from '../../server/auth/rules.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -1,6 +1,6 @@
 /** One JSON line per request, with the id the client gets back, and no secret on any line. */
 import { Writable } from 'node:stream';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../server/db/client.ts';
 import { startTestServer, type TestServer } from './harness.ts';

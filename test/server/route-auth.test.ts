@@ -3,7 +3,7 @@
  * routes those are. The list comes from the app's own route table (`config.auth`), and every
  * published operation is also probed, so a route added later is checked without editing this file.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { routesNeedingToken } from '../../server/http/route-auth.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Page, SavingsDetail, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
 import { config } from '../../server/db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { installApiErrorHandling } from '../../server/http/errors.ts';
 import { ok } from '../../server/http/envelope.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Page, Play } from '../../src/shared/contract.ts';
 import { createMemoryBus, type PushEvent } from '../../server/bus/index.ts';

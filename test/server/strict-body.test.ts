@@ -1,5 +1,5 @@
 /** A JSON body is taken as sent: no undeclared field is dropped, no value coerced to another type. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from './harness.ts';
 

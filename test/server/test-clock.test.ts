@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
 import { buildAdminApp } from '../../server/admin/app.ts';

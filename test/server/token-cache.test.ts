@@ -4,7 +4,7 @@
  * on the very next request. On PostgreSQL (`npm run test:pg`) also across two server processes.
  */
 import { sql } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { buildApp } from '../../server/app.ts';
 import { createBus } from '../../server/bus/index.ts';

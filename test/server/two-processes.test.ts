@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, FinanceHolding, FinanceProduct, Play, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';

@@ -2,7 +2,7 @@
  * The event bus behind pushes. On PostgreSQL (DATABASE_URL set) two buses stand for two server
  * processes: a push published on one reaches the subscribers of the other through LISTEN/NOTIFY.
  */
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { createBus, createMemoryBus, type EventBus, type PushEvent } from '../../server/bus/index.ts';
 import { parseEvent } from '../../server/bus/pg.ts';

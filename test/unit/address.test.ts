@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { addressProblem, base58Check } from '../../src/lib/address.ts';
 import { sha256 } from '../../src/lib/sha256.ts';

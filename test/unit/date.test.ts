@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { countdown, formatDateTime, formatShort, formatTime } from '../../src/lib/date.ts';
 

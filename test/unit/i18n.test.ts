@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
 import { currentLocale, has, localeUrl, setFallback, setLocale, t, tc, tServer } from '../../src/i18n/index.ts';

@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { lazySharedModules, type ProbeMetafile } from '../../scripts/build/one-shell-chunk.mjs';
 

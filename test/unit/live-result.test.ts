@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder } from '../../src/shared/contract.ts';
 import { newlySettled, runningResult } from '../../src/screens/trade/live-result.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import type { Ticker } from '../../src/shared/contract.ts';

@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { mergeCandles, toColumns } from '../../src/market/candle-merge.ts';
 import type { Candle } from '../../src/shared/contract.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { Poller, type PollerDeps } from '../../src/market/poller.ts';
 import type { Candle, Ticker } from '../../src/shared/contract.ts';

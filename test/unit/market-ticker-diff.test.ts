@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { diffTickers } from '../../src/market/ticker-diff.ts';
 import type { Ticker } from '../../src/shared/contract.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { BANK_MASK, bankMaskFromConfig, maskBank, maskWallet, stars } from '../../src/lib/masks.ts';
 

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readAmount, type AmountReading } from '../../src/money/forms/amount.ts';
 import { submissionKeys } from '../../src/money/submit.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { add, cmp, fixed, isDecimal, mul, round, sub, trimZeros } from '../../src/shared/decimal.ts';
 

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { formatMoneyRange } from '../../src/lib/money-range.ts';
 import type { MoneySettings } from '../../src/lib/money.ts';

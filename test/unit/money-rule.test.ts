@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { cmp, sub } from '../../src/shared/decimal.ts';
 import { formatMoney, settingsFromConfig } from '../../src/lib/money.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { formatMoney, settingsFromConfig, type MoneySettings } from '../../src/lib/money.ts';
 import { formatNumber } from '../../src/lib/number.ts';

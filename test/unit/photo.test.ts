@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { fitWithin, MAX_BYTES, MAX_SIDE } from '../../src/lib/photo.ts';
 import { newIdempotencyKey } from '../../src/money/submit.ts';

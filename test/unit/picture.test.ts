@@ -1,5 +1,5 @@
 /** The server's picture reader on hand-built files: declared size, metadata removed, picture untouched. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { concat, crc32 } from '../../server/uploads/picture/bytes.ts';
 import { readPicture } from '../../server/uploads/picture/index.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { match, notFound, rootTarget, routes } from '../../src/app/routes.ts';
 import { nextKeepAlive } from '../../src/app/keep-alive.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { outOfRange } from '../../src/shared/amount-range.ts';
 import { WITHDRAW_STATUSES } from '../../src/shared/contract.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import sizeLimitChecks from '../../.size-limit.json' with { type: 'json' };
 import { budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure, parseLimit, type SizeGroup } from '../../scripts/build/budgets.mjs';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { COOKIE_MARKER, getCookie, local, localPersists, removeCookie, session, setCookie } from '../../src/lib/storage.ts';
 

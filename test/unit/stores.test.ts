@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { local, session } from '../../src/lib/storage.ts';
 import { $app, applyConfig, applyPlatform, applyRates, config } from '../../src/stores/app.ts';

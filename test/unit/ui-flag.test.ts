@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { flagEmoji } from '../../src/ui/flag.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';

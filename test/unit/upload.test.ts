@@ -1,5 +1,5 @@
 /** The proof upload (XHR) says the server's reason in the user's language, whatever the HTTP status. */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };

@@ -1,0 +1,50 @@
+/**
+ * uvu's `suite` and `test`, except that a `before` hook that throws fails the suite's tests with
+ * its error. uvu alone drops that error: the suite prints "(0 / n)" in green, the run exits 0 and
+ * CI passes without having run a test. Every test file takes `suite` or `test` from here.
+ */
+import { suite as uvuSuite, type Callback, type Context, type Test } from 'uvu';
+
+interface Setup {
+  failure?: unknown;
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+
+function loud<T>(inner: Test<T>): Test<T> {
+  // One per `run()`: the shared `test` serves several files, each with its own hooks.
+  let setup: Setup = {};
+  const guarded = (fn: Callback<T>): Callback<T> => {
+    const mine = setup;
+    return async (context) => {
+      if ('failure' in mine) throw new Error(`not run: a before hook of the suite failed: ${describe(mine.failure)}`);
+      await fn(context);
+    };
+  };
+  const test = ((name: string, fn: Callback<T>) => inner(name, guarded(fn))) as Test<T>;
+  test.only = (name, fn) => inner.only(name, guarded(fn));
+  test.skip = (name, fn) => inner.skip(name, fn);
+  const before = (hook: Callback<T>) => {
+    const mine = setup;
+    inner.before(async (context) => {
+      if ('failure' in mine) return;
+      try {
+        await hook(context);
+      } catch (error) {
+        mine.failure = error;
+      }
+    });
+  };
+  before.each = (hook: Callback<T>) => inner.before.each(guarded(hook));
+  test.before = before;
+  test.after = inner.after;
+  test.run = () => {
+    inner.run();
+    setup = {};
+  };
+  return test;
+}
+
+export const suite = <T = Context>(title?: string, context?: T): Test<T> => loud(uvuSuite<T>(title, context));
+
+export const test: Test<Context> = suite();
