@@ -13,6 +13,7 @@ import { adminClockRoutes } from './clock.ts';
 import { adminContentRoutes } from './content.ts';
 import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
 import { adminMoneyRoutes } from './money.ts';
+import { adminOperatorRoutes } from './operators.ts';
 import { adminPageRoutes } from './pages.ts';
 import { adminUserRoutes } from './users.ts';
 
@@ -40,6 +41,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       // ---- Admin route plugins (deposit and withdrawal review…): one line each, given `{ ctx }`.
       await admin.register(adminMoneyRoutes, { ctx });
       await admin.register(adminPageRoutes, { ctx });
+      await admin.register(adminOperatorRoutes, { ctx });
       if (ctx.testClock) await admin.register(adminClockRoutes, { clock: ctx.testClock });
       admin.get('/metrics', async (_request, reply) => {
         if (!ctx.metrics) throw new AppError(404, 'http.notFound', 'No metrics in this process');

@@ -3,6 +3,7 @@
  * through the admin API; `npm run operator -- --help` is generated from this list.
  */
 import type { AdminUser, BalanceResult, ConfigEntry } from '../admin/types.ts';
+import { operatorCommand } from './operator-commands.ts';
 import type { AdminApi } from './client.ts';
 import { OperatorError } from './client.ts';
 import { CONTENT_COMMANDS } from './content-commands.ts';
@@ -138,4 +139,4 @@ const askCode: Command = {
   },
 };
 
-export const COMMANDS: Command[] = [users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS];
+export const COMMANDS: Command[] = [users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, operatorCommand];
