@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
@@ -13,9 +14,18 @@ import { notFound, notifyUser } from './common.ts';
 import { toDeposit } from './deposits.ts';
 import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals.ts';
 
+/** Called inside the review's transaction with the record before and after: the audit row. */
+export type OnReviewed<R> = (tx: Tx, before: R, after: R) => Promise<void>;
+
 const reasonRequired = () => new AppError(400, 'review.reason', 'A reason is required', { field: 'reason' });
 
-export async function reviewDeposit(ctx: ServerContext, orderNo: string, decision: 'approve' | 'reject', reason?: string): Promise<Deposit> {
+export async function reviewDeposit(
+  ctx: ServerContext,
+  orderNo: string,
+  decision: 'approve' | 'reject',
+  reason?: string,
+  onReviewed?: OnReviewed<Deposit>,
+): Promise<Deposit> {
   const why = reason?.trim();
   if (decision === 'reject' && !why) throw reasonRequired();
   const deposit = await ctx.db.transaction(async (tx) => {
@@ -32,6 +42,7 @@ export async function reviewDeposit(ctx: ServerContext, orderNo: string, decisio
       .set({ status: decision === 'approve' ? 'approved' : 'rejected', rejectReason: decision === 'reject' ? why! : null, reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(deposits.id, row.id))
       .returning();
+    await onReviewed?.(tx, toDeposit(row), toDeposit(updated!));
     return { userId: row.userId, deposit: toDeposit(updated!) };
   });
   const d = deposit.deposit;
@@ -74,7 +85,13 @@ export const WITHDRAW_MOVES: Record<WithdrawStatus, WithdrawStatus[]> = {
 const PAID_OUT: WithdrawStatus[] = ['paid', 'succeeded'];
 const RETURNED: WithdrawStatus[] = ['rejected', 'failed', 'no_payout'];
 
-export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status: WithdrawStatus, reason?: string): Promise<Withdrawal> {
+export async function moveWithdrawal(
+  ctx: ServerContext,
+  orderNo: string,
+  status: WithdrawStatus,
+  reason?: string,
+  onReviewed?: OnReviewed<Withdrawal>,
+): Promise<Withdrawal> {
   const why = reason?.trim() || null;
   if (RETURNED.includes(status) && !why) throw reasonRequired();
   const result = await ctx.db.transaction(async (tx) => {
@@ -98,6 +115,7 @@ export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status
       .set({ status, remark: why ?? row.remark, reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(withdrawals.id, row.id))
       .returning();
+    await onReviewed?.(tx, toWithdrawal(row), toWithdrawal(updated!));
     return { userId: row.userId, withdrawal: toWithdrawal(updated!) };
   });
   const w = result.withdrawal;
