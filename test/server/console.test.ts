@@ -8,8 +8,9 @@ import { auditLog, deposits, operators } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { SESSION_MS, SIGN_IN_LIMITS } from '../../server/console/session.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { DepositReview, QueuedDeposit } from '../../server/console/types.ts';
-import { adminApiOf, info, member, recharge, runCommand, upload, type Member } from './money-fixtures.ts';
+import type { DepositReview, QueuedDeposit, QueuedWithdrawal } from '../../server/console/types.ts';
+import type { Withdrawal } from '../../src/shared/contract.ts';
+import { adminApiOf, bindBank, info, member, recharge, runCommand, upload, withdraw, type Member } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const KEY = 'test-operator-key';
@@ -217,6 +218,31 @@ test('a deposit: queued oldest first with its photo and the user\'s history; app
   const [row] = await s.ctx.db.select().from(auditLog).where(eq(auditLog.target, second.orderNo));
   assert.is(row!.kind, 'deposit.reject');
   assert.is((row!.after as Deposit).rejectReason, 'The amount on the photo is 50');
+});
+
+test('a withdrawal: queued with its full payout target and the allowed moves; rejected with a reason, the money returns, on record', async () => {
+  const m = await member(s, '500');
+  const card = await bindBank(s, m, String(4000000000000000 + m.userId * 7));
+  const placed = await withdraw(s, m, { methodId: card.id, amount: '100' });
+  assert.is(placed.code, 200, placed.msg);
+  const session = await signIn();
+  const queued = (await consoleCall<QueuedWithdrawal[]>('GET', '/withdrawals', { cookie: session })).body.data.find((w) => w.orderNo === placed.data.orderNo)!;
+  assert.is(queued.account, String(4000000000000000 + m.userId * 7), 'unmasked for the operator');
+  assert.ok(queued.moves.includes('rejected') && queued.moves.includes('paid'));
+  const held = await info(s, m);
+  const noReason = await consoleCall('POST', `/withdrawals/${placed.data.orderNo}`, { cookie: session, body: { status: 'rejected' } });
+  assert.is(noReason.status, 400);
+  const moved = await consoleCall<Withdrawal>('POST', `/withdrawals/${placed.data.orderNo}`, { cookie: session, body: { status: 'rejected', reason: 'The account name does not match' } });
+  assert.is(moved.status, 200, moved.body.msg);
+  const after = await info(s, m);
+  assert.is(Number(after.balance), Number(held.balance) + Number(placed.data.amount) + Number(placed.data.fee), 'amount and fee back');
+  const again = await consoleCall('POST', `/withdrawals/${placed.data.orderNo}`, { cookie: session, body: { status: 'paid' } });
+  assert.is(again.status, 409);
+  assert.is(again.body.key, 'withdrawal.move');
+  const rows = await s.ctx.db.select().from(auditLog).where(eq(auditLog.target, placed.data.orderNo));
+  assert.equal(rows.map((r) => [r.kind, r.operatorName, (r.before as Withdrawal).status, (r.after as Withdrawal).status, (r.after as Withdrawal).remark]), [
+    ['withdrawal.move', 'ana', 'reviewing', 'rejected', 'The account name does not match'],
+  ]);
 });
 
 test('the audit log reads newest first, filtered by operator and kind; no route changes it', async () => {
