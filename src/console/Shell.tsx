@@ -1,5 +1,5 @@
 /** Signed in: tabs with the waiting counts, the chosen queue or the audit log, language and sign-out. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { QueueCounts } from '../../server/console/types.ts';
 import { call } from './api.ts';
 import { LANGUAGES, language, t, type Lang } from './i18n.ts';
@@ -9,6 +9,9 @@ import { Withdrawals } from './Withdrawals.tsx';
 
 type Tab = 'deposits' | 'withdrawals' | 'audit';
 
+/** How often an open, visible console asks whether something new waits (one small answer). */
+export const WATCH_MS = 15_000;
+
 export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut: () => void; onLanguage: (l: Lang) => void }) {
   const [tab, setTab] = useState<Tab>('deposits');
   const [counts, setCounts] = useState<QueueCounts | null>(null);
@@ -16,9 +19,25 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
 
+  const seen = useRef<QueueCounts | null>(null);
+  seen.current = counts;
+
   useEffect(() => {
     call<QueueCounts>('GET', '/queues').then(setCounts, () => undefined);
   }, [version]);
+
+  // New deposits and withdrawals show up without a reload: when the counts move, the lists read again.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      call<QueueCounts>('GET', '/queues').then((next) => {
+        const was = seen.current;
+        if (was && (was.deposits !== next.deposits || was.withdrawals !== next.withdrawals)) setVersion((v) => v + 1);
+        else setCounts(next);
+      }, () => undefined);
+    }, WATCH_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   const tabButton = (id: Tab, label: string, count?: number) => (
     <button type="button" role="tab" aria-selected={tab === id} className={tab === id ? 'on' : ''} onClick={() => setTab(id)}>

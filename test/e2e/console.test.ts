@@ -92,7 +92,7 @@ async function nextCode(used: Set<number>): Promise<string> {
   }
 }
 
-test('an operator signs in with password and code, sees the deposit with its photo, approves it; the user\'s open app shows the new balance; it is on record', traced(async () => {
+test('an operator signs in with password and code, sees the deposit with its photo, approves it; the user\'s open app shows the new balance; a new deposit appears without a reload; it is on record', traced(async () => {
   const user = await newMobilePage(browser);
   const token = await loginAsDemo(user, server.url, '/user');
   await waitForApp(user);
@@ -149,6 +149,10 @@ test('an operator signs in with password and code, sees the deposit with its pho
   // The user's open app: the review pushes the balance, no reload.
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 75; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 75);
+
+  // A new deposit shows up in the open console without a reload.
+  await depositByUser(user, token);
+  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 40_000 });
 
   // The same decision again answers that it is already decided.
   const again = await page.evaluate(
