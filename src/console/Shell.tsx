@@ -22,9 +22,10 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
   const seen = useRef<QueueCounts | null>(null);
   seen.current = counts;
 
+  // Read again on every decision and on every tab change, so the counts match the list in view.
   useEffect(() => {
     call<QueueCounts>('GET', '/queues').then(setCounts, () => undefined);
-  }, [version]);
+  }, [version, tab]);
 
   // New deposits and withdrawals show up without a reload: when the counts move, the lists read again.
   useEffect(() => {

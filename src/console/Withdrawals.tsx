@@ -57,7 +57,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         <div>
           <dt>{t('payout')}</dt>
           <dd>
-            <code dir="ltr">{w.account}</code> {w.network ?? w.bankName ?? w.method}{' '}
+            <code dir="ltr">{w.account}</code> <bdi>{w.network ?? w.bankName ?? w.method}</bdi>{' '}
             <button type="button" className="link" onClick={copy}>
               {copied ? t('copied') : t('copy')}
             </button>

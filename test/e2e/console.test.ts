@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { INFO_FILE } from '../../server/admin/key.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
 
 const test = suite('console: an operator made by the command line signs in and approves a deposit with its photo');
@@ -17,6 +18,10 @@ let server: ServerHandle;
 let browser: Browser;
 let secret: string;
 let consoleUrl: string;
+/** The user's open app and the operator's console, kept from one test to the next. */
+let user: Page;
+let token: string;
+let page: Page;
 
 test.before(async () => {
   server = await startServer();
@@ -93,13 +98,13 @@ async function nextCode(used: Set<number>): Promise<string> {
 }
 
 test('an operator signs in with password and code, sees the deposit with its photo, approves it; the user\'s open app shows the new balance; a new deposit appears without a reload; it is on record', traced(async () => {
-  const user = await newMobilePage(browser);
-  const token = await loginAsDemo(user, server.url, '/user');
+  user = await newMobilePage(browser);
+  token = await loginAsDemo(user, server.url, '/user');
   await waitForApp(user);
   const before = money(await accountFigure(user, 'Balance').innerText());
   const { orderNo, channel, currency } = await depositByUser(user, token);
 
-  const page = await newMobilePage(browser, { locale: 'en-US' });
+  page = await newMobilePage(browser, { locale: 'en-US' });
   await page.goto(consoleUrl);
   await page.getByLabel('Operator name').fill('ana');
   await page.getByLabel('Password').fill(PASSWORD);
@@ -167,6 +172,41 @@ test('an operator signs in with password and code, sees the deposit with its pho
   assert.match(await row.innerText(), 'ana');
   assert.match(await row.innerText(), 'waiting → approved');
   await screenshot(page, 'console-audit-en');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('a withdrawal rejected with a reason from the console: the user\'s balance comes back', traced(async () => {
+  const api = async (url: string, body?: unknown) => {
+    const res = await fetch(server.url + '/prod-api' + url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: 'Bearer ' + token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; msg: string; data: unknown };
+  };
+  const card = await api('/h5/expenses/bindCard', { kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '1234567890' });
+  assert.is(card.code, 200, card.msg);
+  const before = money(await accountFigure(user, 'Balance').innerText());
+  const placed = await api('/h5/expenses/submitExpenses', { methodId: (card.data as { id: number }).id, amount: '100', fundPassword: DEMO_FUND_PASSWORD });
+  assert.is(placed.code, 200, placed.msg);
+  const { orderNo, account } = placed.data as { orderNo: string; account: string };
+
+  await page.getByRole('tab', { name: /Withdrawals/ }).click();
+  const item = page.getByRole('listitem', { name: orderNo });
+  await item.waitFor({ timeout: 40_000 });
+  await item.locator('code').getByText(account, { exact: true }).waitFor();
+  await page.locator('.tabs .count').nth(1).getByText('1', { exact: true }).waitFor();
+  await item.getByRole('combobox').selectOption('rejected');
+  await item.getByRole('textbox', { name: 'Reason' }).fill('The account name does not match');
+  await screenshot(page, 'console-withdrawal-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await item.getByText('الدفع إلى').waitFor();
+  await screenshot(page, 'console-withdrawal-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  await item.getByRole('button', { name: 'Move to: rejected' }).click();
+  await item.waitFor({ state: 'detached' });
+  for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before; i++) await user.waitForTimeout(500);
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'amount and fee back on the user\'s screen');
   assert.equal(errorsOf(page), []);
 }));
 
