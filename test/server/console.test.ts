@@ -245,6 +245,26 @@ test('a withdrawal: queued with its full payout target and the allowed moves; re
   ]);
 });
 
+test('two operators approve the same deposit at once: exactly one decision takes effect, one audit row', async () => {
+  const m = await member(s);
+  const d = await submittedDeposit(m, '30');
+  const first = await signIn();
+  await addOperator(s.ctx, 'dora', PASSWORD);
+  const doraSecret = (await s.ctx.db.select().from(operators).where(eq(operators.name, 'dora')))[0]!.totpSecret;
+  const dora = await consoleCall('POST', '/sign-in', { body: { name: 'dora', password: PASSWORD, code: codeAt(doraSecret, stepAt(s.clock.now())) }, ip: freshIp() });
+  const second = dora.cookie!.split(';')[0]!;
+  const before = Number((await info(s, m)).balance);
+  const answers = await Promise.all([
+    consoleCall('POST', `/deposits/${d.orderNo}/approve`, { cookie: first, body: {} }),
+    consoleCall('POST', `/deposits/${d.orderNo}/reject`, { cookie: second, body: { reason: 'The photo cannot be read' } }),
+  ]);
+  assert.equal(answers.map((a) => a.status).sort(), [200, 409]);
+  const rows = await s.ctx.db.select().from(auditLog).where(eq(auditLog.target, d.orderNo));
+  assert.is(rows.length, 1);
+  const approved = rows[0]!.kind === 'deposit.approve';
+  assert.is(Number((await info(s, m)).balance) - before, approved ? 30 : 0, 'credited once or not at all, as the one decision says');
+});
+
 test('the audit log reads newest first, filtered by operator and kind; no route changes it', async () => {
   const session = await signIn();
   const all = (await consoleCall<Array<{ id: number; operator: string; kind: string }>>('GET', '/audit', { cookie: session })).body.data;
