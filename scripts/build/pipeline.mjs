@@ -18,6 +18,7 @@ import { renderHtml } from './html.mjs';
 import { routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
 import { buildLocales } from './locales.mjs';
+import { buildConsole, CONSOLE_BUDGET, CONSOLE_DIR, consoleOverBudget } from './console.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
 export const distDir = (react) => r(react ? 'dist-react' : 'dist');
@@ -143,7 +144,9 @@ export async function build({ react = false, compress = true, strict = true } = 
   // folder, so the server's source map paths hold.
   const outdir = `${final}.tmp-${process.pid}`;
   const serverDir = `${r(SERVER_DIR)}.tmp-${process.pid}`;
+  const consoleDir = `${r(CONSOLE_DIR)}.tmp-${process.pid}`;
   let report;
+  let consoleGroup = null;
   try {
     await rm(outdir, { recursive: true, force: true });
     report = await buildInto(outdir, react, compress);
@@ -151,12 +154,15 @@ export async function build({ react = false, compress = true, strict = true } = 
     if (!react) {
       if (has(SERVER_ENTRY)) await esbuild.build(serverOptions({ outdir: serverDir }));
       else console.warn(`! ${SERVER_ENTRY} does not exist yet: no ${SERVER_DIR}/${SERVER_FILE}`);
+      consoleGroup = await buildConsole(consoleDir);
     }
     await swapIn(outdir, final);
     if (!react && has(SERVER_ENTRY)) await swapIn(serverDir, r(SERVER_DIR));
+    if (consoleGroup) await swapIn(consoleDir, r(CONSOLE_DIR));
   } finally {
     await rm(outdir, { recursive: true, force: true });
     await rm(serverDir, { recursive: true, force: true });
+    await rm(consoleDir, { recursive: true, force: true });
   }
   // The report names files relative to the build folder, so it holds after the move.
   await mkdir(r(REPORT_DIR), { recursive: true });
@@ -165,7 +171,17 @@ export async function build({ react = false, compress = true, strict = true } = 
   console.log(`built ${path.relative(r(), final)}/${react ? ' (react)' : ` and ${SERVER_DIR}/`} in ${Date.now() - started} ms\n`);
   // A normal build only prints the ratio: the other directory may be older than this build.
   await check(report, { react, strict, ratioFails: react });
+  if (consoleGroup) checkConsole(consoleGroup, strict);
   return report;
+}
+
+/** The console's own line under the report, against its own budget (it is never on the app's path). */
+function checkConsole(group, strict) {
+  const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
+  const over = consoleOverBudget(group);
+  console.log(`${group.label.padEnd(30)}${kb(group.brotli)}${kb(CONSOLE_BUDGET)}  ${over ? 'OVER' : 'ok'}  ${CONSOLE_DIR}/ ${group.member}\n`);
+  if (over && strict) throw new Error('over budget:\n  ' + over);
+  if (over) console.warn('! ' + over);
 }
 
 /** Re-measures an existing build from its size report (`npm run size`). */

@@ -13,7 +13,7 @@ export function adminPort(ctx: ServerContext, env: NodeJS.ProcessEnv = process.e
 }
 
 /**
- * Listens on 127.0.0.1 and writes `<DATA_DIR>/operator.json`; closing the returned app removes
+ * Listens on 127.0.0.1 (or ADMIN_HOST) and writes `<DATA_DIR>/operator.json`; closing the returned app removes
  * the file again when it still names this process.
  */
 export async function startAdminServer(ctx: ServerContext, port = adminPort(ctx)): Promise<{ app: FastifyInstance; port: number }> {
@@ -22,7 +22,8 @@ export async function startAdminServer(ctx: ServerContext, port = adminPort(ctx)
   app.addHook('onClose', async () => {
     if (readOperatorInfo(ctx.config.dataDir)?.pid === process.pid) rmSync(file, { force: true });
   });
-  await app.listen({ host: '127.0.0.1', port });
+  // ADMIN_HOST exposes the console (and the key-protected admin API) behind the operator's own proxy.
+  await app.listen({ host: process.env.ADMIN_HOST || '127.0.0.1', port });
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const info: OperatorInfo = { port: actual, pid: process.pid };

@@ -8,6 +8,7 @@ import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contr
 import { trimZeros } from '../../src/shared/decimal.ts';
 import { moneyReturned, PAID_OUT_WITHDRAW_STATUSES } from '../../src/shared/withdraw-status.ts';
 import type { ServerContext } from '../context.ts';
+import type { Tx } from '../db/client.ts';
 import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
@@ -15,9 +16,18 @@ import { notFound, notifyUser } from './common.ts';
 import { toDeposit } from './deposits.ts';
 import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals/rows.ts';
 
+/** Called inside the review's transaction with the record before and after: the audit row. */
+export type OnReviewed<R> = (tx: Tx, before: R, after: R) => Promise<void>;
+
 const reasonRequired = () => new AppError(400, 'review.reason', 'A reason is required', { field: 'reason' });
 
-export async function reviewDeposit(ctx: ServerContext, orderNo: string, decision: 'approve' | 'reject', reason?: string): Promise<Deposit> {
+export async function reviewDeposit(
+  ctx: ServerContext,
+  orderNo: string,
+  decision: 'approve' | 'reject',
+  reason?: string,
+  onReviewed?: OnReviewed<Deposit>,
+): Promise<Deposit> {
   const why = reason?.trim();
   if (decision === 'reject' && !why) throw reasonRequired();
   const deposit = await ctx.db.transaction(async (tx) => {
@@ -34,6 +44,7 @@ export async function reviewDeposit(ctx: ServerContext, orderNo: string, decisio
       .set({ status: decision === 'approve' ? 'approved' : 'rejected', rejectReason: decision === 'reject' ? why! : null, reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(deposits.id, row.id))
       .returning();
+    await onReviewed?.(tx, toDeposit(row), toDeposit(updated!));
     return { userId: row.userId, deposit: toDeposit(updated!) };
   });
   const d = deposit.deposit;
@@ -73,7 +84,13 @@ export const WITHDRAW_MOVES: Record<WithdrawStatus, WithdrawStatus[]> = {
   failed: [],
 };
 
-export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status: WithdrawStatus, reason?: string): Promise<Withdrawal> {
+export async function moveWithdrawal(
+  ctx: ServerContext,
+  orderNo: string,
+  status: WithdrawStatus,
+  reason?: string,
+  onReviewed?: OnReviewed<Withdrawal>,
+): Promise<Withdrawal> {
   const why = reason?.trim() || null;
   if (moneyReturned(status) && !why) throw reasonRequired();
   const result = await ctx.db.transaction(async (tx) => {
@@ -97,6 +114,7 @@ export async function moveWithdrawal(ctx: ServerContext, orderNo: string, status
       .set({ status, remark: why ?? row.remark, reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(withdrawals.id, row.id))
       .returning();
+    await onReviewed?.(tx, toWithdrawal(row), toWithdrawal(updated!));
     return { userId: row.userId, withdrawal: toWithdrawal(updated!) };
   });
   const w = result.withdrawal;

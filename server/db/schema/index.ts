@@ -11,3 +11,4 @@ export * from './pages.ts';
 export * from './reads.ts';
 export * from './money.ts';
 export * from './market.ts';
+export * from './operators.ts';

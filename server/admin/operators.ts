@@ -1,0 +1,23 @@
+/** The command line's side of operator accounts (`operator add|list|remove`), behind the operator key. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { ok } from '../http/envelope.ts';
+import { addOperator, listOperators, MAX_PASSWORD, OPERATOR_NAME, removeOperator } from '../console/accounts.ts';
+
+const Name = Type.String({ pattern: OPERATOR_NAME, 'x-error': 'must be 2 to 32 lower-case letters, digits, dots, dashes or underscores' });
+
+export const adminOperatorRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  app.get('/operators', async () => ok(await listOperators(ctx)));
+
+  app.post<{ Body: { name: string; password: string } }>(
+    '/operators',
+    { schema: { body: Type.Object({ name: Name, password: Type.String({ maxLength: MAX_PASSWORD * 4, pattern: '^[^\\u0000]*$' }) }) } },
+    async (request) => ok(await addOperator(ctx, request.body.name, request.body.password)),
+  );
+
+  app.post<{ Params: { name: string } }>('/operators/:name/remove', { schema: { params: Type.Object({ name: Name }) } }, async (request) => {
+    await removeOperator(ctx, request.params.name);
+    return ok(null);
+  });
+};

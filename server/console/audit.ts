@@ -1,0 +1,49 @@
+/**
+ * The audit log: one row per operator action, written with the caller's transaction so it exists
+ * exactly when the change does. Rows are only ever inserted (the database refuses the rest).
+ */
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+/** Who acted: a named operator of the console, or the shared key of the command line. */
+export interface Actor {
+  id: number | null;
+  name: string;
+}
+
+/** The command line and scripts act with the shared operator key, not as anyone in particular. */
+export const KEY_ACTOR: Actor = { id: null, name: '(operator key)' };
+
+export type AuditKind =
+  | 'operator.add'
+  | 'operator.remove'
+  | 'console.signIn'
+  | 'console.signOut'
+  | 'deposit.approve'
+  | 'deposit.reject'
+  | 'withdrawal.move';
+
+export interface AuditEntry {
+  id: number;
+  at: number;
+  operator: string;
+  kind: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown): Promise<void> {
+  await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, kind, target, before: before ?? null, after: after ?? null });
+}
+
+/** Newest first; `beforeId` pages back. */
+export async function readAudit(db: Db, filter: { operator?: string; kind?: string; beforeId?: number; limit: number }): Promise<AuditEntry[]> {
+  const where: SQL[] = [];
+  if (filter.operator) where.push(eq(auditLog.operatorName, filter.operator));
+  if (filter.kind) where.push(eq(auditLog.kind, filter.kind));
+  if (filter.beforeId) where.push(lt(auditLog.id, filter.beforeId));
+  const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.id)).limit(filter.limit);
+  return rows.map((r) => ({ id: r.id, at: r.at.getTime(), operator: r.operatorName, kind: r.kind, target: r.target, before: r.before, after: r.after }));
+}

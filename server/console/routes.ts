@@ -1,0 +1,182 @@
+/**
+ * The console's API under `/console/api` on the admin listener. Every route but sign-in needs a
+ * named operator's session; the shared operator key opens nothing here. Reviews go through the
+ * same money functions as the command line, with the audit row in their transaction.
+ */
+import { Type } from '@sinclair/typebox';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { WITHDRAW_STATUSES, type WithdrawStatus } from '../../src/shared/contract.ts';
+import type { ServerContext } from '../context.ts';
+import { deposits, users, wallets, withdrawals } from '../db/schema/index.ts';
+import { AppError, ok } from '../http/envelope.ts';
+import { OrderNo } from '../money/common.ts';
+import { toDeposit } from '../money/deposits.ts';
+import { moveWithdrawal, reviewDeposit, WITHDRAW_MOVES } from '../money/review.ts';
+import { toWithdrawal } from '../money/withdrawals.ts';
+import { storageOf } from '../uploads/routes.ts';
+import { STORED_NAME } from '../uploads/storage.ts';
+import { audit, readAudit, type Actor } from './audit.ts';
+import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
+import type { AuditRow, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
+
+/** Withdrawals still waiting for an operator: not yet in a final status. */
+const OPEN_WITHDRAWALS = WITHDRAW_STATUSES.filter((s) => WITHDRAW_MOVES[s].length > 0);
+const QUEUE_LIMIT = 100;
+/** Every console call that changes something carries it: a cross-site form cannot set a header. */
+export const CONSOLE_HEADER = 'x-console';
+
+const Reason = Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$' }));
+const noSession = () => new AppError(401, 'console.session', 'Please sign in to the console');
+
+export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  const actor = (request: FastifyRequest): Actor => actors.get(request)!;
+
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.headers[CONSOLE_HEADER] !== '1') {
+      throw new AppError(403, 'console.header', `Console calls carry the ${CONSOLE_HEADER} header`);
+    }
+    if (request.routeOptions.url === '/console/api/sign-in') return;
+    const who = await actorOf(ctx, tokenFrom(request.headers.cookie));
+    if (!who) throw noSession();
+    actors.set(request, who);
+  });
+
+  app.post<{ Body: { name: string; password: string; code: string } }>(
+    '/sign-in',
+    {
+      schema: {
+        body: Type.Object({
+          name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000]*$' }),
+          password: Type.String({ minLength: 1, maxLength: 512, pattern: '^[^\\u0000]*$' }),
+          code: Type.String({ maxLength: 16 }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { name, password, code } = request.body;
+      const session = await signIn(ctx, { name, password, code: code.replace(/\s/g, ''), ip: request.ip });
+      reply.header('set-cookie', sessionCookie(session.token, SESSION_MS / 1000, request.protocol === 'https'));
+      return ok<ConsoleMe>({ name: session.actor.name });
+    },
+  );
+
+  app.post('/sign-out', async (request, reply) => {
+    await signOut(ctx, tokenFrom(request.headers.cookie)!, actor(request));
+    reply.header('set-cookie', sessionCookie('', 0, request.protocol === 'https'));
+    return ok(null);
+  });
+
+  app.get('/me', async (request) => ok<ConsoleMe>({ name: actor(request).name }));
+
+  app.get('/queues', async () => {
+    const [d] = await ctx.db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'submitted'));
+    const [w] = await ctx.db.select({ n: count() }).from(withdrawals).where(inArray(withdrawals.status, OPEN_WITHDRAWALS));
+    return ok<QueueCounts>({ deposits: d!.n, withdrawals: w!.n });
+  });
+
+  app.get('/deposits', async () => {
+    const rows = await ctx.db
+      .select({ d: deposits, username: users.username })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(eq(deposits.status, 'submitted'))
+      .orderBy(asc(deposits.createdAt), asc(deposits.id))
+      .limit(QUEUE_LIMIT);
+    return ok<QueuedDeposit[]>(rows.map((r) => ({ ...toDeposit(r.d), username: r.username, userId: r.d.userId, proofFile: r.d.proofImage })));
+  });
+
+  app.get<{ Params: { orderNo: string } }>('/deposits/:orderNo', { schema: { params: Type.Object({ orderNo: OrderNo }) } }, async (request) => {
+    const [row] = await ctx.db
+      .select({ d: deposits, username: users.username })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(eq(deposits.orderNo, request.params.orderNo));
+    if (!row) throw new AppError(404, 'deposit.notFound', 'No such deposit');
+    const previous = await ctx.db
+      .select()
+      .from(deposits)
+      .where(and(eq(deposits.userId, row.d.userId), ne(deposits.id, row.d.id)))
+      .orderBy(desc(deposits.createdAt))
+      .limit(20);
+    return ok<DepositReview>({
+      deposit: { ...toDeposit(row.d), username: row.username, userId: row.d.userId, proofFile: row.d.proofImage },
+      previous: previous.map(toDeposit),
+    });
+  });
+
+  app.post<{ Params: { orderNo: string; decision: 'approve' | 'reject' }; Body: { reason?: string } }>(
+    '/deposits/:orderNo/:decision',
+    {
+      schema: {
+        params: Type.Object({ orderNo: OrderNo, decision: Type.String({ enum: ['approve', 'reject'] }) }),
+        body: Type.Object({ reason: Reason }),
+      },
+    },
+    async (request) => {
+      const { orderNo, decision } = request.params;
+      const who = actor(request);
+      const deposit = await reviewDeposit(ctx, orderNo, decision, request.body.reason, (tx, before, after) =>
+        audit(tx, ctx.clock.now(), who, decision === 'approve' ? 'deposit.approve' : 'deposit.reject', orderNo, before, after),
+      );
+      return ok(deposit);
+    },
+  );
+
+  app.get('/withdrawals', async () => {
+    const rows = await ctx.db
+      .select({ w: withdrawals, username: users.username, balance: wallets.balance, frozen: wallets.frozen })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
+      .where(inArray(withdrawals.status, OPEN_WITHDRAWALS))
+      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+      .limit(QUEUE_LIMIT);
+    return ok<QueuedWithdrawal[]>(
+      rows.map((r) => ({ ...toWithdrawal(r.w), username: r.username, userId: r.w.userId, balance: r.balance, frozen: r.frozen, moves: WITHDRAW_MOVES[r.w.status] })),
+    );
+  });
+
+  app.post<{ Params: { orderNo: string }; Body: { status: WithdrawStatus; reason?: string } }>(
+    '/withdrawals/:orderNo',
+    {
+      schema: {
+        params: Type.Object({ orderNo: OrderNo }),
+        body: Type.Object({ status: Type.String({ enum: [...WITHDRAW_STATUSES], 'x-error': `must be one of ${WITHDRAW_STATUSES.join(', ')}` }), reason: Reason }),
+      },
+    },
+    async (request) => {
+      const { orderNo } = request.params;
+      const who = actor(request);
+      const w = await moveWithdrawal(ctx, orderNo, request.body.status, request.body.reason, (tx, before, after) =>
+        audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after),
+      );
+      return ok(w);
+    },
+  );
+
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const { name } = request.params;
+    const file = STORED_NAME.test(name) ? await storageOf(ctx).get(name) : null;
+    if (!file) throw new AppError(404, 'http.notFound', 'No such upload');
+    return reply.type(file.type).header('content-length', file.size).header('cache-control', 'private, max-age=3600').send(file.stream);
+  });
+
+  app.get<{ Querystring: { operator?: string; kind?: string; before?: number } }>(
+    '/audit',
+    {
+      schema: {
+        querystring: Type.Object({
+          operator: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$' })),
+          kind: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$' })),
+          before: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+      },
+    },
+    async (request) => {
+      const { operator, kind, before } = request.query;
+      return ok<AuditRow[]>(await readAudit(ctx.db, { operator, kind, beforeId: before, limit: 100 }));
+    },
+  );
+};

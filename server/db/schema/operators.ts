@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Named operators of the console, created with `npm run operator -- operator add`. A removed
+ * operator keeps its row (the audit log names it) and loses its sessions; its name is free again.
+ */
+export const operators = pgTable('operators', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** The TOTP secret, base32 (RFC 4648) as authenticator apps take it. */
+  totpSecret: text('totp_secret').notNull(),
+  /** The 30-second step of the last code accepted: a code is good once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [uniqueIndex('operators_name_idx').on(t.name).where(sql`${t.removedAt} is null`)]);
+
+/** Console sessions: only the SHA-256 of the cookie's token is kept. */
+export const operatorSessions = pgTable('operator_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('operator_sessions_operator_idx').on(t.operatorId)]);
+
+/**
+ * What operators did: written in the same transaction as the change, never updated or deleted
+ * (no route does; the database refuses it too, see the migration's trigger).
+ */
+export const auditLog = pgTable('audit_log', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  operatorId: integer('operator_id').references(() => operators.id),
+  /** The operator's name as it was, so the row reads the same after a removal. */
+  operatorName: text('operator_name').notNull(),
+  kind: text('kind').notNull(),
+  target: text('target').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.at)]);

@@ -1,0 +1,63 @@
+/** Name, password and the authenticator's six digits; what was typed stays when the server refuses. */
+import { useState } from 'react';
+import { ApiError, call } from './api.ts';
+import { t, tError } from './i18n.ts';
+
+export function SignIn({ onSignedIn }: { onSignedIn: (name: string) => void }) {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: { preventDefault(): void }) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const me = await call<{ name: string }>('POST', '/sign-in', { name: name.trim(), password, code });
+      onSignedIn(me.name);
+    } catch (err) {
+      setError(err instanceof ApiError ? tError(err) : String(err));
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="card sign-in" onSubmit={submit}>
+      <h1>{t('title')}</h1>
+      <label>
+        {t('name')}
+        <input name="name" autoComplete="username" value={name} onInput={(e) => setName(e.currentTarget.value)} required />
+      </label>
+      <label>
+        {t('password')}
+        <input name="password" type="password" autoComplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} required />
+      </label>
+      <label>
+        {t('code')}
+        <input
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          maxLength={7}
+          value={code}
+          onInput={(e) => setCode(e.currentTarget.value)}
+          required
+          dir="ltr"
+        />
+      </label>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="primary" disabled={busy}>
+        {t('signIn')}
+      </button>
+    </form>
+  );
+}

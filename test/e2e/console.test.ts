@@ -1,0 +1,220 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { INFO_FILE } from '../../server/admin/key.ts';
+import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
+import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
+
+const test = suite('console: an operator made by the command line signs in and approves a deposit with its photo');
+const run = promisify(execFile);
+const PASSWORD = 'console e2e password';
+
+let server: ServerHandle;
+let browser: Browser;
+let secret: string;
+let consoleUrl: string;
+/** The user's open app and the operator's console, kept from one test to the next. */
+let user: Page;
+let token: string;
+let page: Page;
+
+test.before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  consoleUrl = `http://127.0.0.1:${port}/console/`;
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', PASSWORD], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+  const uri = /otpauth:\/\/totp\/\S+/.exec(stdout)?.[0];
+  assert.ok(uri, stdout);
+  assert.match(stdout, /[█▀▄]{10}/, 'a QR code to scan');
+  secret = new URL(uri!).searchParams.get('secret')!;
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const accountFigure = (page: Page, label: string) => page.locator('.acct-money div').filter({ hasText: label }).locator('dd');
+const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+/** A phone photo of a transfer receipt, made by the page's canvas. */
+const receipt = (page: Page) =>
+  page.evaluate(async () => {
+    const c = document.createElement('canvas');
+    c.width = 900;
+    c.height = 1200;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#f4f1e8';
+    g.fillRect(0, 0, 900, 1200);
+    g.fillStyle = '#222';
+    g.font = '64px sans-serif';
+    g.fillText('TRANSFER', 80, 200);
+    g.fillText('USD 75.00', 80, 320);
+    const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), 'image/jpeg', 0.8));
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+
+async function depositByUser(page: Page, token: string): Promise<{ orderNo: string; channel: string; currency: string }> {
+  const api = async (url: string, body?: unknown) => {
+    const res = await fetch(server.url + '/prod-api' + url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: 'Bearer ' + token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; msg: string; data: unknown };
+  };
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await receipt(page))], { type: 'image/jpeg' }), 'IMG_0002.jpg');
+  const proof = (await (await fetch(server.url + '/prod-api/common/oss/upload', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form })).json()) as {
+    code: number;
+    data: { url: string };
+  };
+  assert.is(proof.code, 200);
+  const channels = (await api('/h5/recharge/getPayChanelList')).data as Array<{ id: number; type: string; name: string; currency: string }>;
+  const bank = channels.find((c) => c.type === 'bank')!;
+  const deposit = await api('/h5/recharge/submitRecharge', { channelId: bank.id, amount: '75', proofImage: proof.data.url });
+  assert.is(deposit.code, 200, deposit.msg);
+  return { orderNo: (deposit.data as { orderNo: string }).orderNo, channel: bank.name, currency: bank.currency };
+}
+
+/** A code for a step no sign-in has used yet (the server takes each code once). */
+async function nextCode(used: Set<number>): Promise<string> {
+  for (;;) {
+    const step = stepAt(Date.now());
+    if (!used.has(step)) {
+      used.add(step);
+      return codeAt(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+test('an operator signs in with password and code, sees the deposit with its photo, approves it; the user\'s open app shows the new balance; a new deposit appears without a reload; it is on record', traced(async () => {
+  user = await newMobilePage(browser);
+  token = await loginAsDemo(user, server.url, '/user');
+  await waitForApp(user);
+  const before = money(await accountFigure(user, 'Balance').innerText());
+  const { orderNo, channel, currency } = await depositByUser(user, token);
+
+  page = await newMobilePage(browser, { locale: 'en-US' });
+  await page.goto(consoleUrl);
+  await page.getByLabel('Operator name').fill('ana');
+  await page.getByLabel('Password').fill(PASSWORD);
+  const used = new Set<number>();
+  const good = await nextCode(used);
+  await page.getByLabel('Code from the authenticator app').fill(String((Number(good) + 1) % 1_000_000).padStart(6, '0'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('alert').getByText('Wrong name, password or code').waitFor();
+  assert.is(await page.getByLabel('Password').inputValue(), PASSWORD, 'the form keeps what was typed');
+  await screenshot(page, 'console-signin-refused-en');
+
+  await page.getByLabel('Code from the authenticator app').fill(good);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const tab = page.getByRole('tab', { name: /Deposits/ });
+  await tab.waitFor();
+  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor();
+
+  await page.getByRole('button', { name: /75/ }).click();
+  const review = page.getByRole('article', { name: orderNo });
+  const photo = review.getByRole('img', { name: 'Proof of payment' });
+  await photo.waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('.photo img');
+    return !!img && img.complete && img.naturalWidth > 0;
+  });
+  const size = await photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  assert.ok(size[0]! > 100 && size[1]! > 100, `the photo is loaded: ${size}`);
+  assert.ok((await photo.boundingBox())!.width > 200, 'shown large on a phone');
+  await review.getByText(channel, { exact: true }).waitFor();
+  await review.locator('dd').filter({ hasText: new RegExp(`^[\\d.]+ ${currency}$`) }).waitFor();
+  await screenshot(page, 'console-deposit-en');
+  await review.getByRole('button', { name: 'Zoom in' }).click();
+  await review.getByRole('button', { name: 'Rotate' }).click();
+  assert.is(await photo.getAttribute('data-zoom'), '1.5');
+  assert.is(await photo.getAttribute('data-turn'), '1');
+
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await review.getByRole('button', { name: 'موافقة' }).waitFor();
+  assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl');
+  await screenshot(page, 'console-deposit-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await review.getByRole('status').getByText('Done: approved').waitFor();
+  await page.locator('.tabs .count').first().getByText('0', { exact: true }).waitFor();
+
+  // The user's open app: the review pushes the balance, no reload.
+  for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 75; i++) await user.waitForTimeout(500);
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 75);
+
+  // A new deposit shows up in the open console without a reload.
+  await depositByUser(user, token);
+  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 40_000 });
+
+  // The same decision again answers that it is already decided.
+  const again = await page.evaluate(
+    (n) => fetch(`/console/api/deposits/${n}/approve`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-console': '1' }, body: '{}' }).then((r) => r.json()),
+    orderNo,
+  );
+  assert.is(again.key, 'deposit.reviewed');
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  const row = page.locator('.audit tr').filter({ hasText: orderNo });
+  await row.getByText('deposit.approve').waitFor();
+  assert.match(await row.innerText(), 'ana');
+  assert.match(await row.innerText(), 'waiting → approved');
+  await screenshot(page, 'console-audit-en');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('a withdrawal rejected with a reason from the console: the user\'s balance comes back', traced(async () => {
+  const api = async (url: string, body?: unknown) => {
+    const res = await fetch(server.url + '/prod-api' + url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: 'Bearer ' + token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; msg: string; data: unknown };
+  };
+  const card = await api('/h5/expenses/bindCard', { kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '1234567890' });
+  assert.is(card.code, 200, card.msg);
+  const before = money(await accountFigure(user, 'Balance').innerText());
+  const placed = await api('/h5/expenses/submitExpenses', { methodId: (card.data as { id: number }).id, amount: '100', fundPassword: DEMO_FUND_PASSWORD });
+  assert.is(placed.code, 200, placed.msg);
+  const { orderNo, account } = placed.data as { orderNo: string; account: string };
+
+  await page.getByRole('tab', { name: /Withdrawals/ }).click();
+  const item = page.getByRole('listitem', { name: orderNo });
+  await item.waitFor({ timeout: 40_000 });
+  await item.locator('code').getByText(account, { exact: true }).waitFor();
+  await page.locator('.tabs .count').nth(1).getByText('1', { exact: true }).waitFor();
+  await item.getByRole('combobox').selectOption('rejected');
+  await item.getByRole('textbox', { name: 'Reason' }).fill('The account name does not match');
+  await screenshot(page, 'console-withdrawal-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await item.getByText('الدفع إلى').waitFor();
+  await screenshot(page, 'console-withdrawal-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  await item.getByRole('button', { name: 'Move to: rejected' }).click();
+  await item.waitFor({ state: 'detached' });
+  for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before; i++) await user.waitForTimeout(500);
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'amount and fee back on the user\'s screen');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('the console\'s API does not answer without a session, and the page is not on the public server', traced(async () => {
+  const api = new URL('api/deposits', consoleUrl).href;
+  assert.is((await fetch(api)).status, 401);
+  const pub = await fetch(server.url + '/console/api/deposits');
+  assert.not.equal(pub.headers.get('content-type'), 'application/json; charset=utf-8', 'the public server has no console API');
+}));
+
+test.run();

@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildAdminApp } from '../../server/admin/app.ts';
+import { auditLog, operators } from '../../server/db/schema/index.ts';
+import { base32Decode } from '../../server/console/totp.ts';
+import { adminApiOf, runCommand } from './money-fixtures.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const KEY = 'test-operator-key';
+let server: TestServer;
+let admin: FastifyInstance;
+const cli = (args: string[], options: Record<string, string> = {}) => runCommand(adminApiOf(admin, KEY), 'operator', args, options);
+
+test.before(async () => {
+  server = await startTestServer();
+  admin = await buildAdminApp(server.ctx, { key: KEY });
+});
+
+test.after(async () => {
+  await admin.close();
+  await server.close();
+});
+
+test('operator add prints the otpauth URI, its QR code and the secret; the password is stored hashed', async () => {
+  const out = await cli(['add', 'ana'], { password: 'correct horse battery' });
+  const uri = /otpauth:\/\/totp\/\S+/.exec(out)?.[0];
+  assert.ok(uri, out);
+  const parsed = new URL(uri!);
+  assert.is(parsed.searchParams.get('issuer'), 'trade-lite');
+  assert.is(parsed.host, 'totp');
+  assert.is(decodeURIComponent(parsed.pathname), '/trade-lite:ana');
+  const secret = parsed.searchParams.get('secret')!;
+  assert.is(base32Decode(secret).length, 20, '160-bit secret');
+  assert.ok(out.includes(`secret (to type in instead): ${secret}`));
+  assert.ok(/[█▀▄]{10}/.test(out), 'a QR code drawn with block characters');
+  const [row] = await server.ctx.db.select().from(operators).where(eq(operators.name, 'ana'));
+  assert.ok(row!.passwordHash.startsWith('scrypt$'));
+  assert.not.ok(row!.passwordHash.includes('correct horse'));
+});
+
+test('operator add refuses a taken name, a bad name and a short password', async () => {
+  const attempts: Array<[string[], Record<string, string>, RegExp]> = [
+    [['add', 'ana'], { password: 'another long password' }, /already an operator named "ana"/],
+    [['add', 'Ana Souza'], { password: 'another long password' }, /name/],
+    [['add', 'bo'], { password: 'short' }, /12 to 128 characters/],
+    [['add', 'bo'], { password: 'x\u0000yyyyyyyyyyyyyyy' }, /./],
+  ];
+  for (const [args, options, message] of attempts) {
+    try {
+      await cli(args, options);
+      assert.unreachable(`${args.join(' ')} was accepted`);
+    } catch (e) {
+      assert.match((e as Error).message, message);
+    }
+  }
+  assert.is((await server.ctx.db.select().from(operators).where(eq(operators.name, 'bo'))).length, 0);
+});
+
+test('operator list shows the operators; remove takes one off and frees the name', async () => {
+  await cli(['add', 'bruno'], { password: 'bruno long password' });
+  let list = await cli(['list']);
+  assert.match(list, /ana/);
+  assert.match(list, /bruno/);
+  assert.match(await cli(['remove', 'bruno']), /removed/);
+  list = await cli(['list']);
+  assert.not.match(list, /bruno/);
+  try {
+    await cli(['remove', 'bruno']);
+    assert.unreachable('removed twice');
+  } catch (e) {
+    assert.match((e as Error).message, /No operator named "bruno"/);
+  }
+  await cli(['add', 'bruno'], { password: 'bruno second password' });
+  assert.match(await cli(['list']), /bruno/);
+});
+
+test('adding and removing operators is on record, and the record cannot be changed', async () => {
+  const rows = await server.ctx.db.select().from(auditLog).where(sql`${auditLog.kind} like 'operator.%'`);
+  assert.equal(
+    rows.map((r) => [r.kind, r.target, r.operatorName]),
+    [
+      ['operator.add', 'ana', '(operator key)'],
+      ['operator.add', 'bruno', '(operator key)'],
+      ['operator.remove', 'bruno', '(operator key)'],
+      ['operator.add', 'bruno', '(operator key)'],
+    ],
+  );
+  for (const attempt of [
+    () => server.ctx.db.update(auditLog).set({ operatorName: 'someone else' }),
+    () => server.ctx.db.delete(auditLog),
+  ]) {
+    try {
+      await attempt();
+      assert.unreachable('the audit log was changed');
+    } catch (e) {
+      assert.match(String((e as Error & { cause?: Error }).cause?.message ?? (e as Error).message), /append-only/);
+    }
+  }
+  assert.is((await server.ctx.db.select().from(auditLog)).length, rows.length);
+});
+
+test.run();
