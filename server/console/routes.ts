@@ -13,7 +13,7 @@ import { AppError, ok } from '../http/envelope.ts';
 import { OrderNo } from '../money/common.ts';
 import { toDeposit } from '../money/deposits.ts';
 import { moveWithdrawal, reviewDeposit, WITHDRAW_MOVES } from '../money/review.ts';
-import { toWithdrawal } from '../money/withdrawals.ts';
+import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 import { audit, readAudit, type Actor } from './audit.ts';
