@@ -100,7 +100,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SubmitBody> }>(
     '/h5/recharge/submitRecharge',
-    { config: { ...auth, idempotency: 'deposit.submit' }, schema: { tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
+    { config: { ...auth, idempotency: 'deposit.submit' }, schema: { 'x-errors': ['recharge.channel', 'recharge.belowMin', 'recharge.aboveMax', 'recharge.proofRequired', 'upload.notYours'], tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { channelId, amount, proofImage } = request.body;
@@ -165,7 +165,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     '/h5/recharge/depositDetail',
-    { config: auth, schema: { tags, summary: 'One of my deposits', querystring: DetailQuery, response: DepositAnswer } },
+    { config: auth, schema: { 'x-errors': ['deposit.notFound'], tags, summary: 'One of my deposits', querystring: DetailQuery, response: DepositAnswer } },
     async (request) => {
       const [row] = await ctx.db.select().from(deposits).where(and(eq(deposits.orderNo, request.query.orderNo), eq(deposits.userId, request.userId)));
       if (!row) throw notFound('deposit');

@@ -162,7 +162,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof MoneyQuery> }>(
     '/h5/expenses/getExpensesMoney',
-    { config: auth, schema: { tags, summary: 'Available amount, fee rule, limits; with amount, the fee and what arrives', querystring: MoneyQuery, response: ExpensesMoneyAnswer } },
+    { config: auth, schema: { 'x-errors': ['withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal'], tags, summary: 'Available amount, fee rule, limits; with amount, the fee and what arrives', querystring: MoneyQuery, response: ExpensesMoneyAnswer } },
     async (request) => {
       const userId = request.userId;
       const now = ctx.clock.now();
@@ -196,7 +196,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post('/h5/expenses/sendCode', { config: auth, schema: { tags, summary: "Send the withdrawal code to the account's phone or e-mail", response: SendCodeAnswer } }, async (request) => {
+  app.post('/h5/expenses/sendCode', { config: auth, schema: { 'x-errors': ['withdraw.codeOff', 'withdraw.needPhone', 'withdraw.needEmail'], tags, summary: "Send the withdrawal code to the account's phone or e-mail", response: SendCodeAnswer } }, async (request) => {
     const channel = codeTypeOf((await moneyConfig(ctx.db)).withdrawCodeType);
     if (channel === 'none') throw new AppError(400, 'withdraw.codeOff', 'Withdrawals need no verification code');
     const target = await codeTarget(ctx, request.userId, channel);
@@ -250,7 +250,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
       },
     );
   };
-  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit' }, schema: { tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
+  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit' }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 
@@ -270,7 +270,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     '/h5/expenses/withdrawDetail',
-    { config: auth, schema: { tags, summary: 'One of my withdrawals', querystring: DetailQuery, response: WithdrawalAnswer } },
+    { config: auth, schema: { 'x-errors': ['withdrawal.notFound'], tags, summary: 'One of my withdrawals', querystring: DetailQuery, response: WithdrawalAnswer } },
     async (request) => {
       const [row] = await ctx.db.select().from(withdrawals).where(and(eq(withdrawals.orderNo, request.query.orderNo), eq(withdrawals.userId, request.userId)));
       if (!row) throw notFound('withdrawal');
