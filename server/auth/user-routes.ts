@@ -103,7 +103,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       return ok(info);
     });
 
-    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'password.wrong'], body: ChangePwdBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'password.wrong', 'rate.limited'], body: ChangePwdBody } }, async (request) => {
       const { oldPassword, confirmPassword } = request.body;
       requireValue('oldPassword', oldPassword);
       const newPassword = checkPassword(request.body.newPassword, 'newPassword');
@@ -126,7 +126,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
       '/h5/user/changeWalletPwd',
-      { config: { auth: true }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
+      { config: { auth: true }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.common', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
       async (request) => {
         const newPassword = checkFundPassword(request.body.newPassword);
         checkConfirm(newPassword, request.body.confirmPassword);

@@ -119,7 +119,6 @@ export function finishDocument(input: { openapiObject: Partial<Doc> }): Doc {
       const traits = {
         method,
         input: !!op.parameters?.length || !!op.requestBody,
-        body: !!op.requestBody,
         auth,
         idempotent,
         rateLimited: RATE_LIMITED.has(key),

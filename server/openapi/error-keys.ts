@@ -115,7 +115,6 @@ export interface OperationTraits {
   method: string;
   /** Declares query, path or body input. */
   input: boolean;
-  body: boolean;
   auth: boolean;
   idempotent: boolean;
   rateLimited: boolean;
@@ -129,10 +128,12 @@ export function commonKeys(t: OperationTraits): ErrorKey[] {
   return [
     'http.badRequest',
     'field.secretInQuery',
+    // Any query field, or a NUL in one, is refused whether or not the operation declares input.
     'field.invalid',
-    ...(t.input ? (['field.required', 'field.nul'] as const) : []),
-    ...(unsafe ? (['auth.badCookie', 'auth.xsrf'] as const) : []),
-    ...(t.body ? (['http.tooLarge', 'http.unsupportedMediaType'] as const) : []),
+    'field.nul',
+    ...(t.input ? (['field.required'] as const) : []),
+    // A body is read (and refused when too large or of another type) whatever the operation declares.
+    ...(unsafe ? (['auth.badCookie', 'auth.xsrf', 'http.tooLarge', 'http.unsupportedMediaType'] as const) : []),
     ...(t.auth ? (['auth.expired'] as const) : []),
     ...(t.idempotent ? (['idempotency.key', 'idempotency.mismatch'] as const) : []),
     ...(t.rateLimited ? (['rate.limited'] as const) : []),
