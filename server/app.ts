@@ -14,7 +14,9 @@ import { moneyRoutes } from './money/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { savingsRoutes } from './savings/routes.ts';
 import { uploadFileRoutes, uploadRoutes } from './uploads/routes.ts';
-import { socketRoutes } from './ws/routes.ts';
+import { socketPath, socketRoutes } from './ws/routes.ts';
+import { asyncApiDocument } from './openapi/asyncapi.ts';
+import { getConfig } from './content/config.ts';
 import type { ServerContext } from './context.ts';
 import { installAnswerHeaders } from './http/answer-headers.ts';
 import { frameworkError, installApiErrorHandling } from './http/errors.ts';
@@ -106,6 +108,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       refuseSecretsInQuery(api);
       installInputGuards(api);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      api.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument(socketPath(await getConfig(ctx.db, 'websocketUrl'))));
 
       await api.register(authRoutes, { ctx });
       await api.register(publicRoutes, { ctx });

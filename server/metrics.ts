@@ -1,18 +1,28 @@
 /**
  * Prometheus metrics of one server process, served as text on the admin port (`GET /admin/metrics`,
  * with the operator key): request rate and latency per route and status, the process's event-loop
- * delay, heap and RSS, the PostgreSQL pool, and deposits and withdrawals waiting for review.
+ * delay, heap and RSS, the PostgreSQL pool and query time, push sockets, settlement lag, background
+ * job runs, and deposits and withdrawals waiting for review.
  */
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ServerContext } from './context.ts';
-import { deposits, withdrawals } from './db/schema/index.ts';
+import { contractOrders, deposits, withdrawals } from './db/schema/index.ts';
+import { timeQueries } from './metrics-db.ts';
+
+export type JobName = 'settlement' | 'daily';
+/** `busy`: another process held the job's lock, so this pass did nothing. */
+export type JobOutcome = 'ok' | 'busy' | 'failed';
 
 declare module './context.ts' {
   interface ServerContext {
     /** Set by buildApp: this process's metrics. */
     metrics?: Registry;
+    /** Set by the push socket: the sockets this process holds, and how many have authenticated. */
+    sockets?: () => { open: number; authenticated: number };
+    /** Set by buildApp: a background job reports each pass. */
+    jobRan?: (job: JobName, outcome: JobOutcome) => void;
   }
 }
 
@@ -63,6 +73,43 @@ export function installMetrics(app: FastifyInstance, ctx: ServerContext): Regist
       this.set({ kind: 'withdrawal' }, w?.n ?? 0);
     },
   });
+  const queries = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'Time from sending a database query to its answer',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const stopTiming = timeQueries(ctx.database, (seconds) => queries.observe(seconds));
+  app.addHook('onClose', async () => stopTiming());
+
+  new Gauge({
+    name: 'ws_connections',
+    help: 'Push sockets this process holds, by whether they have authenticated',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const { open, authenticated } = ctx.sockets?.() ?? { open: 0, authenticated: 0 };
+      this.set({ state: 'authenticated' }, authenticated);
+      this.set({ state: 'pending' }, open - authenticated);
+    },
+  });
+  new Gauge({
+    name: 'settlement_lag_seconds',
+    help: 'How long the oldest open contract order has been past its expiry (0: none is waiting)',
+    registers: [registry],
+    async collect() {
+      const now = new Date(ctx.clock.now());
+      const [row] = await ctx.db
+        .select({ oldest: min(contractOrders.expiresAt) })
+        .from(contractOrders)
+        .where(and(eq(contractOrders.status, 'open'), lte(contractOrders.expiresAt, now)));
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+      this.set(oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000));
+    },
+  });
+  const jobs = new Counter({ name: 'job_runs_total', help: 'Passes of the background jobs by outcome', labelNames: ['job', 'outcome'], registers: [registry] });
+  ctx.jobRan = (job, outcome) => jobs.inc({ job, outcome });
+
   ctx.metrics = registry;
   return registry;
 }

@@ -51,7 +51,7 @@ export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SetEmailBody> }>(
     '/h5/user/setEmail',
-    { config: { auth: true }, schema: { tags: ['user'], summary: 'Bind an e-mail with the code /common/email sent', body: SetEmailBody, response: NullAnswer } },
+    { config: { auth: true }, schema: { 'x-errors': ['email.invalid', 'email.taken', 'code.invalid'], tags: ['user'], summary: 'Bind an e-mail with the code /common/email sent', body: SetEmailBody, response: NullAnswer } },
     async (request) => {
       const email = checkEmail(request.body.email);
       const [other] = await ctx.db

@@ -28,7 +28,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SendBody> }>(
     '/h5/fish/askCode',
-    { config: { auth: true }, schema: { tags: ['user'], summary: 'Send the code the operator asked for to the bound phone or e-mail', body: SendBody } },
+    { config: { auth: true }, schema: { 'x-errors': ['code.needPhone', 'code.needEmail'], tags: ['user'], summary: 'Send the code the operator asked for to the bound phone or e-mail', body: SendBody } },
     async (request) => {
       const { verificationType } = request.body;
       await sendCode(ctx, verificationType, await targetOf(request.userId, verificationType), request.ip);
@@ -38,7 +38,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof ConfirmBody> }>(
     '/h5/fish/sendCode',
-    { config: { auth: true }, schema: { tags: ['user'], summary: 'Confirm the code the operator asked for', body: ConfirmBody } },
+    { config: { auth: true }, schema: { 'x-errors': ['code.needPhone', 'code.needEmail', 'code.invalid'], tags: ['user'], summary: 'Confirm the code the operator asked for', body: ConfirmBody } },
     async (request) => {
       const { verificationType, code } = request.body;
       await consumeCode(ctx, verificationType, await targetOf(request.userId, verificationType), code);

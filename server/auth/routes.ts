@@ -60,7 +60,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: RegisterFields; Querystring: RegisterQuery }>(
     '/h5/user/register',
-    { schema: { body: RegisterFields, querystring: RegisterQuery } },
+    { schema: { 'x-errors': ['username.invalid', 'username.taken', 'password.tooShort', 'password.common', 'password.mismatch', 'captcha.invalid', 'invite.invalid'], body: RegisterFields, querystring: RegisterQuery } },
     async (request) => {
       const input: RegisterFields = { ...request.query, ...(request.body ?? {}) };
       const username = checkUsername(input.username);
@@ -93,7 +93,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post<{ Body: Static<typeof LoginBody> }>('/login', { schema: { body: LoginBody } }, async (request) => {
+  app.post<{ Body: Static<typeof LoginBody> }>('/login', { schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request) => {
     const prefix = await getConfig(ctx.db, 'loginPrefix');
     const raw = requireValue('username', request.body.username).trim();
     const username = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
@@ -122,17 +122,17 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok(await createSession(ctx, ctx.db, user.id), 'Login successful');
   });
 
-  app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { querystring: SmsQuery } }, async (request) => {
+  app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { 'x-errors': ['phone.invalid'], querystring: SmsQuery } }, async (request) => {
     await sendCode(ctx, 'sms', checkPhone(request.query.phone, request.query.area), request.ip);
     return ok(null, 'Verification code sent');
   });
 
-  app.get<{ Querystring: Static<typeof EmailQuery> }>('/common/email', { schema: { querystring: EmailQuery } }, async (request) => {
+  app.get<{ Querystring: Static<typeof EmailQuery> }>('/common/email', { schema: { 'x-errors': ['email.invalid'], querystring: EmailQuery } }, async (request) => {
     await sendCode(ctx, 'email', checkEmail(request.query.email), request.ip);
     return ok(null, 'Verification code sent');
   });
 
-  app.post<{ Body: Static<typeof ForgetBody> }>('/h5/user/forget', { schema: { body: ForgetBody } }, async (request) => {
+  app.post<{ Body: Static<typeof ForgetBody> }>('/h5/user/forget', { schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'phone.invalid', 'email.invalid', 'code.invalid', 'account.notFound'], body: ForgetBody } }, async (request) => {
     const body = request.body;
     const password = checkPassword(body.password);
     checkConfirm(password, body.confirmPassword);

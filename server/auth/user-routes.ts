@@ -103,7 +103,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       return ok(info);
     });
 
-    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { body: ChangePwdBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'password.wrong', 'rate.limited'], body: ChangePwdBody } }, async (request) => {
       const { oldPassword, confirmPassword } = request.body;
       requireValue('oldPassword', oldPassword);
       const newPassword = checkPassword(request.body.newPassword, 'newPassword');
@@ -126,7 +126,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
       '/h5/user/changeWalletPwd',
-      { config: { auth: true }, schema: { body: ChangeWalletPwdBody } },
+      { config: { auth: true }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.common', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
       async (request) => {
         const newPassword = checkFundPassword(request.body.newPassword);
         checkConfirm(newPassword, request.body.confirmPassword);
@@ -138,7 +138,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       },
     );
 
-    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { body: SetPhoneBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { 'x-errors': ['phone.invalid', 'phone.taken', 'code.invalid'], body: SetPhoneBody } }, async (request) => {
       const phone = checkPhone(request.body.phone, request.body.area);
       // One account per phone: forgot-password finds the account by it.
       const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, request.userId)));
@@ -154,7 +154,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       return ok<VipInformation>({ current: user!.level, levels });
     });
 
-    auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { body: AvatarBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { 'x-errors': ['upload.notYours'], body: AvatarBody } }, async (request) => {
       const stored = storedNameIn(request.body.avatar);
       await ctx.db.transaction(async (tx) => {
         // An uploaded image becomes public only as its owner's own avatar; anyone else's stays

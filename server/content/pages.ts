@@ -18,7 +18,7 @@ const NewsQuery = Type.Object({ ...Paging, lang: LangQuery });
 export const pageRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get<{ Querystring: Static<typeof PageQuerySchema> }>(
     '/h5/content/page',
-    { schema: { tags: ['content'], summary: 'A static page in the asked language, English as the fallback', querystring: PageQuerySchema, response: PageAnswer } },
+    { schema: { 'x-errors': ['content.notFound'], tags: ['content'], summary: 'A static page in the asked language, English as the fallback', querystring: PageQuerySchema, response: PageAnswer } },
     async (request) => {
       const langs = requestLanguages(request);
       const rows = await ctx.db

@@ -122,7 +122,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok<RateItem[]>(rows.map((r) => ({ symbol: r.symbol, rate: trimZeros(r.rate) })));
   });
 
-  app.get<{ Querystring: Static<typeof RateQuery> }>('/common/rateBySymbol', { schema: { querystring: RateQuery } }, async (request) => {
+  app.get<{ Querystring: Static<typeof RateQuery> }>('/common/rateBySymbol', { schema: { 'x-errors': ['rate.notFound'], querystring: RateQuery } }, async (request) => {
     const [row] = await ctx.db.select().from(rates).where(eq(rates.symbol, request.query.symbol));
     if (!row) throw new AppError(404, 'rate.notFound', `No exchange rate for ${request.query.symbol}`, { symbol: request.query.symbol });
     return ok<RateItem>({ symbol: row.symbol, rate: trimZeros(row.rate) });

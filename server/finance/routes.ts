@@ -23,7 +23,7 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     '/h5/licai/detail',
-    { schema: { tags: ['finance'], summary: 'One finance product', querystring: DetailQuery, response: ProductAnswer } },
+    { schema: { 'x-errors': ['finance.product'], tags: ['finance'], summary: 'One finance product', querystring: DetailQuery, response: ProductAnswer } },
     async (request) => ok(await getProduct(ctx.db, request.query.id)),
   );
 
@@ -31,7 +31,7 @@ export const financeRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/licai',
     {
       config: { auth: true, idempotency: 'finance.buy' },
-      schema: { tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day; a retry with the same Idempotency-Key buys once', body: BuyBody, response: HoldingAnswer },
+      schema: { 'x-errors': ['finance.product', 'order.masked', 'finance.amountMin', 'finance.amountMax', 'balance.insufficient'], tags: ['finance'], summary: 'Buy a finance product: debits the amount, earns from the next day; a retry with the same Idempotency-Key buys once', body: BuyBody, response: HoldingAnswer },
     },
     async (request) => {
       const { productId, amount } = request.body;

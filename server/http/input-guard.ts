@@ -5,6 +5,8 @@
  * - before validation, a JSON body field the route does not declare is refused, and so is a value
  *   of the wrong JSON type (`{"all":1}` where a boolean is declared): AJV would drop the one and
  *   coerce the other, so a client's mistake would pass silently;
+ * - before validation, a query field the route does not declare is refused too (`?pagesize=5`
+ *   would otherwise answer the default page size as if it had been read);
  * - after validation, a number that is not finite is refused (`field.invalid`): AJV coerces the
  *   query string `1e309` or `Infinity` to Infinity and then skips `minimum`/`maximum`, which only
  *   compare finite numbers, so a bounded integer schema alone lets Infinity through.
@@ -76,7 +78,8 @@ function hasType(value: unknown, schema: BodySchema): boolean {
 export function strictBodyError(body: unknown, schema: BodySchema | undefined): AppError | undefined {
   if (!schema?.properties || !body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   for (const [field, value] of Object.entries(body)) {
-    const declared = schema.properties[field];
+    // Own properties only: `constructor` or `__proto__` must not find Object's.
+    const declared = Object.hasOwn(schema.properties, field) ? schema.properties[field] : undefined;
     if (!declared) {
       if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) continue;
       return new AppError(400, 'field.invalid', `${field} is not a field of this request`, { field });
@@ -89,6 +92,14 @@ export function strictBodyError(body: unknown, schema: BodySchema | undefined): 
   return undefined;
 }
 
+/** A query field the route does not declare, as an AppError; undefined when every field is declared. */
+export function unknownQueryError(query: unknown, schema: BodySchema | undefined): AppError | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  if (schema && schema.additionalProperties !== undefined && schema.additionalProperties !== false) return undefined;
+  const field = Object.keys(query).find((name) => !schema?.properties || !Object.hasOwn(schema.properties, name));
+  return field === undefined ? undefined : new AppError(400, 'field.invalid', `${field} is not a field of this request`, { field });
+}
+
 const isJson = (request: FastifyRequest) => String(request.headers['content-type'] ?? '').startsWith('application/json');
 
 export function installInputGuards(api: FastifyInstance): void {
@@ -99,6 +110,11 @@ export function installInputGuards(api: FastifyInstance): void {
         const field = fieldName(part, path);
         throw new AppError(400, 'field.nul', `${field} must not contain a NUL character`, { field });
       }
+    }
+    // An unknown path answers 404 whatever its query.
+    if (!request.is404) {
+      const error = unknownQueryError(request.query, (request.routeOptions.schema as { querystring?: BodySchema } | undefined)?.querystring);
+      if (error) throw error;
     }
     if (isJson(request)) {
       const schema = (request.routeOptions.schema as { body?: BodySchema } | undefined)?.body;

@@ -156,8 +156,10 @@ export function startDaily(ctx: ServerContext, options: { intervalMs?: number; l
     async () => {
       const yesterday = addDays(dayOf(ctx.clock.now()), -1);
       if (settledUpTo >= yesterday) return;
-      if (!(await runDaily(ctx)).busy) settledUpTo = yesterday;
+      const { busy } = await runDaily(ctx);
+      ctx.jobRan?.('daily', busy ? 'busy' : 'ok');
+      if (!busy) settledUpTo = yesterday;
     },
-    (err) => log.error({ err }, 'daily income pass failed; retrying'),
+    (err) => (ctx.jobRan?.('daily', 'failed'), log.error({ err }, 'daily income pass failed; retrying')),
   );
 }

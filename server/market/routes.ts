@@ -86,6 +86,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
       config: { auth: true },
       ...(logLevel ? { logLevel } : {}),
       schema: {
+        'x-errors': ['market.symbol'],
         tags: ['market'],
         summary: 'Candles newest first; the first one is still forming',
         querystring: KlineQuery,

@@ -82,7 +82,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SubmitBody> }>(
     '/h5/recharge/submitRecharge',
-    { config: { ...auth, idempotency: 'deposit.submit' }, schema: { tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
+    { config: { ...auth, idempotency: 'deposit.submit' }, schema: { 'x-errors': ['recharge.channel', 'recharge.belowMin', 'recharge.aboveMax', 'recharge.proofRequired', 'upload.notYours'], tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { channelId, amount, proofImage } = request.body;

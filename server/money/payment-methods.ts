@@ -121,7 +121,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCardBody> }>(
     '/h5/expenses/bindCard',
-    { config: { ...auth, idempotency: 'method.bindCard' }, schema: { tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindCard' }, schema: { 'x-errors': ['payee.realName', 'bank.unknown', 'card.invalid', 'phone.invalid', 'pix.cpf', 'pix.cnpj', 'pix.email', 'pix.phone', 'pix.random', 'paymentMethod.duplicate'], tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const body = request.body;
@@ -153,7 +153,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCoinBody> }>(
     '/h5/expenses/bindCoinAddress',
-    { config: { ...auth, idempotency: 'method.bindCoin' }, schema: { tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindCoin' }, schema: { 'x-errors': ['address.network', 'address.invalid', 'address.case', 'address.checksum', 'paymentMethod.duplicate'], tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const coin = required('coin', request.body.coin).toUpperCase();
@@ -171,7 +171,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindQrBody> }>(
     '/h5/expenses/bindCardQr',
-    { config: { ...auth, idempotency: 'method.bindQr' }, schema: { tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindQr' }, schema: { 'x-errors': ['payee.realName', 'phone.invalid', 'upload.notYours', 'paymentMethod.notFound', 'paymentMethod.duplicate'], tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { kind, id } = request.body;
@@ -204,7 +204,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof DeleteBody> }>(
     '/h5/expenses/delcob',
-    { config: auth, schema: { tags, summary: 'Delete one of my payment methods', body: DeleteBody, response: EmptyAnswer } },
+    { config: auth, schema: { 'x-errors': ['paymentMethod.notFound'], tags, summary: 'Delete one of my payment methods', body: DeleteBody, response: EmptyAnswer } },
     async (request) => {
       const deleted = await ctx.db
         .delete(paymentMethods)

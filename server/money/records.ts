@@ -85,7 +85,7 @@ export function recordRoutes<T extends Records, S extends string>(app: FastifyIn
   );
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     r.paths.detail,
-    { config, schema: { tags: r.tags, summary: `One of my ${r.what}s`, querystring: DetailQuery, response: r.answers.one } },
+    { config, schema: { 'x-errors': [`${r.what}.notFound`], tags: r.tags, summary: `One of my ${r.what}s`, querystring: DetailQuery, response: r.answers.one } },
     async (request) => ok(r.toAnswer(await ownRecord(ctx.db, r.table, request.userId, request.query.orderNo))),
   );
   const summary = `${r.what[0]!.toUpperCase()}${r.what.slice(1)} statuses and their labels`;

@@ -153,5 +153,9 @@ async function refundOne(tx: Tx, order: DueOrder, now: Date): Promise<boolean> {
  */
 export function startSettlement(ctx: ServerContext, options: { intervalMs?: number; log?: SettleLog } = {}): RepeatingJob {
   const { intervalMs = 1000, log = consoleLog } = options;
-  return repeatEvery(intervalMs, () => settleDue(ctx, log), (err) => log.error({ err }, 'settlement pass failed; retrying'));
+  return repeatEvery(
+    intervalMs,
+    () => settleDue(ctx, log).then(() => ctx.jobRan?.('settlement', 'ok')),
+    (err) => (ctx.jobRan?.('settlement', 'failed'), log.error({ err }, 'settlement pass failed; retrying')),
+  );
 }

@@ -22,7 +22,7 @@ export const savingsRoutes: FeaturePlugin = async (app, { ctx }) => {
     '/h5/user/openProfit',
     {
       config: { auth: true, idempotency: 'savings.move' },
-      schema: { tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody, response: SavingsAnswer },
+      schema: { 'x-errors': ['savings.insufficient', 'balance.insufficient'], tags: ['savings'], summary: 'Move money between the wallet and savings; a retry with the same Idempotency-Key moves once', body: TransferBody, response: SavingsAnswer },
     },
     async (request) => {
       const { direction, amount } = request.body;

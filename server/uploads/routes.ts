@@ -92,7 +92,7 @@ export const uploadRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
         auth: true,
         // Documented only: a `body` schema here would be checked against the parsed multipart body,
         // which @fastify/multipart leaves to the handler.
-        swaggerTransform: ({ schema, url }) => ({ schema: { ...schema, body: UploadForm }, url }),
+        swaggerTransform: ({ schema, url }) => ({ schema: { 'x-errors': ['upload.empty', 'upload.malformed', 'upload.type', 'upload.tooLarge', 'upload.tooManyPixels', 'upload.tooMany', 'upload.dailyLimit', 'upload.storageFull'], ...schema, body: UploadForm }, url }),
       },
       schema: {
         summary: 'Upload an image (PNG, JPEG or WebP, at most 5 MB and 25 megapixels; 20 an hour and 50 MB a day per user); it is stored without its metadata',

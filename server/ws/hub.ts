@@ -134,6 +134,11 @@ export class SocketHub {
     }
   }
 
+  /** Sockets held, and how many of them have authenticated (for the metrics). */
+  counts(): { open: number; authenticated: number } {
+    return { open: this.clients.size, authenticated: this.clients.size - [...this.clients].filter((c) => c.userId === null).length };
+  }
+
   /** Closes every socket with "going away", which the app answers by reconnecting at once. */
   close(): void {
     clearInterval(this.sweeper);

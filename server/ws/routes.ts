@@ -38,6 +38,7 @@ export const socketRoutes: FastifyPluginAsync<SocketRouteOptions> = async (app, 
   // preClose, and before the plugin's own: that one closes every socket without a code (1005),
   // which the app cannot tell from a fault.
   app.addHook('preClose', async () => hub.close());
+  ctx.sockets = () => hub.counts();
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   const url = socketPath(await getConfig(ctx.db, 'websocketUrl'));

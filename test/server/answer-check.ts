@@ -1,8 +1,8 @@
 /**
  * Checks every answer a server test receives against the published OpenAPI document: the JSON of
  * a success against the operation's documented 200 answer (no field the document does not name),
- * any other JSON against the error envelope. A drift between server and document fails the test
- * that saw it.
+ * any other JSON against the error envelope, and its key against the keys the operation documents
+ * for that HTTP status. A drift between server and document fails the test that saw it.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -20,6 +20,16 @@ function closed(schema: unknown): unknown {
   const out = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === 'enum' || k === 'example' || k === 'default' ? v : closed(v)])) as Schema;
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
+}
+
+/** The keys an error response's schema (`allOf: [Error, { properties: { key: { enum } } }]`) lists. */
+export function documentedKeys(schema: Schema | undefined): string[] {
+  const parts = (schema?.allOf as Schema[] | undefined) ?? [];
+  for (const part of parts) {
+    const key = (part.properties as Record<string, Schema> | undefined)?.key;
+    if (Array.isArray(key?.enum)) return key.enum as string[];
+  }
+  return [];
 }
 
 export class AnswerCheck {
@@ -61,6 +71,17 @@ export class AnswerCheck {
         `answer check: ${method} ${path} HTTP ${res.statusCode} does not match its documented answer: ` +
           `${first?.instancePath || '(root)'} ${first?.message} ${JSON.stringify(first?.params)}\n${res.body.slice(0, 600)}`,
       );
+    }
+    if (!success && op) {
+      const errorKey = (body as { key: string }).key;
+      const documented = documentedKeys(op.responses[String(res.statusCode)]?.content?.['application/json']?.schema);
+      if (!documented.includes(errorKey)) {
+        throw new Error(
+          `answer check: ${method} ${route!.path} answered HTTP ${res.statusCode} ${errorKey}, which its document does not list ` +
+            `(it lists ${documented.join(', ') || 'nothing'} for ${res.statusCode}): declare it in the route's 'x-errors' ` +
+            `(server/openapi/error-keys.ts)\n${res.body.slice(0, 600)}`,
+        );
+      }
     }
   }
 }

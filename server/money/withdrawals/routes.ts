@@ -45,7 +45,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.get<{ Querystring: Static<typeof MoneyQuery> }>(
     '/h5/expenses/getExpensesMoney',
-    { config: auth, schema: { tags, summary: 'Available amount, fee rule, limits; with amount, the fee and what arrives', querystring: MoneyQuery, response: ExpensesMoneyAnswer } },
+    { config: auth, schema: { 'x-errors': ['withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal'], tags, summary: 'Available amount, fee rule, limits; with amount, the fee and what arrives', querystring: MoneyQuery, response: ExpensesMoneyAnswer } },
     async (request) => {
       const userId = request.userId;
       const now = ctx.clock.now();
@@ -76,7 +76,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post('/h5/expenses/sendCode', { config: auth, schema: { tags, summary: "Send the withdrawal code to the account's phone or e-mail", response: SendCodeAnswer } }, async (request) => {
+  app.post('/h5/expenses/sendCode', { config: auth, schema: { 'x-errors': ['withdraw.codeOff', 'withdraw.needPhone', 'withdraw.needEmail'], tags, summary: "Send the withdrawal code to the account's phone or e-mail", response: SendCodeAnswer } }, async (request) => {
     const channel = codeTypeOf((await moneyConfig(ctx.db)).withdrawCodeType);
     if (channel === 'none') throw codeOff();
     const target = await codeTarget(ctx.db, request.userId, channel);
@@ -97,7 +97,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
       () => proveOwner(ctx, userId, cfg, fundPassword, code),
     );
   };
-  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit' }, schema: { tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
+  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit' }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 

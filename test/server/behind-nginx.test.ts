@@ -1,0 +1,261 @@
+/**
+ * The deployment of docs/deployment.md, run for real: Debian's nginx with deploy/nginx.conf (ports
+ * and certificate swapped) in front of two server processes on one PostgreSQL. A journey through
+ * the proxy (register, order, push over the upgraded socket), client addresses for rate limits,
+ * HTTPS-only headers, compression done once, and the static files' cache headers.
+ * Needs DATABASE_URL (runs under `npm run test:pg`) and nginx (NGINX, default /usr/sbin/nginx).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { createServer, connect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/contract.ts';
+import { root, startServerProcess, type ServerProcess } from './server-process.ts';
+import { TestSocket } from './ws-client.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const ASSET = 'assets/main-ABCD1234.js';
+const ASSET_TEXT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
+
+interface Ctx {
+  dir: string;
+  one: ServerProcess;
+  two: ServerProcess;
+  nginx: ChildProcess;
+  httpPort: number;
+  httpsPort: number;
+  sockets: TestSocket[];
+  /** uvu reports a suite whose `before` threw as passing: the error is kept and thrown by every test. */
+  setupError?: unknown;
+}
+const test = suite<Ctx>('behind nginx: two processes on one PostgreSQL', { sockets: [] } as unknown as Ctx);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** A built app's shape: the page, and a hashed asset precompressed as the build writes it. */
+function writeDist(dir: string): void {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html><head><title>trade-lite</title></head><body><script type="module" src="/${ASSET}"></script></body></html>`);
+  writeFileSync(path.join(dir, ASSET), ASSET_TEXT);
+  writeFileSync(path.join(dir, `${ASSET}.gz`), gzipSync(ASSET_TEXT));
+  writeFileSync(path.join(dir, `${ASSET}.br`), brotliCompressSync(ASSET_TEXT));
+}
+
+/** deploy/nginx.conf with this test's ports and certificate; every swapped line must be there. */
+function siteConfig(c: Ctx): string {
+  let text = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const swap = (from: string, to: string) => {
+    assert.ok(text.includes(from), `deploy/nginx.conf has "${from}"`);
+    text = text.replace(from, to);
+  };
+  swap('server 127.0.0.1:8080;', `server ${new URL(c.one.url).host};`);
+  swap('server 127.0.0.1:8090;', `server ${new URL(c.two.url).host};`);
+  swap('listen 80;', `listen 127.0.0.1:${c.httpPort};`);
+  swap('listen 443 ssl;', `listen 127.0.0.1:${c.httpsPort} ssl;`);
+  swap('/etc/ssl/certs/trade-lite.pem', path.join(c.dir, 'cert.pem'));
+  swap('/etc/ssl/private/trade-lite.key', path.join(c.dir, 'key.pem'));
+  return text;
+}
+
+async function startNginx(c: Ctx): Promise<void> {
+  const dir = c.dir;
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')]);
+  assert.is(made.status, 0, `openssl: ${made.stderr}`);
+  writeFileSync(path.join(dir, 'trade-lite.conf'), siteConfig(c));
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${path.join(dir, name)};`).join('\n  ');
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `${process.getuid?.() === 0 ? `user ${userInfo().username};\n` : ''}worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'error.log')} warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  ${temp}
+  include ${path.join(dir, 'trade-lite.conf')};
+}
+`,
+  );
+  c.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  c.nginx.stderr!.on('data', (d) => (stderr += d));
+  for (let i = 0; i < 100; i++) {
+    if ((await listening(c.httpPort)) && (await listening(c.httpsPort))) return;
+    if (c.nginx.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nginx did not start: ${stderr}${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`);
+}
+
+test.before(async (c) => {
+  if (!databaseUrl) return;
+  try {
+    await setUp(c);
+  } catch (e) {
+    c.setupError = e;
+  }
+});
+
+async function setUp(c: Ctx): Promise<void> {
+  if (!existsSync(NGINX)) throw new Error(`${NGINX} not found: install Debian's nginx-light (apt-get install nginx-light) or set NGINX`);
+  c.dir = mkdtempSync(path.join(tmpdir(), 'tl-nginx-'));
+  writeDist(path.join(c.dir, 'dist'));
+  const env = { TRUST_PROXY: '1', DIST_DIR: path.join(c.dir, 'dist') };
+  [c.one, c.two] = await Promise.all([startServerProcess(path.join(c.dir, 'one'), env), startServerProcess(path.join(c.dir, 'two'), env)]);
+  [c.httpPort, c.httpsPort] = [await freePort(), await freePort()];
+  await startNginx(c);
+}
+
+/** False when the test cannot run here (PGlite); throws when its set-up failed. */
+function ready(c: Ctx): boolean {
+  if (c.setupError) throw c.setupError;
+  return !!databaseUrl;
+}
+test.after(async (c) => {
+  for (const s of c.sockets) s.close();
+  if (c.nginx && c.nginx.exitCode === null) {
+    c.nginx.kill('SIGQUIT');
+    await new Promise((resolve) => c.nginx.once('exit', resolve));
+  }
+  await Promise.all([c.one?.kill('SIGTERM'), c.two?.kill('SIGTERM')]);
+  if (c.dir) rmSync(c.dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request through nginx, from `from` (a loopback address: each is a different client). */
+function call(c: Ctx, method: string, url: string, o: { headers?: Record<string, string>; body?: unknown; tls?: boolean; from?: string } = {}): Promise<Answer> {
+  const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
+  const options = {
+    host: '127.0.0.1',
+    port: o.tls ? c.httpsPort : c.httpPort,
+    method,
+    path: url,
+    localAddress: o.from ?? '127.0.0.1',
+    rejectUnauthorized: false,
+    headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...o.headers },
+  };
+  return new Promise((resolve, reject) => {
+    const req = (o.tls ? https : http).request(options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const api = async <T>(c: Ctx, method: string, url: string, o: Parameters<typeof call>[3] = {}) => {
+  const res = await call(c, method, '/prod-api' + url, o);
+  return { res, env: JSON.parse(res.body.toString()) as Envelope<T> };
+};
+
+test('a journey through the proxy: register, an order, and a push over the upgraded socket', async (c) => {
+  if (!ready(c)) return console.log('  skipped: needs DATABASE_URL (npm run test:pg)');
+  const username = `ngx${process.pid % 10000}a`;
+  const { env: registered, res } = await api<string>(c, 'POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' }, from: '127.0.0.4' });
+  assert.is(registered.code, 200, registered.msg);
+  assert.match(String(res.headers['x-request-id']), /^[0-9a-f]{32}$/, "the server keeps nginx's request id");
+  const token = registered.data;
+
+  const socket = await TestSocket.open(`ws://127.0.0.1:${c.httpPort}/prod-api/ws`);
+  c.sockets.push(socket);
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  assert.is((await socket.nextJson()).type, 'ready');
+
+  const { userId } = (await api<UserInfo>(c, 'POST', '/h5/user/getUserInfo', { headers: { authorization: token } })).env.data;
+  assert.ok(userId > 0);
+  // The operator API is not behind the proxy; either process reaches the socket through PostgreSQL.
+  for (const s of [c.one, c.two]) {
+    assert.is((await s.operator('POST', '/balance', { username, amount: '+50', reason: 'test funds' })).code, 200);
+    assert.equal(await socket.nextJson(), { code: 'balance' });
+  }
+
+  const play = (await api<Play[]>(c, 'GET', '/h5/symbol/getPlays')).env.data.find((p) => p.seconds === 60)!;
+  const query = new URLSearchParams({ symbol: 'btc', playId: String(play.id), direction: 'up', amount: String(play.minAmount) });
+  const placed = await api<ContractOrder>(c, 'POST', `/h5/order/saveContactOrder?${query}`, { headers: { authorization: token, 'idempotency-key': 'ngx-order-1' }, body: {} });
+  assert.is(placed.env.code, 200, placed.env.msg);
+  const list = await api<{ rows: ContractOrder[] }>(c, 'GET', '/h5/order/myOrderList?tab=all', { headers: { authorization: token } });
+  assert.equal(list.env.data.rows.map((o) => o.orderNo), [placed.env.data.orderNo]);
+  const info = await api<UserInfo>(c, 'POST', '/h5/user/getUserInfo', { headers: { authorization: token } });
+  assert.is(Number(info.env.data.balance), 100 - Number(play.minAmount), 'the order was paid once');
+});
+
+test('rate limits count per client address, which a client cannot forge', async (c) => {
+  if (!ready(c)) return;
+  const attempt = (from: string, headers: Record<string, string> = {}) =>
+    api(c, 'POST', '/login', { body: { username: `nobody${Math.random().toString(36).slice(2, 10)}`, password: 'wrong-password-1' }, from, headers });
+  let refused: Answer | undefined;
+  for (let i = 0; i < 12 && !refused; i++) {
+    const { res } = await attempt('127.0.0.2');
+    if (res.status === 429) refused = res;
+    else assert.is(res.status, 400);
+  }
+  assert.ok(refused, '127.0.0.2 is limited');
+  assert.ok(Number(refused!.headers['retry-after']) > 0, 'with Retry-After');
+  const forged = await attempt('127.0.0.2', { 'x-forwarded-for': '203.0.113.9' });
+  assert.is(forged.res.status, 429, 'a forged X-Forwarded-For does not escape the limit');
+  const other = await attempt('127.0.0.3');
+  assert.equal([other.res.status, other.env.key], [400, 'auth.badCredentials'], 'another client is not limited');
+});
+
+test('HSTS and upgrade-insecure-requests only over HTTPS', async (c) => {
+  if (!ready(c)) return;
+  const secure = await call(c, 'GET', '/', { tls: true });
+  assert.is(secure.status, 200);
+  assert.match(String(secure.headers['strict-transport-security']), /max-age=\d+/);
+  assert.match(String(secure.headers['content-security-policy']), 'upgrade-insecure-requests');
+  const plain = await call(c, 'GET', '/');
+  assert.is(plain.status, 200);
+  assert.is(plain.headers['strict-transport-security'], undefined);
+  assert.not.match(String(plain.headers['content-security-policy']), 'upgrade-insecure-requests');
+});
+
+test('answers are compressed once, by the server; static files keep their cache headers', async (c) => {
+  if (!ready(c)) return;
+  const gz = await call(c, 'GET', `/${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.is(gz.headers['content-encoding'], 'gzip');
+  assert.is(gunzipSync(gz.body).toString(), ASSET_TEXT, 'one gunzip gives the file');
+  assert.match(String(gz.headers['cache-control']), /max-age=31536000.*immutable|immutable.*max-age=31536000/);
+  const br = await call(c, 'GET', `/${ASSET}`, { headers: { 'accept-encoding': 'br' } });
+  assert.is(br.headers['content-encoding'], 'br');
+  assert.is(brotliDecompressSync(br.body).toString(), ASSET_TEXT);
+  const identity = await call(c, 'GET', `/${ASSET}`);
+  assert.is(identity.headers['content-encoding'], undefined);
+  assert.is(identity.body.toString(), ASSET_TEXT);
+  const page = await call(c, 'GET', '/', { headers: { 'accept-encoding': 'gzip' } });
+  assert.match(String(page.headers['cache-control']), /no-cache|no-store/);
+  const tickers = await call(c, 'GET', '/prod-api/h5/symbol/getHomeTickerList', { headers: { 'accept-encoding': 'gzip' } });
+  const body = tickers.headers['content-encoding'] === 'gzip' ? gunzipSync(tickers.body) : tickers.body;
+  assert.ok(['gzip', undefined].includes(tickers.headers['content-encoding'] as string | undefined), String(tickers.headers['content-encoding']));
+  assert.is((JSON.parse(body.toString()) as Envelope<unknown>).code, 200);
+});
+
+test.run();
