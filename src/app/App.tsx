@@ -6,6 +6,7 @@ import { t } from '../i18n/index.ts';
 import { $app, flag, navigate, recordPrevious, setKeepAlive } from '../stores/app.ts';
 import { $session, loadUserInfo, logout } from '../stores/session.ts';
 import { Frame } from '../ui/Frame.tsx';
+import { LastKnown } from '../ui/LastKnown.tsx';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
@@ -127,6 +128,7 @@ export function App() {
   if (!mounted.includes(name!)) mounted.push(name!);
   return (
     <div className="app">
+      <LastKnown />
       {mounted.map((n) => {
         const Screen = screens.get(n)!;
         const on = n === name;
