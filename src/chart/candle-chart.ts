@@ -250,6 +250,9 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
         u.setSize({ width, height });
         u.setData(aligned as uPlot.AlignedData);
       });
+      // The legend is measured at the new width now, not at the next poll: one or two lines is
+      // then a matter of the width alone, and the plot below it is laid out once for it.
+      showHovered(hovered == null ? -1 : hovered);
     },
     setPeriod(period) {
       timeLabel = memo(timeLabeler(period));
