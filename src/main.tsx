@@ -13,6 +13,7 @@ import { notify } from './stores/notify.ts';
 import { statusText } from './api/status.ts';
 import { $app, applyConfig, applyLanguage, applyPlatform, config, setMobile } from './stores/app.ts';
 import { $session } from './stores/session.ts';
+import { answered } from './stores/offline.ts';
 import { $tickersAsOf, applyTickers, setContractMoney, setPlays } from './stores/trade.ts';
 import { decide } from './app/guard.ts';
 import { match, rootTarget } from './app/routes.ts';
@@ -60,6 +61,7 @@ async function start(): Promise<void> {
   setPlays(data(plays));
   applyTickers(data(tickers));
   $tickersAsOf.set(tickers.cachedAt || 0);
+  answered(tickers.cachedAt);
   setContractMoney(data(money));
 
   const html = document.documentElement;
@@ -105,7 +107,11 @@ Promise.all([start(), localeReady])
     if (!localPersists()) notify(t('common.noStorage'), { type: 'warning', duration: 0 });
     // The push socket (SPEC §4) is not needed to paint: it follows the token from here on.
     import('./lib/socket.ts').then((m) => m.startSocket());
-    navigator.serviceWorker?.register('/sw.js').catch(() => {});
+    navigator.serviceWorker
+      ?.register('/sw.js')
+      .then(() => import('./boot/keep-offline.ts'))
+      .then((m) => m.keepForOffline(boot!))
+      .catch(() => {});
   },
   async (e: unknown) => {
     const texts = (await localeReady)

@@ -1,6 +1,6 @@
 // Loaded with the first screen that talks to the server, in parallel with the start-up calls.
 import redaxios from 'redaxios';
-import type { Envelope } from '../shared/contract.ts';
+import { IDEMPOTENCY_HEADER, type Envelope } from '../shared/contract.ts';
 import { abortable, fetchSignal, newAbort } from '../shared/abort.ts';
 import { t, tServer } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
@@ -8,6 +8,7 @@ import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
 import { $session } from '../stores/session.ts';
 import { endSession } from '../stores/session-end.ts';
+import { $lastKnown, answered } from '../stores/offline.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -88,6 +89,10 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     throw e;
   };
   if (print && pending.has(print)) fail(new ApiError('duplicate', t('err.duplicate')));
+  // Money actions (each carries its Idempotency-Key) wait for the network: offline, or while the
+  // figures on screen are the kept ones, the refusal says so before the user waits on a timeout.
+  if (o.headers?.[IDEMPOTENCY_HEADER] && (navigator.onLine === false || $lastKnown.get()))
+    fail(new ApiError('network', t('offline.refuse')));
   if (print) pending.add(print);
 
   // redaxios 0.5 drops `signal` (DESIGN pitfalls): the abort travels through a wrapped fetch.
@@ -134,6 +139,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     pending.delete(print);
   }
 
+  answered(env.cachedAt);
   const code = env.code == null ? 200 : Number(env.code);
   if (code === 200) return env.data;
   if (code === 401) {

@@ -7,6 +7,7 @@ import { $app, flag, navigate, recordPrevious, setKeepAlive } from '../stores/ap
 import { $session, logout } from '../stores/session.ts';
 import { loadUserInfo } from '../stores/user-info.ts';
 import { Frame } from '../ui/Frame.tsx';
+import { LastKnown } from '../ui/LastKnown.tsx';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
@@ -105,6 +106,7 @@ export function App() {
   if (!mounted.includes(name!)) mounted.push(name!);
   return (
     <div className="app">
+      <LastKnown />
       {mounted.map((n) => {
         const Screen = screens.get(n)!;
         const on = n === name;

@@ -2,8 +2,10 @@ import uPlot from 'uplot';
 import './candle-chart.css';
 import type { KlinePeriod } from '../shared/contract';
 import { emptyColumns, type CandleColumns } from '../shared/protocol';
-import { drawCandles, drawForming, setLabelStyle, type CandlePaint, type Rects } from './draw-candles';
-import { createLegend, type ShowCandle } from './legend';
+import { drawCandles, drawForming, type CandlePaint } from './draw-candles';
+import { keepDrawn, nothingDrawn, onlyLastMoved } from './drawn';
+import { createLegend, type Legend } from './legend';
+import { createOverlay } from './overlay';
 import { numberFormat } from '../lib/number';
 import { axisWidth, memo, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
@@ -49,7 +51,7 @@ const FAMILY = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
 const AXIS_GAP = 6;
 const DIGITS = /\d/g;
 const DEFAULT_HEIGHT = 240;
-/** Strip above the plot that holds the O/H/L/C line, so it never covers candles. */
+/** Strip above the plot per line of the O/H/L/C legend, so it never covers candles. */
 const LEGEND_H = 18;
 /** Half the last-price box plus half a tick label: closer tick labels would sit under the box;
  * half of it is how close a label may come to the plot's edges before it pokes out of them. */
@@ -100,30 +102,14 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const priceSeries = { scale: 'y', paths: noPaths, points: hidden };
   let hovered: number | null = null;
   let yAxisWidth = 2 * AXIS_GAP;
-  let showCandle: ShowCandle | undefined;
-  const drawn = {
-    len: 0,
-    time: NaN,
-    label: '',
-    /** What the y and volume scales were ranged from, as uPlot found them in the visible candles. */
-    yMin: null as number | null,
-    yMax: null as number | null,
-    vMax: null as number | null,
-    restLow: Infinity,
-    restHigh: -Infinity,
-    restVolume: -Infinity,
-    /** Prices of the price axis's labels. */
-    labels: [] as number[],
-    /** What the overlay holds. */
-    dirty: [] as Rects,
-  };
-
+  let legend: Legend | undefined;
+  const drawn = nothingDrawn();
   const u = new uPlot(
     {
       width: el.clientWidth || 320,
       height: el.clientHeight || DEFAULT_HEIGHT,
       legend: hidden,
-      padding: [LEGEND_H, null, null, null],
+      padding: [() => LEGEND_H * (legend ? legend.rows() : 1), null, null, null],
       select: { show: false, left: 0, top: 0, width: 0, height: 0 },
       cursor: { points: hidden, drag: { x: false, y: false, setScale: false } },
       scales: {
@@ -200,9 +186,9 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
         draw: [
           (self) => {
             drawCandles(self, cols, paint);
-            fitOverlay();
-            drawn.dirty = drawForming(overlay, self, cols, paint, drawn.labels);
-            keepDrawn(self);
+            overlay.fit(drawn.dirty);
+            drawn.dirty = drawForming(overlay.ctx, self, cols, paint, drawn.labels);
+            keepDrawn(drawn, self, cols, paint.lastLabel);
           },
         ],
         setCursor: [
@@ -217,73 +203,22 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     el,
   );
 
-  // The forming candle, its volume and the last-price marker are drawn on a canvas of their own
-  // over uPlot's: a poll that moves only them redraws that canvas, not the axes and the history.
-  const overCanvas = document.createElement('canvas');
-  overCanvas.className = 'cc-over';
-  u.ctx.canvas.after(overCanvas);
-  const overlay = overCanvas.getContext('2d')!;
-  function fitOverlay() {
-    const { width, height } = u.ctx.canvas;
-    if (overCanvas.width !== width || overCanvas.height !== height) {
-      overCanvas.width = width;
-      overCanvas.height = height;
-      setLabelStyle(overlay, paint);
-    } else clear();
-  }
-  function clear() {
-    const d = drawn.dirty;
-    for (let k = 0; k < d.length; k += 4) overlay.clearRect(d[k]!, d[k + 1]!, d[k + 2]!, d[k + 3]!);
-    drawn.dirty = [];
-  }
+  const overlay = createOverlay(u, paint);
 
-  /** What uPlot's canvas was last drawn from, beyond the candles before the last one. */
-  function keepDrawn(self: uPlot) {
-    const last = cols.time.length - 1;
-    const idxs = self.series[0].idxs;
-    drawn.time = last < 0 ? NaN : cols.time[last];
-    drawn.len = last + 1;
-    drawn.label = paint.lastLabel;
-    // The scales' extremes without the last candle: it may move within them and change nothing else.
-    let lo = Infinity;
-    let hi = -Infinity;
-    let vol = -Infinity;
-    if (idxs && idxs[0] != null && idxs[1] != null) {
-      for (let i = idxs[0]; i <= idxs[1] && i < last; i++) {
-        lo = Math.min(lo, cols.low[i], cols.high[i]);
-        hi = Math.max(hi, cols.low[i], cols.high[i]);
-        vol = Math.max(vol, cols.volume[i]);
-      }
-    }
-    drawn.restLow = lo;
-    drawn.restHigh = hi;
-    drawn.restVolume = vol;
-  }
-
-  /** Would a full redraw for `c`, whose candles before the last are those drawn, leave uPlot's canvas as it is? */
-  function onlyLastMoved(c: CandleColumns, label: string): boolean {
-    const last = c.time.length - 1;
-    const idxs = u.series[0].idxs;
-    if (last < 0 || last + 1 !== drawn.len || c.time[last] !== drawn.time || !idxs || idxs[1] !== last) return false;
-    if (Math.min(drawn.restLow, c.low[last], c.high[last]) !== drawn.yMin) return false;
-    if (Math.max(drawn.restHigh, c.low[last], c.high[last]) !== drawn.yMax) return false;
-    if (volume && Math.max(drawn.restVolume, c.volume[last]) !== drawn.vMax) return false;
-    // The price axis keeps its width.
-    return labelWidth(label) === labelWidth(drawn.label);
-  }
-
-  showCandle = createLegend(u.root, opts.labels || ['O', 'H', 'L', 'C'], (n) => format(n), rtl);
+  // A legend on two lines takes a second strip: the plot is laid out again below it.
+  const relayout = () => u.setSize({ width: u.width, height: u.height });
+  legend = createLegend(u.root, opts.labels || ['O', 'H', 'L', 'C'], (n) => format(n), rtl, relayout);
   /** The legend follows the hovered candle, and the latest one when nothing is hovered. */
   function showHovered(i: number) {
     const len = cols.time.length;
     hovered = i < 0 || i >= len ? null : i;
-    if (showCandle) showCandle(cols, hovered == null ? len - 1 : i);
+    if (legend) legend.show(cols, hovered == null ? len - 1 : i);
   }
 
   const apply = (c: CandleColumns, from = 0) => {
     const last = c.close.length - 1;
     const label = last < 0 ? '' : format(c.close[last]);
-    const onlyLast = from === last && onlyLastMoved(c, label);
+    const onlyLast = from === last && onlyLastMoved(drawn, u, c, label, volume, labelWidth);
     cols = c;
     aligned[0] = c.time;
     aligned[1] = c.high;
@@ -291,8 +226,8 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     if (volume) aligned[3] = c.volume;
     paint.lastLabel = label;
     if (onlyLast) {
-      clear();
-      drawn.dirty = drawForming(overlay, u, c, paint, drawn.labels);
+      overlay.clear(drawn.dirty);
+      drawn.dirty = drawForming(overlay.ctx, u, c, paint, drawn.labels);
     } else u.batch(() => u.setData(aligned as uPlot.AlignedData));
     showHovered(hovered == null ? -1 : hovered);
   };
@@ -310,10 +245,14 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const chart: CandleChart = {
     update: apply,
     resize(width, height) {
+      legend!.reset();
       u.batch(() => {
         u.setSize({ width, height });
         u.setData(aligned as uPlot.AlignedData);
       });
+      // The legend is measured at the new width now, not at the next poll: one or two lines is
+      // then a matter of the width alone, and the plot below it is laid out once for it.
+      showHovered(hovered == null ? -1 : hovered);
     },
     setPeriod(period) {
       timeLabel = memo(timeLabeler(period));

@@ -34,22 +34,29 @@ export const currentLocale = (): string => i18n.locale();
 /** Whether the active language has a text for `key`. */
 export const has = (key: string): boolean => lookup(key) !== undefined;
 
-/** Text for `key` with `{{name}}` placeholders filled: active language, else English, else the key. */
-export function t(key: string, params?: Params): string {
-  return lookup(key, params) || lookup(key, params, FALLBACK_LANGUAGE) || key;
-}
-
 const plurals: Record<string, Intl.PluralRules> = {};
 
 /**
- * A counted word: `key.<category>` for `n` under the language's plural rules (`one`, `few`,
- * `many`… as Intl.PluralRules names them), else `key.other`; `{{n}}` is the count.
+ * A counted text (`{ one, few, other… }` as Intl.PluralRules names the categories) resolves to
+ * the form for its count: `n` if given, else its first number (a server reason's `minutes`).
  */
-export function tc(key: string, n: number, params?: Params): string {
+function counted(key: string, params?: Params): string {
+  if (!params || !has(key + '.other')) return key;
+  let n = params.n;
+  for (const k in params) if (n == null && typeof params[k] == 'number') n = params[k];
   const lang = currentLocale();
-  const cat = (plurals[lang] || (plurals[lang] = new Intl.PluralRules(lang))).select(n);
-  return t(has(key + '.' + cat) ? key + '.' + cat : key + '.other', { ...params, n });
+  const cat = (plurals[lang] || (plurals[lang] = new Intl.PluralRules(lang))).select(Number(n));
+  return key + '.' + (has(key + '.' + cat) ? cat : 'other');
 }
+
+/** Text for `key` with `{{name}}` placeholders filled: active language, else English, else the key. */
+export function t(key: string, params?: Params): string {
+  key = counted(key, params);
+  return lookup(key, params) || lookup(key, params, FALLBACK_LANGUAGE) || key;
+}
+
+/** A counted word for `n` (see `counted`); `{{n}}` is the count. */
+export const tc = (key: string, n: number, params?: Params): string => t(key, { ...params, n });
 
 /**
  * A server error in the user's language: `err.<key>` when the active language has it (a `field`
@@ -58,7 +65,7 @@ export function tc(key: string, n: number, params?: Params): string {
  */
 export function tServer(envelope: Pick<Envelope<unknown>, 'msg' | 'key' | 'params'>): string {
   const key = envelope.key && 'err.' + envelope.key;
-  if (!key || !has(key)) return envelope.msg;
+  if (!key || !(has(key) || has(key + '.other'))) return envelope.msg;
   const params: Params = Object.assign({}, envelope.params);
   const field = params.field;
   if (field != null && has('field.' + field)) params.field = t('field.' + field);

@@ -1,8 +1,8 @@
 /**
  * Wallet addresses as the add-payment form checks them, one reason at a time: the format of the
- * network, then the checksum a format carries (TRON's Base58Check here; an EVM address's letter case
- * is an EIP-55 checksum the server checks and names). The reason is the server's own key, so the
- * form and the server say the same words.
+ * network, then the checksum a format carries (TRON's Base58Check; an EVM address's letter case, an
+ * EIP-55 checksum whose Keccak loads only when such an address is typed). The reason is the
+ * server's own key, so the form and the server say the same words.
  */
 import { sha256 } from './sha256.ts';
 import { required, type Invalid } from './validators.ts';
@@ -66,4 +66,17 @@ export function addressProblem(address: string, network: string): string | null 
   if (format) return format === 'v.walletAddress' ? 'err.address.invalid' : format;
   const a = address.trim();
   return /TRC|TRON/i.test(network) && base58Check(a)?.[0] !== 0x41 ? 'err.address.checksum' : null;
+}
+
+const EVM_NETWORK = /ERC|BEP|ETH|BSC|ARB|POLYGON|MATIC/i;
+
+/**
+ * `err.address.case` when an EVM address in the right format has a letter case that breaks its
+ * EIP-55 checksum, else null. Asynchronous: Keccak is fetched with the first such address.
+ */
+export async function evmCaseProblem(address: string, network: string): Promise<string | null> {
+  const a = address.trim();
+  if (!EVM_NETWORK.test(network) || !EVM.test(a)) return null;
+  const { evmChecksumHolds } = await import('./keccak.ts');
+  return evmChecksumHolds(a) ? null : 'err.address.case';
 }

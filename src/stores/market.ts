@@ -8,6 +8,7 @@ import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, empty
 import { saveData } from '../lib/save-data.ts';
 import { $session } from './session.ts';
 import { $tickers, $tickersAsOf, $trade, applyTickers } from './trade.ts';
+import { answered } from './offline.ts';
 
 export interface MarketStatus {
   /** `backoff`: the last poll failed; the worker tries again in `retryInMs`. */
@@ -56,6 +57,7 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
     if (changed.length) applyTickers(changed);
     // Only a live answer gets here: the worker refuses the service worker's kept ones.
     $tickersAsOf.set(0);
+    answered();
   } else if (msg.type === 'status') {
     showStatus(msg.state, msg.retryInMs);
   } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {
@@ -129,6 +131,21 @@ const begin = (): void => {
     saveData: saveData(),
   });
   if (document.hidden) visibility();
+};
+
+/**
+ * Replaces the running worker (or the boot script's, not yet taken) with a new one. A worker
+ * started before the service worker took the page is never under it, so its answers, the prices
+ * and candles the app last showed, would not be kept for an offline start.
+ */
+export const renewWorker = (): void => {
+  const boot = window.__boot;
+  if (boot && boot.worker) boot.worker.terminate();
+  if (boot) boot.worker = null;
+  if (!worker) return;
+  worker.terminate();
+  worker = null;
+  if (mounted) begin();
 };
 
 const visibility = () => post({ type: 'visibility', hidden: document.hidden });

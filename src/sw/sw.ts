@@ -6,12 +6,14 @@
  * - Hashed files (route chunks, locale files) are kept once fetched: the screens and the language
  *   a user has opened work offline. Their names change with their content, so old and new never mix.
  * - Public API reads go to the network first; offline, the last answer comes back with `cachedAt`
- *   (when the server gave it), so the app can say the prices are the last known ones.
+ *   (when the server gave it), so the app can say the prices are the last known ones. The user's
+ *   open orders are kept the same way, for one user at a time (keyed by a hash of the session).
  * - A new version installs beside the old one and takes over at once; the page already open keeps
  *   the files it has, the next visit gets the new index.html with its own files.
  */
 import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../i18n/codes.ts';
+import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __VERSION__: string;
@@ -21,8 +23,8 @@ declare const __SHELL__: string[];
 declare const __KEEP__: string;
 
 const SHELL = 'shell-' + __VERSION__;
-const FILES = 'files';
-const API = 'api';
+const FILES = FILES_CACHE;
+const API = API_CACHE;
 const INDEX = __SHELL__[0]!;
 const KEEP = new Set(__KEEP__.split(' '));
 /** Public reads kept at most: each poll replaces its own answer, so only other queries add more. */
@@ -30,6 +32,8 @@ const API_MAX = 100;
 
 /** Reads whose answers are the same for every user: config, market data, public content. */
 const PUBLIC_API = /^\/prod-api\/(common|h5\/symbol)\//;
+/** The signed-in user's reads an offline start shows: the order lists. */
+const PRIVATE_API = /^\/prod-api\/h5\/order\/myOrderList$/;
 
 self.addEventListener('install', (e) => {
   e.waitUntil(
@@ -69,7 +73,8 @@ self.addEventListener('fetch', (e) => {
   // Paths of the app only: the API and uploaded files are the server's own answers.
   if (req.mode === 'navigate' && !/^\/(prod-api|uploads)(\/|$)/.test(path) && !/\.\w+$/.test(path)) e.respondWith(page(req));
   else if (/^\/(assets|locales)\//.test(path)) e.respondWith(file(req));
-  else if (PUBLIC_API.test(path) && !url.searchParams.has('since')) e.respondWith(api(req, url));
+  else if (PUBLIC_API.test(path) && !url.searchParams.has('since')) e.respondWith(api(req, url.href, API, prune));
+  else if (PRIVATE_API.test(path) && req.headers.has('authorization')) e.respondWith(own(req, url));
 });
 
 /** The app's page from this version's shell; the network only when the shell is not there. */
@@ -100,27 +105,48 @@ async function file(req: Request): Promise<Response> {
  * (a worker's request does not show the language header the browser adds). Content lists in an
  * earlier language are possible offline right after a language change, and marked as kept anyway.
  */
-async function api(req: Request, url: URL): Promise<Response> {
-  const key = url.href;
+/** The public reads kept at most; a put moves its key last, so the first keys are the least recently refreshed. */
+async function prune(cache: Cache): Promise<Cache> {
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - API_MAX)).map((k) => cache.delete(k)));
+  return cache;
+}
+
+async function api(req: Request, key: string, name: string, keep = (c: Cache) => Promise.resolve(c)): Promise<Response> {
   try {
     const res = await fetch(req);
     if (res.ok) {
       const copy = res.clone();
-      void caches.open(API).then(async (cache) => {
+      void caches.open(name).then(async (cache) => {
         await cache.put(key, copy);
-        // A put moves its key last: the first keys are the answers least recently refreshed.
-        const keys = await cache.keys();
-        await Promise.all(keys.slice(0, Math.max(0, keys.length - API_MAX)).map((k) => cache.delete(k)));
+        await keep(cache);
       });
     }
     return res;
   } catch (error) {
-    const cached = await caches.match(key, { cacheName: API });
+    const cached = await caches.match(key, { cacheName: name });
     if (!cached) throw error;
     const env = (await cached.json()) as Envelope<unknown>;
     const cachedAt = Date.parse(cached.headers.get('date') || '') || 0;
     return new Response(JSON.stringify({ ...env, cachedAt }), { headers: { 'content-type': 'application/json' } });
   }
+}
+
+/**
+ * A user's own read, kept under the URL and a hash of the session that asked (never the token
+ * itself). A new session's first answer clears the others' copies, so another user signing in on
+ * the same phone never gets them.
+ */
+async function own(req: Request, url: URL): Promise<Response> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(req.headers.get('authorization')!));
+  const user = [...new Uint8Array(digest)].slice(0, 8).map((b) => b.toString(16).padStart(2, '0')).join('');
+  // A query parameter, not a fragment: the cache matches URLs without their fragment.
+  url.searchParams.set('kept-for', user);
+  const keep = async (cache: Cache) => {
+    for (const r of await cache.keys()) if (new URL(r.url).searchParams.get('kept-for') !== user) await cache.delete(r);
+    return cache;
+  };
+  return api(req, url.href, PRIVATE_CACHE, keep);
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');

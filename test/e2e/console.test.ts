@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { INFO_FILE } from '../../server/admin/key.ts';

@@ -93,6 +93,30 @@ for (const language of LANGUAGES) {
   }));
 }
 
+for (const language of ['pt-BR', 'en', 'ar']) {
+  test(`${language}: the chart legend shows its four prices whole, above the candles`, traced(async () => {
+    const page = await phone(language, true);
+    await page.goto(stage.server.url + '/trade');
+    await page.locator('.ch-box[data-drawn]:not([data-drawn=""])').waitFor({ timeout: 15_000 });
+    const cut = await page.evaluate(() => {
+      const legend = document.querySelector('.cc-legend')!.getBoundingClientRect();
+      const plot = document.querySelector('.ch-plot .u-over')!.getBoundingClientRect();
+      const out: string[] = [];
+      for (const label of document.querySelectorAll('.cc-legend > span')) {
+        const r = label.getBoundingClientRect();
+        if (r.right > legend.right + 0.5 || r.left < legend.left - 0.5 || r.bottom > legend.bottom + 0.5 || r.top < legend.top - 0.5)
+          out.push(`"${label.textContent}" at ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)} is cut by the legend's ${Math.round(legend.left)}–${Math.round(legend.right)} × ${Math.round(legend.top)}–${Math.round(legend.bottom)}`);
+      }
+      if (legend.bottom > plot.top + 0.5) out.push(`the legend ends at ${legend.bottom}, below the plot's top ${plot.top}`);
+      return out;
+    });
+    await screenshot(page, `chart-legend-${language}`);
+    assert.equal(cut, [], `${language}: legend values cut`);
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }));
+}
+
 /** Each "min – max" on the screen: whether the smaller amount is painted left of the larger. */
 const rangeOrder = (page: Page) =>
   page.evaluate(() => {

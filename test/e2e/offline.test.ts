@@ -1,6 +1,7 @@
 /**
  * Offline and flaky networks: a tab tapped while offline opens once the network is back, in the
- * same page, without a reload.
+ * same page, without a reload; a signed-in user reopening the app offline gets the last known
+ * figures, says when they were current, and money actions are refused for that reason.
  */
 import * as assert from 'uvu/assert';
 import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
@@ -46,6 +47,67 @@ for (const language of ['en', 'ar']) {
     await tabs.locator('a[href="/financial"]').click();
     await tabs.locator('a[href="/financial"][aria-current=page]').waitFor();
     assert.ok(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), 'never reloaded');
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }));
+}
+
+for (const language of ['en', 'ar']) {
+  test(`${language}: reopened offline, the quote screen shows the last known price, balance and order, says since when, and refuses a trade`, traced(async () => {
+    const words = (await import(`../../locales/${language}.json`, { with: { type: 'json' } })).default;
+    const page = await newMobilePage(stage.browser, { locale: language, serviceWorker: true });
+    // Merged, not replaced: a reload keeps what the app itself stored (the user info).
+    await page.addInitScript(([t, lang]) => {
+      const app = JSON.parse(localStorage.getItem('app') || '{}');
+      localStorage.setItem('app', JSON.stringify({ ...app, token: t, language: lang }));
+    }, [token, language] as const);
+    await page.goto(stage.server.url + '/trade');
+    const price = page.locator('.qh-last');
+    await price.filter({ hasText: /\d/ }).waitFor();
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+    // The locale file and the start-up answers of this first visit came before the service worker.
+    await page.waitForFunction(async () => {
+      const files = await (await caches.open('files')).keys();
+      const api = await (await caches.open('api')).keys();
+      return files.some((r) => r.url.includes('/locales/')) && api.some((r) => r.url.includes('/common/config/list'));
+    }, undefined, { timeout: 15_000 });
+    const balance = page.locator('.op-info dd').first();
+    const start = await balance.innerText();
+    const amount = page.getByLabel(words.trade.amount, { exact: true });
+    const dialog = page.getByRole('dialog');
+    await amount.fill('10');
+    await page.getByRole('button', { name: words.trade.up }).click();
+    await dialog.getByRole('button', { name: words.ui.confirm }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.locator('.pos ul li').filter({ hasText: 'BTC/USDT' });
+    await row.first().waitFor();
+    await page.waitForFunction((s) => document.querySelector('.op-info dd')!.textContent !== s, start);
+    const wentOffline = Date.now();
+    await page.context().setOffline(true);
+    // Read once offline: no poll can move the price any more.
+    const before = { price: await price.innerText(), balance: await balance.innerText(), orders: await row.count() };
+    await page.reload();
+    const note = page.locator('.last-known');
+    await note.waitFor({ timeout: 15_000 });
+    assert.is(await page.getByText(words.common.bootFailed).count(), 0, 'the app starts');
+    const text = await note.innerText();
+    const lead = words.offline.lastKnown.split('{{time}}')[0];
+    assert.ok(text.startsWith(lead), `it says the figures are the last known: ${text}`);
+    const shown = text.slice(lead.length).replace(/[\u2066-\u2069]/g, '');
+    const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(wentOffline);
+    assert.ok(shown.includes(time) || shown.includes(new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(wentOffline - 60_000)), `and when they were current (${time}): ${shown}`);
+    await row.first().waitFor();
+    assert.is(await row.count(), before.orders, 'the open orders as last seen');
+    assert.is(await price.innerText(), before.price, 'the last known price');
+    assert.is(await balance.innerText(), before.balance, 'the last known balance');
+    await screenshot(page, `offline-reopened-${language}`);
+
+    await amount.fill('10');
+    await page.getByRole('button', { name: words.trade.up }).click();
+    await dialog.getByRole('button', { name: words.ui.confirm }).click();
+    await page.locator('.notify').getByText(words.offline.refuse).waitFor();
+    assert.is(await row.count(), before.orders, 'no order placed');
+    await screenshot(page, `offline-refused-${language}`);
     assert.equal(errorsOf(page), []);
     await page.close();
   }));

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { PUSH_CODES } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';

@@ -13,7 +13,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/contract.ts';
 import { root, startServerProcess, type ServerProcess } from './server-process.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import { auditLog, operators } from '../../server/db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Deposit, Envelope, PayChannel } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';

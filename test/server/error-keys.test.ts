@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { ERROR_STATUS } from '../../server/openapi/error-keys.ts';
 import { AnswerCheck, documentedKeys } from './answer-check.ts';

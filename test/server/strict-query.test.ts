@@ -3,7 +3,7 @@
  * undeclared body field is, instead of being dropped (a misspelt `pagesize` would otherwise answer
  * the default page as if it had been read).
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -135,4 +135,21 @@ counted('the form of the word follows the count under the language\'s plural rul
   setLocale('ja', await dict('ja'));
   assert.is(tc('account.dayCount', 30), '30日', 'a language with one form uses other');
 });
+counted('fixed texts that count things take the form of their count, in the server\'s reasons too', async () => {
+  setFallback(await dict('en'));
+  setLocale('ar', await dict('ar'));
+  assert.is(t('trade.days', { n: 7 }), '7 أيام', 'an expiry of 7 days');
+  assert.is(tc('account.daysPaid', 11, { paid: 3, days: 11 }), '3 من 11 يومًا', 'counted by the cycle, not by the days paid');
+  assert.is(tServer({ msg: '', key: 'fundPassword.locked', params: { minutes: 2 } }), 'محاولات خاطئة كثيرة لكلمة المرور المالية: السحب مقفل لمدة 2 دقيقتين');
+  setLocale('ru', await dict('ru'));
+  assert.is(tServer({ msg: '', key: 'fundPassword.locked', params: { minutes: 5, left: 0 } }), 'Слишком много неверных финансовых паролей: вывод заблокирован на 5 минут', 'counted by the minutes, not the tries left');
+  assert.is(tServer({ msg: '', key: 'fundPassword.incorrect', params: { field: 'fundPassword', left: 3 } }), 'Неверный финансовый пароль, осталось 3 попытки');
+  assert.is(t('ui.refuse.decimals', { n: 1 }), 'Не более 1 знака после запятой');
+  assert.is(tServer({ msg: '', key: 'upload.tooMany', params: { count: 21 } }), 'В час можно загрузить не более 21 изображения; попробуйте позже');
+  setLocale('en', await dict('en'));
+  assert.is(t('ui.refuse.decimals', { n: 1 }), 'At most 1 decimal');
+  assert.is(t('ui.refuse.decimals', { n: 2 }), 'At most 2 decimals');
+  assert.is(tServer({ msg: '', key: 'fundPassword.incorrect', params: { field: 'fundPassword', left: 1 } }), 'Fund password is incorrect, 1 try left');
+  assert.is(tc('account.daysPaid', 1, { paid: 0, days: 1 }), '0 of 1 day');
+});
 counted.run();

@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { base32Decode, base32Encode, codeAt, matchStep, otpauthUri, stepAt } from '../../server/console/totp.ts';
 

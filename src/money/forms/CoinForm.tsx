@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { addressProblem } from '../../lib/address.ts';
+import { addressProblem, evmCaseProblem } from '../../lib/address.ts';
 import { ApiError } from '../../api/client.ts';
 import type { BindCoinAddressRequest, CoinItem } from '../../shared/contract.ts';
 import { bindCoinAddress, coinList } from '../api.ts';
@@ -11,8 +11,8 @@ import { bound } from './bound.ts';
 
 /**
  * A wallet address: coin, network and an address in that network's format. One reason at a time,
- * under the field: the format, then the checksum (here for TRON; the server's for an EVM letter
- * case), and a server refusal only while the address it refused is still there.
+ * under the field: the format, then the checksum (TRON's, or an EVM address's letter case), and a
+ * server refusal only while the address it refused is still there.
  */
 export function CoinForm() {
   const [coins, setCoins] = useState<CoinItem[]>([]);
@@ -34,16 +34,27 @@ export function CoinForm() {
     }, () => {});
   }, []);
   const nets = coins.find((c) => c.coin === coin)?.networks || [];
-  const bad = addressProblem(address, network);
+  /** The EIP-55 verdict, for the address and network it was reached for. */
+  const [caseCheck, setCaseCheck] = useState<{ address: string; network: string; problem: string | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    evmCaseProblem(address, network).then((problem) => live && setCaseCheck({ address, network, problem }), () => {});
+    return () => void (live = false);
+  }, [address, network]);
+  const caseProblem = caseCheck && caseCheck.address === address && caseCheck.network === network ? caseCheck.problem : null;
+  const bad = addressProblem(address, network) || caseProblem;
   const serverSaid = refused && refused.address === address.trim() ? refused.text : '';
   const fieldError = tried && bad ? t(bad, { network }) : serverSaid;
-  const send = () => {
+  const send = async () => {
     setTried(true);
     if (bad || !coin || !network) return;
+    // A tap right after typing: the letter-case verdict may still be on its way.
+    const late = await evmCaseProblem(address, network).catch(() => null);
+    if (late) return setCaseCheck({ address, network, problem: late });
     void run({ coin, network, address: address.trim() });
   };
   return (
-    <form className="form" onSubmit={(e) => (e.preventDefault(), send())} noValidate>
+    <form className="form" onSubmit={(e) => (e.preventDefault(), void send())} noValidate>
       <div className="field">
         <label htmlFor="coin">{t('money.coin')}</label>
         <select id="coin" value={coin} onChange={(e) => (setCoin(e.currentTarget.value), setNetwork(coins.find((c) => c.coin === e.currentTarget.value)?.networks[0] || ''))}>

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { confirmMatch, email, newPassword, required } from '../../lib/validators.ts';
 import { filterDigits } from '../../lib/filters.ts';
 import { forget, sendEmail, sendSms } from '../../api/auth.ts';
-import { goBack } from '../../stores/app.ts';
+import { $app, goBack } from '../../stores/app.ts';
+import { countries, e164, userRegions, type Country } from '../../lib/calling-codes.ts';
+import { CountryPicker } from '../bindPhone/CountryPicker.tsx';
 import { notify } from '../../stores/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -12,20 +15,37 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { useCountdown } from '../../ui/useCountdown.ts';
 import { useForm } from '../login/form.ts';
 import '../login/style.css';
+import '../bindPhone/style.css';
 import './style.css';
 
 type By = 'sms' | 'email';
 
-/** SPEC §2 forgotten password: a code sent by SMS or e-mail resets it; then back to the login. */
+/**
+ * SPEC §2 forgotten password: a code sent by SMS or e-mail resets it; then back to the login. The
+ * phone is a chosen country plus the national number, as on the bind form, and no code is sent
+ * until the two make a whole E.164 number.
+ */
 export default function ForgetPassword() {
   const [by, setBy] = useState<By>('sms');
   const [left, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
   const [accountError, setAccountError] = useState('');
+  const locale = useStore($app).language;
+  const first = useMemo(() => userRegions([...navigator.languages, locale]), [locale]);
+  const [country, setCountry] = useState<Country | null>(() => countries(locale, first).find((c) => c.region === first[0]) || null);
+  const [countryError, setCountryError] = useState('');
+  /** The locale key of what is wrong with the phone as typed, or null and its E.164 form. */
+  const phoneOf = (national: string): [problem: string | null, number: string] => {
+    const empty = required(national);
+    if (empty) return [empty, ''];
+    if (!country) return ['v.chooseCountry', ''];
+    const number = e164(country.code, national);
+    return number ? [null, number] : ['v.phoneNumber', ''];
+  };
   const f = useForm(
-    { area: '', phone: '', email: '', code: '', password: '', confirmPassword: '' },
+    { phone: '', email: '', code: '', password: '', confirmPassword: '' },
     {
-      phone: (v) => (by === 'sms' ? required(v) : null),
+      phone: (v) => (by === 'sms' ? phoneOf(v)[0] : null),
       email: (v) => (by === 'email' ? email(v) : null),
       code: required,
       password: newPassword,
@@ -34,7 +54,7 @@ export default function ForgetPassword() {
     (v) =>
       forget({
         type: by,
-        ...(by === 'sms' ? { phone: v.phone, area: v.area } : { email: v.email.trim() }),
+        ...(by === 'sms' ? { phone: phoneOf(v.phone)[1] } : { email: v.email.trim() }),
         code: v.code.trim(),
         password: v.password,
         confirmPassword: v.confirmPassword,
@@ -46,11 +66,12 @@ export default function ForgetPassword() {
 
   const send = () => {
     const v = f.values;
-    const invalid = by === 'sms' ? required(v.phone) : email(v.email);
-    setAccountError(invalid ? t(invalid) : '');
+    const [invalid, number] = by === 'sms' ? phoneOf(v.phone) : [email(v.email), ''];
+    setCountryError(invalid === 'v.chooseCountry' ? t(invalid) : '');
+    setAccountError(invalid && invalid !== 'v.chooseCountry' ? t(invalid) : '');
     if (invalid || left || sending) return;
     setSending(true);
-    (by === 'sms' ? sendSms(v.phone, v.area) : sendEmail(v.email.trim()))
+    (by === 'sms' ? sendSms(number, '') : sendEmail(v.email.trim()))
       .then(() => {
         startCountdown();
         notify(t('auth.codeSent'), { type: 'success' });
@@ -68,8 +89,8 @@ export default function ForgetPassword() {
         />
         <form className="form" onSubmit={f.onSubmit} noValidate>
           {by === 'sms' ? (
-            <div className="code-row">
-              <Field label={t('field.area')} value={f.values.area} onValue={(v) => f.set('area')(filterDigits(v, 4))} inputMode="numeric" size={4} style={{ width: 84 }} autoComplete="tel-country-code" />
+            <div className="code-row phone-row">
+              <CountryPicker locale={locale} first={first} value={country} onValue={(c) => (setCountry(c), setCountryError(''))} error={countryError} />
               <Field label={t('field.phone')} type="tel" value={f.values.phone} onValue={(v) => f.set('phone')(filterDigits(v, 20))} error={f.errors.phone || accountError} inputMode="tel" autoComplete="tel-national" />
             </div>
           ) : (

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
-import { t } from '../../i18n/index.ts';
+import { t, tc } from '../../i18n/index.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { getHoldings } from '../../api/finance.ts';
@@ -38,7 +38,7 @@ function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings
         <Row k="order.number" v={h.orderNo} />
         <Row k="order.amount" v={formatMoney(h.amount, money)} />
         <Row k="account.dailyRate" v={formatPercent(h.dailyRate)} />
-        <Row k="order.cycle" v={t('account.daysPaid', { paid: h.paidDays, days: h.cycleDays })} />
+        <Row k="order.cycle" v={tc('account.daysPaid', h.cycleDays, { paid: h.paidDays, days: h.cycleDays })} />
         <Row k="order.income" v={formatMoney(h.estimatedIncome, inc)} />
         <Row k="account.todayIncome" v={formatMoney(h.todayIncome, inc)} cls="up" />
         <Row k="account.yesterdayIncome" v={formatMoney(h.yesterdayIncome, inc)} />
