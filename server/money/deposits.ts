@@ -130,14 +130,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
       }),
   );
 
-  recordRoutes(app, ctx, {
-    table: deposits,
-    what: 'deposit',
-    tags,
-    paths: { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' },
-    statuses: DEPOSIT_STATUSES,
-    names: DEPOSIT_STATUS_NAMES,
-    toAnswer: toDeposit,
-    answers: { one: DepositAnswer, page: DepositPageAnswer },
-  });
+  const paths = { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' };
+  const answers = { one: DepositAnswer, page: DepositPageAnswer };
+  recordRoutes(app, ctx, { table: deposits, what: 'deposit', tags, paths, statuses: DEPOSIT_STATUSES, names: DEPOSIT_STATUS_NAMES, toAnswer: toDeposit, answers });
 };
