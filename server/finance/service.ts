@@ -46,8 +46,8 @@ export async function buyProduct(tx: Tx, clock: Clock, userId: number, productId
     const [user] = await tx.select({ isOrder: users.isOrder }).from(users).where(eq(users.id, userId));
     if (user?.isOrder === false) throw accountMasked();
     const outside = outOfRange(amount, product.min, product.max);
-    if (outside === 'below') throw belowMin(product.min);
-    if (outside === 'above') throw aboveMax(product.max);
+    if (outside < 0) throw belowMin(product.min);
+    if (outside > 0) throw aboveMax(product.max);
     const orderNo = newOrderNo();
     await changeBalance(tx, { userId, amount: `-${amount}`, bizType: 'finance_buy', remark: product.name, ref: orderNo });
     const [row] = await tx

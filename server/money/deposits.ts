@@ -97,8 +97,8 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
           .where(and(eq(payChannels.id, channelId), eq(payChannels.enabled, true)));
         if (!channel) throw new AppError(400, 'recharge.channel', 'This deposit channel is not available', { field: 'channelId' });
         const outside = outOfRange(amount, channel.min, channel.max);
-        if (outside === 'below') throw belowMin(channel.min);
-        if (outside === 'above') throw aboveMax(channel.max);
+        if (outside < 0) throw belowMin(channel.min);
+        if (outside > 0) throw aboveMax(channel.max);
         let proof: string | null = null;
         if (proofImage?.trim()) proof = await claimUpload(tx, request.userId, proofImage, 'proofImage');
         else if ((await getConfig(tx, 'rechargeVoucherOn')) === '1') {
@@ -130,14 +130,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
       }),
   );
 
-  recordRoutes(app, ctx, {
-    table: deposits,
-    what: 'deposit',
-    tags,
-    paths: { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' },
-    statuses: DEPOSIT_STATUSES,
-    names: DEPOSIT_STATUS_NAMES,
-    toAnswer: toDeposit,
-    answers: { one: DepositAnswer, page: DepositPageAnswer },
-  });
+  const paths = { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' };
+  const answers = { one: DepositAnswer, page: DepositPageAnswer };
+  recordRoutes(app, ctx, { table: deposits, what: 'deposit', tags, paths, statuses: DEPOSIT_STATUSES, names: DEPOSIT_STATUS_NAMES, toAnswer: toDeposit, answers });
 };

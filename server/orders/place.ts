@@ -34,8 +34,8 @@ export async function placeOrder(ctx: ServerContext, tx: Tx, userId: number, inp
   if (!play) throw playUnavailable();
   if (!market.has(symbol)) throw symbolNotTradable();
   const outside = outOfRange(input.amount, play.min, play.max);
-  if (outside === 'below') throw belowMin(play.min);
-  if (outside === 'above') throw aboveMax(play.max);
+  if (outside < 0) throw belowMin(play.min);
+  if (outside > 0) throw aboveMax(play.max);
   if (market.stale?.(symbol)) throw marketStale();
 
   const now = ctx.clock.now();

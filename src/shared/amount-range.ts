@@ -4,9 +4,7 @@
  */
 import { cmp, isDecimal } from './decimal.ts';
 
-/** `below` the minimum, `above` the maximum, or null within them; a missing limit does not bind. */
-export function outOfRange(amount: string, min?: string | null, max?: string | null): 'below' | 'above' | null {
-  if (isDecimal(min) && cmp(amount, min as string) < 0) return 'below';
-  if (isDecimal(max) && cmp(amount, max as string) > 0) return 'above';
-  return null;
+/** -1 below the minimum, 1 above the maximum, 0 within them (as `cmp` answers); a missing limit does not bind. */
+export function outOfRange(amount: string, min?: string | null, max?: string | null): -1 | 0 | 1 {
+  return isDecimal(min) && cmp(amount, min as string) < 0 ? -1 : isDecimal(max) && cmp(amount, max as string) > 0 ? 1 : 0;
 }

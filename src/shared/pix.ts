@@ -4,51 +4,48 @@
  */
 import type { PixKeyType } from './contract.ts';
 
-/** The Receita Federal check digit over `d` with the given weights (mod 11, 10 and 11 count as 0). */
-const check = (d: string, weights: number[]): number => {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += Number(d[i]) * weights[i]!;
-  const r = sum % 11;
-  return r < 2 ? 0 : 11 - r;
-};
+/**
+ * Both check digits of a CPF or CNPJ (the last two of `d`): the Receita Federal's mod 11 over the
+ * digits before each, weighted 2, 3, … from the right; a CNPJ's weights start again after 9.
+ */
+function checkDigits(d: string, wrap: number): boolean {
+  for (let k = d.length - 2; k < d.length; k++) {
+    let sum = 0;
+    for (let i = 0; i < k; i++) sum += +d[i]! * (2 + ((k - 1 - i) % wrap));
+    const r = sum % 11;
+    if ((r < 2 ? 0 : 11 - r) !== +d[k]!) return false;
+  }
+  return true;
+}
 
-const CPF_W = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_W = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-
-const cpfDigits = (v: string) => v.replace(/[.\-\s]/g, '');
-const cnpjDigits = (v: string) => v.replace(/[.\-/\s]/g, '');
+const valid = (d: string, length: number, wrap: number) => d.length === length && /^\d+$/.test(d) && !/^(\d)\1+$/.test(d) && checkDigits(d, wrap);
 
 /** A CPF: 11 digits (dots, dash and spaces allowed), not all the same, both check digits right. */
-export function isCpf(v: string): boolean {
-  const d = cpfDigits(v);
-  if (!/^\d{11}$/.test(d) || /^(\d)\1+$/.test(d)) return false;
-  return check(d, CPF_W.slice(1)) === Number(d[9]) && check(d, CPF_W) === Number(d[10]);
-}
+export const isCpf = (v: string): boolean => valid(normalizePixKey('cpf', v), 11, 99);
 
 /** A CNPJ: 14 digits (dots, slash, dash and spaces allowed), not all the same, both check digits right. */
-export function isCnpj(v: string): boolean {
-  const d = cnpjDigits(v);
-  if (!/^\d{14}$/.test(d) || /^(\d)\1+$/.test(d)) return false;
-  return check(d, CNPJ_W.slice(1)) === Number(d[12]) && check(d, CNPJ_W) === Number(d[13]);
-}
+export const isCnpj = (v: string): boolean => valid(normalizePixKey('cnpj', v), 14, 8);
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Letters, digits and `._%+-`, an @, a domain and a top-level domain of two letters or more. */
+const EMAIL = /^[\w.%+-]+@[a-z\d.-]+\.[a-z]{2,}$/i;
+/** 8-4-4-4-12 hexadecimal digits. */
+const UUID = /^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i;
 /** +55, a two-digit area code (11–99), then 8 digits (landline, 2–8 first) or 9 starting with 9 (mobile). */
 const PHONE = /^\+55[1-9][1-9](9\d{8}|[2-8]\d{7})$/;
 
-/** The key as stored: digits only for CPF/CNPJ, no spaces, brackets or dashes in a phone, lower case e-mail and random key. */
+/** What a CPF, CNPJ or phone key may be typed with but is stored without. */
+const PUNCTUATION: Partial<Record<PixKeyType, RegExp>> = { cpf: /[.\-\s]/g, cnpj: /[.\-/\s]/g, phone: /[\s()-]/g };
+
+/** The key as stored: CPF and CNPJ digits only, a phone without spaces, brackets or dashes, an e-mail or random key trimmed in lower case. */
 export function normalizePixKey(type: PixKeyType, value: string): string {
-  return type === 'cpf' ? cpfDigits(value)
-    : type === 'cnpj' ? cnpjDigits(value)
-    : type === 'phone' ? value.replace(/[\s()-]/g, '')
-    : value.trim().toLowerCase();
+  const punctuation = PUNCTUATION[type];
+  return punctuation ? value.replace(punctuation, '') : value.trim().toLowerCase();
 }
 
 /** Whether a key written as `normalizePixKey` writes it is a valid key of `type`. */
 export function pixKeyValid(type: PixKeyType, key: string): boolean {
-  return type === 'cpf' ? isCpf(key)
-    : type === 'cnpj' ? isCnpj(key)
+  return type === 'cpf' ? valid(key, 11, 99)
+    : type === 'cnpj' ? valid(key, 14, 8)
     : type === 'email' ? key.length <= 77 && EMAIL.test(key)
     : type === 'phone' ? PHONE.test(key)
     : UUID.test(key);

@@ -53,4 +53,27 @@ test('the key is checked as the server stores it', () => {
   assert.is(pixKey('529/982/247-25', 'cpf'), 'money.badPixKey', 'a slash is no CPF punctuation');
 });
 
+test('CPF and CNPJ check digits agree with the Receita Federal weights for any digits', () => {
+  const digit = (d: string, weights: number[]) => {
+    const r = weights.reduce((sum, w, i) => sum + w * Number(d[i]), 0) % 11;
+    return String(r < 2 ? 0 : 11 - r);
+  };
+  const cnpj1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+  let seed = 7;
+  const random = (n: number) => Array.from({ length: n }, () => ((seed = (seed * 48271) % 2147483647), seed % 10)).join('');
+  for (let n = 0; n < 300; n++) {
+    let cpf = random(9);
+    cpf += digit(cpf, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    cpf += digit(cpf, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+    let cnpj = random(12);
+    cnpj += digit(cnpj, cnpj1);
+    cnpj += digit(cnpj, [6, ...cnpj1]);
+    if (!/^(\d)\1+$/.test(cpf)) assert.ok(isCpf(cpf), cpf);
+    if (!/^(\d)\1+$/.test(cnpj)) assert.ok(isCnpj(cnpj), cnpj);
+    const off = (v: string, at: number) => v.slice(0, at) + ((Number(v[at]) + 1) % 10) + v.slice(at + 1);
+    assert.not.ok(isCpf(off(cpf, 9)) || isCpf(off(cpf, 10)), cpf + ' with a check digit changed');
+    assert.not.ok(isCnpj(off(cnpj, 12)) || isCnpj(off(cnpj, 13)), cnpj + ' with a check digit changed');
+  }
+});
+
 test.run();

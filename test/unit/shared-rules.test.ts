@@ -7,20 +7,20 @@ import { isRtl, LANGUAGE_CODES } from '../../src/i18n/codes.ts';
 
 const range = suite('outOfRange (orders, deposits, withdrawals, purchases, and the forms before them)');
 range('the limits themselves are allowed; one unit of the last decimal beyond is not', () => {
-  assert.is(outOfRange('10', '10', '500'), null);
-  assert.is(outOfRange('500', '10', '500'), null);
-  assert.is(outOfRange('9.99999999', '10', '500'), 'below');
-  assert.is(outOfRange('500.00000001', '10', '500'), 'above');
+  assert.is(outOfRange('10', '10', '500'), 0);
+  assert.is(outOfRange('500', '10', '500'), 0);
+  assert.is(outOfRange('9.99999999', '10', '500'), -1);
+  assert.is(outOfRange('500.00000001', '10', '500'), 1);
 });
 range('compares exactly, past what a float holds, whatever the padding', () => {
-  assert.is(outOfRange('0.3', '0.30000000', '1'), null, 'NUMERIC padding does not matter');
-  assert.is(outOfRange('123456789012.00000001', '1', '123456789012'), 'above', 'beyond 2^53 in 8 decimals');
-  assert.is(outOfRange('0.1', '0.10000001', '1'), 'below');
+  assert.is(outOfRange('0.3', '0.30000000', '1'), 0, 'NUMERIC padding does not matter');
+  assert.is(outOfRange('123456789012.00000001', '1', '123456789012'), 1, 'beyond 2^53 in 8 decimals');
+  assert.is(outOfRange('0.1', '0.10000001', '1'), -1);
 });
 range('a missing limit does not bind', () => {
-  assert.is(outOfRange('1000000', null, undefined), null);
-  assert.is(outOfRange('0.00000001', '', '5'), null);
-  assert.is(outOfRange('6', null, '5'), 'above');
+  assert.is(outOfRange('1000000', null, undefined), 0);
+  assert.is(outOfRange('0.00000001', '', '5'), 0);
+  assert.is(outOfRange('6', null, '5'), 1);
 });
 range.run();
 

@@ -101,16 +101,9 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 
-  recordRoutes(app, ctx, {
-    table: withdrawals,
-    what: 'withdrawal',
-    tags,
-    paths: { list: '/h5/expenses/withdrawList', detail: '/h5/expenses/withdrawDetail', statuses: '/background/expenses/getExpendsAuditStatus' },
-    statuses: WITHDRAW_STATUSES,
-    names: WITHDRAW_STATUS_NAMES,
-    toAnswer: toWithdrawal,
-    answers: { one: WithdrawalAnswer, page: WithdrawalPageAnswer },
-  });
+  const paths = { list: '/h5/expenses/withdrawList', detail: '/h5/expenses/withdrawDetail', statuses: '/background/expenses/getExpendsAuditStatus' };
+  const answers = { one: WithdrawalAnswer, page: WithdrawalPageAnswer };
+  recordRoutes(app, ctx, { table: withdrawals, what: 'withdrawal', tags, paths, statuses: WITHDRAW_STATUSES, names: WITHDRAW_STATUS_NAMES, toAnswer: toWithdrawal, answers });
 
   app.get('/h5/expenses/myPacksNum', { config: auth, schema: { tags, summary: 'Counts of my payment methods and unfinished deposits and withdrawals', response: PacksAnswer } }, async (request) => {
     const userId = request.userId;

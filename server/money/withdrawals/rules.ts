@@ -41,8 +41,8 @@ export async function limitsOf(db: DbOrTx, userId: number, now: number): Promise
 /** The minimum, the VIP maximum single amount and what is left of today's total, with their messages. */
 export function checkLimits(amount: string, minAmount: string, limits: Limits): void {
   const single = outOfRange(amount, minAmount, limits.maxSingle);
-  if (single === 'below') throw belowMin(trimZeros(minAmount));
-  if (single === 'above') throw aboveMax(trimZeros(limits.maxSingle));
+  if (single < 0) throw belowMin(trimZeros(minAmount));
+  if (single > 0) throw aboveMax(trimZeros(limits.maxSingle));
   if (outOfRange(amount, null, limits.remainingTotal)) throw aboveTotal(trimZeros(limits.remainingTotal));
 }
 

@@ -56,7 +56,7 @@ export function readAmount(text: string, b: AmountBounds): AmountReading {
   const display = plain(s);
   if (cmp(display, 0) <= 0) return no('v.amount');
   const outside = outOfRange(display, b.min, b.max);
-  return outside ? no(outside === 'below' ? 'v.amountMin' : 'v.amountMax') : { ok: true, display };
+  return outside ? no(outside < 0 ? 'v.amountMin' : 'v.amountMax') : { ok: true, display };
 }
 
 /** `007.50` → `7.5`, `.5` → `0.5`, `5.` → `5`: the same number written plainly. */
