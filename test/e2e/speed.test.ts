@@ -226,12 +226,19 @@ test('an update drops the files of the build before it from the kept files, and 
     await page.goto(copy.url + '/home');
     await controlled(page);
     await page.reload();
-    await page.locator('.qs button[data-symbol="btc"]').first().waitFor();
-    const home = routes.home![0]!;
     const kept = () => page.evaluate(async () => (await (await caches.open('files')).keys()).map((r) => new URL(r.url).pathname));
-    await page.waitForFunction(async (file) => !!(await (await caches.open('files')).match(file)), home);
-    // What the build before this one left: its home screen under another hash.
-    const old = home.replace(/-\w+\.js$/, '-OLD0BILD.js');
+    /** Waits (up to 30 s) until `done` holds of the kept files. */
+    const until = async (done: (files: string[]) => boolean) => {
+      for (let i = 0; i < 60; i++) {
+        if (done(await kept())) return true;
+        await page.waitForTimeout(500);
+      }
+      return false;
+    };
+    assert.ok(await until((files) => files.length > 0), 'the screen opened under the worker is kept');
+    const [current] = await kept();
+    // What the build before this one left: the same file under another hash.
+    const old = current!.replace(/-\w+\.(\w+)$/, '-OLD0BILD.$1');
     await page.evaluate(async (file) => (await caches.open('files')).put(file, new Response('/* an earlier build */')), old);
     assert.ok((await kept()).includes(old));
 
@@ -240,8 +247,8 @@ test('an update drops the files of the build before it from the kept files, and 
     await rm(path.join(dist, 'sw.js.gz'));
     await appendFile(path.join(dist, 'sw.js'), '\n// the next build\n');
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-    await page.waitForFunction(async (file) => !(await (await caches.open('files')).match(file)), old, { timeout: 20_000 });
-    assert.ok((await kept()).includes(home), 'the home screen of this build stays');
+    assert.ok(await until((files) => !files.includes(old)), 'the file of the earlier build is dropped');
+    assert.ok((await kept()).includes(current!), 'the file of this build stays');
     assert.equal(errorsOf(page), []);
   } finally {
     await page.close();
