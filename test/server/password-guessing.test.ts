@@ -186,8 +186,10 @@ test('a secret in the query string is refused on every route, before anything ha
     const res = await s.app.inject({ method: 'GET', url: `/prod-api/common/config/list?${name}=x` });
     assert.is((res.json() as Envelope<unknown>).key, 'field.secretInQuery', name);
   }
-  const plain = await s.app.inject({ method: 'GET', url: '/prod-api/common/config/list?lang=de&inviteCode=AB12' });
+  const plain = await s.app.inject({ method: 'GET', url: '/prod-api/h5/symbol/getNoticeList?lang=de' });
   assert.is((plain.json() as Envelope<unknown>).code, 200, 'other parameters are fine');
+  const unknown = await s.app.inject({ method: 'GET', url: '/prod-api/common/config/list?inviteCode=AB12' });
+  assert.equal([(unknown.json() as Envelope<unknown>).key, (unknown.json() as Envelope<unknown>).params], ['field.invalid', { field: 'inviteCode' }], 'an undeclared one is refused as such, not as a secret');
 });
 
 test.run();
