@@ -1,5 +1,6 @@
-/** Starts the exchange feed of a process: the fetcher while it leads, and the once-a-second re-read. */
+/** Starts the exchange feed of a process: the fetcher while it leads, and hearing what the leader wrote. */
 import type { ServerContext } from '../context.ts';
+import { pgTimeoutsFromEnv } from '../db/pg-pool.ts';
 import { feedConfigOf, marketOf } from './context.ts';
 import { precisionOf } from './config.ts';
 import { binance } from './feeds/binance.ts';
@@ -7,6 +8,7 @@ import { okx } from './feeds/okx.ts';
 import { runFeed, type FeedLog } from './feed-loop.ts';
 import { Fetcher } from './fetcher.ts';
 import { pgLeadership, soleLeader } from './leader.ts';
+import { followWrites, notifyWritten, type WriteFollower } from './notify.ts';
 import { StoredMarket } from './stored.ts';
 
 export interface MarketFeed {
@@ -21,24 +23,36 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
   const make = config.feed === 'okx' ? okx : binance;
   const exchange = make({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
   const fetcher = new Fetcher({ db: ctx.db, exchange, symbols: config.symbols, precision: precisionOf, now, spike: config.spike });
+  const url = ctx.config.databaseUrl;
   await market.refresh();
+  // With PGlite this is the only process: it re-reads after its own passes and nobody else writes.
+  let follower: WriteFollower | undefined;
+  if (url) {
+    follower = await followWrites({
+      connectionString: url,
+      timeouts: ctx.database?.timeouts ?? pgTimeoutsFromEnv(),
+      refresh: () => market.refresh(),
+      log: (m) => log.warn(m),
+      pollMs: options.tickMs,
+    });
+  }
   const loop = runFeed({
     fetcher,
-    leadership: ctx.config.databaseUrl ? pgLeadership(ctx.config.databaseUrl) : soleLeader,
+    leadership: url ? pgLeadership(url) : soleLeader,
     log,
     name: exchange.name,
     tickMs: options.tickMs,
-    onPass: () => market.refresh(),
+    onPass: async () => {
+      await market.refresh();
+      if (url) await notifyWritten(ctx.db);
+    },
   });
   // A restart fills its gap from the exchange's history before it serves.
   await loop.ready;
-  // Processes that do not lead see the leader's writes by re-reading them once a second.
-  const timer = setInterval(() => void market.refresh().catch((e) => log.warn(`market refresh failed: ${(e as Error).message}`)), options.tickMs ?? 1000);
-  timer.unref();
   return {
     async stop() {
-      clearInterval(timer);
       await loop.stop();
+      await follower?.stop();
     },
   };
 }
