@@ -1,27 +1,41 @@
-/** Starts the exchange feed of a process: the fetcher while it leads, and hearing what the leader wrote. */
+/** Starts the market feed of a process: the fetcher while it leads, and hearing what the leader wrote. */
 import type { ServerContext } from '../context.ts';
 import { pgTimeoutsFromEnv } from '../db/pg-pool.ts';
 import { feedConfigOf, marketOf } from './context.ts';
 import { precisionOf } from './config.ts';
 import { binance } from './feeds/binance.ts';
 import { okx } from './feeds/okx.ts';
+import { simulatedExchange } from './feeds/simulated.ts';
+import type { Exchange } from './feeds/types.ts';
 import { runFeed, type FeedLog } from './feed-loop.ts';
 import { Fetcher } from './fetcher.ts';
 import { pgLeadership, soleLeader } from './leader.ts';
 import { followWrites, notifyWritten, type WriteFollower } from './notify.ts';
+import { SimulatedMarket } from './simulator.ts';
 import { StoredMarket } from './stored.ts';
 
 export interface MarketFeed {
   stop(): Promise<void>;
 }
 
+/**
+ * Whatever the feed, a running server serves from what is stored: an exchange's prices, or the
+ * simulator's written by the same fetcher, so the two paths cannot drift apart. (A context that
+ * never starts a feed, as the in-process route tests, reads the simulator directly.)
+ */
 export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options: { tickMs?: number } = {}): Promise<MarketFeed | undefined> {
-  const market = marketOf(ctx);
-  if (!(market instanceof StoredMarket)) return undefined;
   const config = feedConfigOf(ctx);
   const now = () => ctx.clock.now();
-  const make = config.feed === 'okx' ? okx : binance;
-  const exchange = make({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
+  const source = marketOf(ctx);
+  let exchange: Exchange;
+  let market: StoredMarket;
+  if (source instanceof SimulatedMarket) {
+    exchange = simulatedExchange(source);
+    market = new StoredMarket({ db: ctx.db, symbols: config.symbols, now, staleMs: config.staleMs });
+  } else if (source instanceof StoredMarket) {
+    exchange = (config.feed === 'okx' ? okx : binance)({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
+    market = source;
+  } else return undefined;
   const fetcher = new Fetcher({ db: ctx.db, exchange, symbols: config.symbols, precision: precisionOf, now, spike: config.spike });
   const url = ctx.config.databaseUrl;
   await market.refresh();
@@ -49,6 +63,8 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
   });
   // A restart fills its gap from the exchange's history before it serves.
   await loop.ready;
+  // Routes, order placing and settlement ask the context for its market on each use.
+  ctx.market = market;
   return {
     async stop() {
       await loop.stop();
