@@ -38,7 +38,19 @@ export interface FetcherOptions {
   spike?: number;
   /** How far back a restart fills second prices (orders older than the wait bound are refunded anyway). */
   backfillSeconds?: number;
+  /** Second prices older than this many seconds are deleted (see `keepSecondsFor`). */
+  keepSeconds?: number;
 }
+
+/** How often the leader deletes old second prices. */
+export const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * How long one-second prices are kept: a second is read only to settle an order expiring in it,
+ * which waits at most `waitMaxMs` before it is refunded, and a restart fills an hour back. So an
+ * hour past the wait bound, and never less than two hours.
+ */
+export const keepSecondsFor = (waitMaxMs: number): number => Math.max(7200, Math.ceil(waitMaxMs / 1000) + 3600);
 
 type Verdict = 'accept' | 'hold' | 'confirm' | 'again';
 
@@ -48,6 +60,7 @@ export class Fetcher {
   private readonly tickers = new Map<string, FeedTicker>();
   private lastTickers = -Infinity;
   private lastCandles = -Infinity;
+  private lastPrune = -Infinity;
   private readonly spike: number;
 
   constructor(private readonly o: FetcherOptions) {
@@ -112,9 +125,10 @@ export class Fetcher {
       await upsertCandles(tx, candles);
     });
     for (const f of feeds) this.feeds.set(f.symbol, f);
-    if (candlesDue) {
-      this.lastCandles = now;
-      await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - 2 * 86400);
+    if (candlesDue) this.lastCandles = now;
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - (this.o.keepSeconds ?? keepSecondsFor(600_000)));
+      this.lastPrune = now;
     }
   }
 

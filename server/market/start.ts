@@ -8,7 +8,7 @@ import { okx } from './feeds/okx.ts';
 import { simulatedExchange } from './feeds/simulated.ts';
 import type { Exchange } from './feeds/types.ts';
 import { runFeed, type FeedLog } from './feed-loop.ts';
-import { Fetcher } from './fetcher.ts';
+import { Fetcher, keepSecondsFor } from './fetcher.ts';
 import { pgLeadership, soleLeader } from './leader.ts';
 import { followWrites, notifyWritten, type WriteFollower } from './notify.ts';
 import { SimulatedMarket } from './simulator.ts';
@@ -36,7 +36,15 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
     exchange = (config.feed === 'okx' ? okx : binance)({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
     market = source;
   } else return undefined;
-  const fetcher = new Fetcher({ db: ctx.db, exchange, symbols: config.symbols, precision: precisionOf, now, spike: config.spike });
+  const fetcher = new Fetcher({
+    db: ctx.db,
+    exchange,
+    symbols: config.symbols,
+    precision: precisionOf,
+    now,
+    spike: config.spike,
+    keepSeconds: keepSecondsFor(config.waitMaxMs),
+  });
   const url = ctx.config.databaseUrl;
   await market.refresh();
   // With PGlite this is the only process: it re-reads after its own passes and nobody else writes.

@@ -1,5 +1,5 @@
 /** The stored market: what the fetching process writes and every process serves and settles from. */
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { marketCandles as mc, marketFeed as mf, marketSeconds as ms } from '../db/schema/index.ts';
@@ -125,7 +125,10 @@ export async function storedPriceAt(db: DbOrTx, symbol: string, second: number):
   return row?.price ?? null;
 }
 
-/** Second prices older than `second` serve no order any more (the wait bound is far shorter). */
-export async function forgetSecondsBefore(db: DbOrTx, second: number): Promise<void> {
-  await db.delete(ms).where(lt(ms.second, second));
+/**
+ * Deletes second prices older than `before` (epoch s), oldest first and at most `span` seconds of
+ * them a call, so a backlog (a leader that was down for days) goes in short statements.
+ */
+export async function forgetSecondsBefore(db: DbOrTx, before: number, span = 3600): Promise<void> {
+  await db.execute(sql`delete from market_seconds where second < least(${before}::bigint, (select min(second) from market_seconds) + ${span}::bigint)`);
 }
