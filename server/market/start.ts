@@ -4,6 +4,7 @@ import { pgTimeoutsFromEnv } from '../db/pg-pool.ts';
 import { feedConfigOf, marketOf } from './context.ts';
 import { precisionOf } from './config.ts';
 import { binance } from './feeds/binance.ts';
+import { binanceSocket, type BinanceSocket } from './feeds/binance-socket.ts';
 import { okx } from './feeds/okx.ts';
 import { simulatedExchange } from './feeds/simulated.ts';
 import type { Exchange } from './feeds/types.ts';
@@ -28,12 +29,17 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
   const now = () => ctx.clock.now();
   const source = marketOf(ctx);
   let exchange: Exchange;
+  let socket: BinanceSocket | undefined;
   let market: StoredMarket;
   if (source instanceof SimulatedMarket) {
     exchange = simulatedExchange(source);
     market = new StoredMarket({ db: ctx.db, symbols: config.symbols, now, staleMs: config.staleMs });
   } else if (source instanceof StoredMarket) {
     exchange = (config.feed === 'okx' ? okx : binance)({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
+    if (config.feed === 'binance' && config.wsUrl) {
+      socket = binanceSocket({ url: config.wsUrl, symbols: config.symbols, symbolSpec: config.symbolSpec, now, log });
+      exchange = socket.over(exchange);
+    }
     market = source;
   } else return undefined;
   const fetcher = new Fetcher({
@@ -76,6 +82,7 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
   return {
     async stop() {
       await loop.stop();
+      socket?.close();
       await follower?.stop();
     },
   };
