@@ -8,21 +8,11 @@
  * is held, and `complete_to` stops before it, until a later reading lands near it (a real move) or
  * back near the old price (the jump was a glitch and is dropped).
  */
-import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { Db } from '../db/client.ts';
-import type { Exchange, FeedCandle, FeedTicker } from './feeds/types.ts';
+import { type Exchange, type FeedCandle, type FeedTicker, PERIOD_MS } from './feeds/types.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 import { type CandleRow, forgetSecondsBefore, type FeedRow, newestCandleTimes, readFeeds, saveFeeds, upsertCandles, upsertSeconds } from './store.ts';
 
-export const PERIOD_MS: Record<KlinePeriod, number> = {
-  '1min': 60e3,
-  '5min': 300e3,
-  '15min': 900e3,
-  '30min': 1800e3,
-  '60min': 3600e3,
-  '4hour': 14400e3,
-  '1day': 86400e3,
-};
 
 export interface FetcherOptions {
   db: Db;
