@@ -7,6 +7,8 @@ export interface FeedConfig {
   feed: FeedName;
   /** The exchange's REST base URL (a mirror, a proxy or a test server may stand in). */
   url?: string;
+  /** Binance's WebSocket streams base URL: one-second prices pushed instead of asked (REST stays the fallback). */
+  wsUrl?: string;
   /** `btc:BTCUSDT,eth:ETHUSDT`: our symbol → the exchange's, where the default does not fit. */
   symbolSpec?: string;
   symbols: readonly string[];
@@ -31,6 +33,7 @@ export function feedConfigFromEnv(env: NodeJS.ProcessEnv = process.env): FeedCon
   return {
     feed: name,
     url: env.MARKET_FEED_URL || undefined,
+    wsUrl: env.MARKET_FEED_WS_URL || undefined,
     symbolSpec: env.MARKET_SYMBOLS || undefined,
     symbols: COINS.map((c) => c.symbol),
     staleMs: positive(env.MARKET_STALE_MS, 10_000),

@@ -78,7 +78,7 @@ export function runFeed(options: {
       } catch (e) {
         failures++;
         const wait = e instanceof RateLimited ? Math.max(e.retryAfterMs, backoffMs(failures)) : backoffMs(failures);
-        say('delayed', `market feed ${name}: delayed (${(e as Error).message}); retrying with backoff`, 'warn');
+        say('delayed', `market feed ${name}: delayed (${String((e as Error).message).slice(0, 300)}); retrying with backoff`, 'warn');
         firstRound();
         await sleep(wait);
       }

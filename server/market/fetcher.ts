@@ -8,21 +8,11 @@
  * is held, and `complete_to` stops before it, until a later reading lands near it (a real move) or
  * back near the old price (the jump was a glitch and is dropped).
  */
-import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { Db } from '../db/client.ts';
-import type { Exchange, FeedCandle, FeedTicker } from './feeds/types.ts';
+import { type Exchange, type FeedCandle, type FeedTicker, PERIOD_MS } from './feeds/types.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
-import { forgetSecondsBefore, type FeedRow, newestCandleTime, readFeeds, saveFeed, upsertCandles, upsertSeconds } from './store.ts';
+import { type CandleRow, forgetSecondsBefore, type FeedRow, newestCandleTimes, readFeeds, saveFeeds, upsertCandles, upsertSeconds } from './store.ts';
 
-export const PERIOD_MS: Record<KlinePeriod, number> = {
-  '1min': 60e3,
-  '5min': 300e3,
-  '15min': 900e3,
-  '30min': 1800e3,
-  '60min': 3600e3,
-  '4hour': 14400e3,
-  '1day': 86400e3,
-};
 
 export interface FetcherOptions {
   db: Db;
@@ -38,7 +28,19 @@ export interface FetcherOptions {
   spike?: number;
   /** How far back a restart fills second prices (orders older than the wait bound are refunded anyway). */
   backfillSeconds?: number;
+  /** Second prices older than this many seconds are deleted (see `keepSecondsFor`). */
+  keepSeconds?: number;
 }
+
+/** How often the leader deletes old second prices. */
+export const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * How long one-second prices are kept: a second is read only to settle an order expiring in it,
+ * which waits at most `waitMaxMs` before it is refunded, and a restart fills an hour back. So an
+ * hour past the wait bound, and never less than two hours.
+ */
+export const keepSecondsFor = (waitMaxMs: number): number => Math.max(7200, Math.ceil(waitMaxMs / 1000) + 3600);
 
 type Verdict = 'accept' | 'hold' | 'confirm' | 'again';
 
@@ -48,6 +50,7 @@ export class Fetcher {
   private readonly tickers = new Map<string, FeedTicker>();
   private lastTickers = -Infinity;
   private lastCandles = -Infinity;
+  private lastPrune = -Infinity;
   private readonly spike: number;
 
   constructor(private readonly o: FetcherOptions) {
@@ -63,20 +66,23 @@ export class Fetcher {
   /** Fills each period's candles from the newest stored one (or 500 back) up to now, before serving. */
   async backfill(): Promise<void> {
     const now = this.o.now();
+    const newest = await newestCandleTimes(this.o.db);
+    const rows: CandleRow[] = [];
     for (const symbol of this.o.symbols) {
       for (const period of KLINE_PERIODS) {
         const length = PERIOD_MS[period];
-        const newest = await newestCandleTime(this.o.db, symbol, period);
-        let from = Math.max(newest ?? 0, Math.floor(now / length) * length - (MAX_CANDLES - 1) * length);
+        let from = Math.max(newest.get(`${symbol} ${period}`) ?? 0, Math.floor(now / length) * length - (MAX_CANDLES - 1) * length);
         for (let page = 0; page < 20 && from <= now; page++) {
           const candles = await this.o.exchange.candles(symbol, period, { from, limit: 1000 });
-          await upsertCandles(this.o.db, symbol, period, candles.filter((c) => c.time % length === 0));
+          for (const c of candles) if (c.time % length === 0) rows.push({ ...c, symbol, period });
           const last = candles.at(-1)?.time;
           if (last === undefined || last < from || candles.length < 1000) break;
           from = last + length;
         }
       }
     }
+    // One transaction: the fill lands whole or not at all, and PGlite commits once, not 84 times.
+    await this.o.db.transaction((tx) => upsertCandles(tx, rows));
   }
 
   /** One pass: new second prices for every symbol, and tickers and candles when they are due. */
@@ -86,27 +92,52 @@ export class Fetcher {
       for (const t of await this.o.exchange.tickers(this.o.symbols)) this.tickers.set(t.symbol, t);
       this.lastTickers = now;
     }
-    for (const symbol of this.o.symbols) await this.seconds(symbol, now);
-    if (now - this.lastCandles >= (this.o.candleEveryMs ?? 10_000)) {
+    const seconds: Array<{ symbol: string; second: number; price: string }> = [];
+    const feeds: FeedRow[] = [];
+    for (const symbol of this.o.symbols) {
+      const { accepted, feed } = await this.seconds(symbol, now);
+      for (const a of accepted) seconds.push({ symbol, ...a });
+      if (feed) feeds.push(feed);
+    }
+    const candles: CandleRow[] = [];
+    const candlesDue = now - this.lastCandles >= (this.o.candleEveryMs ?? 10_000);
+    if (candlesDue) {
       for (const symbol of this.o.symbols) {
         for (const period of KLINE_PERIODS) {
-          const candles = await this.o.exchange.candles(symbol, period, { limit: 2 });
-          await upsertCandles(this.o.db, symbol, period, candles.filter((c) => c.time % PERIOD_MS[period] === 0));
+          for (const c of await this.o.exchange.candles(symbol, period, { limit: 2 })) if (c.time % PERIOD_MS[period] === 0) candles.push({ ...c, symbol, period });
         }
       }
-      this.lastCandles = now;
-      await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - 2 * 86400);
+    }
+    // A second is stored together with the `complete_to` that vouches for it.
+    await this.o.db.transaction(async (tx) => {
+      await upsertSeconds(tx, seconds);
+      await saveFeeds(tx, feeds);
+      await upsertCandles(tx, candles);
+    });
+    for (const f of feeds) this.feeds.set(f.symbol, f);
+    if (candlesDue) this.lastCandles = now;
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - (this.o.keepSeconds ?? keepSecondsFor(600_000)));
+      this.lastPrune = now;
     }
   }
 
-  private async seconds(symbol: string, now: number): Promise<void> {
+  private async seconds(symbol: string, now: number): Promise<{ accepted: Array<{ second: number; price: string }>; feed?: FeedRow }> {
     const nowSecond = Math.floor(now / 1000);
     const feed = this.feeds.get(symbol);
     const floor = nowSecond - (this.o.backfillSeconds ?? 3600);
     const from = Math.max(feed ? feed.completeTo + 1 : nowSecond - 60, floor);
-    const rows = (await this.o.exchange.candles(symbol, '1s', { from: from * 1000, limit: 1000 }))
-      .filter((c) => c.time % 1000 === 0 && c.time >= from * 1000)
-      .sort((a, b) => a.time - b.time);
+    const fetched: FeedCandle[] = [];
+    // A page cut by the exchange's limit (300 or 1000) short of now: a restart or a jump of the
+    // clock is caught up in this pass, not one page a second.
+    for (let at = from, page = 0; page < 16; page++) {
+      const got = await this.o.exchange.candles(symbol, '1s', { from: at * 1000, limit: 1000 });
+      fetched.push(...got);
+      const last = Math.max(...got.map((c) => c.time / 1000));
+      if (got.length < 300 || !(last >= at) || last >= nowSecond - 1) break;
+      at = Math.floor(last) + 1;
+    }
+    const rows = fetched.filter((c) => c.time % 1000 === 0 && c.time >= from * 1000).sort((a, b) => a.time - b.time);
     const accepted: Array<{ second: number; price: string }> = [];
     let newest = from - 1;
     let last = feed && feed.priceTime > 0 ? { second: Math.floor(feed.priceTime / 1000), price: feed.price } : undefined;
@@ -127,23 +158,23 @@ export class Fetcher {
     // The newest second may still be trading: only the ones before it are complete. A held price
     // keeps its own second (and all after it) incomplete until it is confirmed or dropped.
     const completeTo = Math.max(feed?.completeTo ?? from - 1, Math.min(newest - 1, heldAt === undefined ? Infinity : heldAt - 1));
-    await upsertSeconds(this.o.db, symbol, accepted);
     const ticker = this.tickers.get(symbol);
     const price = last?.price ?? ticker?.price;
-    if (price === undefined) return;
-    const row: FeedRow = {
-      symbol,
-      price,
-      open: ticker?.open ?? price,
-      high: ticker?.high ?? price,
-      low: ticker?.low ?? price,
-      volume: ticker?.volume ?? '0',
-      priceTime: last ? last.second * 1000 : 0,
-      completeTo,
-      precision: this.o.precision(symbol),
+    if (price === undefined) return { accepted };
+    return {
+      accepted,
+      feed: {
+        symbol,
+        price,
+        open: ticker?.open ?? price,
+        high: ticker?.high ?? price,
+        low: ticker?.low ?? price,
+        volume: ticker?.volume ?? '0',
+        priceTime: last ? last.second * 1000 : 0,
+        completeTo,
+        precision: this.o.precision(symbol),
+      },
     };
-    await saveFeed(this.o.db, row);
-    this.feeds.set(symbol, row);
   }
 
   private judge(symbol: string, second: number, price: string, reference: string | undefined): Verdict {

@@ -59,7 +59,6 @@ const KlineQuery = Type.Object({
 const CANDLE_ANSWERS = 512;
 
 export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
-  const market = marketOf(ctx);
   let tickers: { second: number; answer: EncodedJson } | null = null;
   // Every chart's pollers ask alike within a second (its history, or since its forming candle),
   // so each answer is built and compressed once per second, as the ticker list is.
@@ -75,7 +74,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
     },
     async (req, reply) => {
       const second = Math.floor(ctx.clock.now() / 1000);
-      if (tickers?.second !== second) tickers = { second, answer: new EncodedJson(JSON.stringify(ok(market.tickers())), 11) };
+      if (tickers?.second !== second) tickers = { second, answer: new EncodedJson(JSON.stringify(ok(marketOf(ctx).tickers())), 11) };
       return tickers.answer.send(req, reply);
     },
   );
@@ -96,6 +95,7 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
     async (req, reply) => {
       const { period, size, since } = req.query;
       const symbol = req.query.symbol.toLowerCase();
+      const market = marketOf(ctx);
       if (!market.has(symbol)) throw new AppError(400, 'market.symbol', `Unknown symbol: ${symbol}`, { symbol });
       const second = Math.floor(ctx.clock.now() / 1000);
       const key = `${symbol} ${period} ${size} ${since ?? ''}`;

@@ -4,7 +4,8 @@
  */
 import type { Candle, Decimal, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
 import { COINS, type Coin } from './coins.ts';
-import { type Bar, CoinPath, LEVELS, pathCaches } from './path.ts';
+import type { FeedPeriod } from './feeds/types.ts';
+import { type Bar, CoinPath, LEVELS, pathCaches, SECOND_LEVEL } from './path.ts';
 import { hashString } from './random.ts';
 import type { MarketSource } from './source.ts';
 
@@ -80,6 +81,24 @@ export class SimulatedMarket implements MarketSource {
     for (let i = current; i >= first; i--) {
       const bar = i === current ? path.range(i * length, second) : path.bar(level, i);
       out.push(this.candle(coin, i * length * 1000, bar));
+    }
+    return out;
+  }
+
+  /**
+   * Up to `limit` candles oldest first, from the one opening at or after `fromMs` (without it the
+   * newest `limit`), the forming one last: what an exchange's history answers, for the stored path.
+   */
+  candlesFrom(symbol: string, period: FeedPeriod, fromMs: number | undefined, limit: number): Candle[] {
+    const { coin, path } = this.entry(symbol);
+    const level = period === '1s' ? SECOND_LEVEL : PERIOD_LEVEL[period];
+    const length = LEVELS[level];
+    const second = Math.floor(this.now() / 1000);
+    const current = Math.floor(second / length);
+    const first = fromMs === undefined ? current - limit + 1 : Math.ceil(fromMs / 1000 / length);
+    const out: Candle[] = [];
+    for (let i = first; i <= Math.min(current, first + limit - 1); i++) {
+      out.push(this.candle(coin, i * length * 1000, i === current ? path.range(i * length, second) : path.bar(level, i)));
     }
     return out;
   }

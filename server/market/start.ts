@@ -1,44 +1,89 @@
-/** Starts the exchange feed of a process: the fetcher while it leads, and the once-a-second re-read. */
+/** Starts the market feed of a process: the fetcher while it leads, and hearing what the leader wrote. */
 import type { ServerContext } from '../context.ts';
+import { pgTimeoutsFromEnv } from '../db/pg-pool.ts';
 import { feedConfigOf, marketOf } from './context.ts';
 import { precisionOf } from './config.ts';
 import { binance } from './feeds/binance.ts';
+import { binanceSocket, type BinanceSocket } from './feeds/binance-socket.ts';
 import { okx } from './feeds/okx.ts';
+import { simulatedExchange } from './feeds/simulated.ts';
+import type { Exchange } from './feeds/types.ts';
 import { runFeed, type FeedLog } from './feed-loop.ts';
-import { Fetcher } from './fetcher.ts';
+import { Fetcher, keepSecondsFor } from './fetcher.ts';
 import { pgLeadership, soleLeader } from './leader.ts';
+import { followWrites, notifyWritten, type WriteFollower } from './notify.ts';
+import { SimulatedMarket } from './simulator.ts';
 import { StoredMarket } from './stored.ts';
 
 export interface MarketFeed {
   stop(): Promise<void>;
 }
 
+/**
+ * Whatever the feed, a running server serves from what is stored: an exchange's prices, or the
+ * simulator's written by the same fetcher, so the two paths cannot drift apart. (A context that
+ * never starts a feed, as the in-process route tests, reads the simulator directly.)
+ */
 export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options: { tickMs?: number } = {}): Promise<MarketFeed | undefined> {
-  const market = marketOf(ctx);
-  if (!(market instanceof StoredMarket)) return undefined;
   const config = feedConfigOf(ctx);
   const now = () => ctx.clock.now();
-  const make = config.feed === 'okx' ? okx : binance;
-  const exchange = make({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
-  const fetcher = new Fetcher({ db: ctx.db, exchange, symbols: config.symbols, precision: precisionOf, now, spike: config.spike });
+  const source = marketOf(ctx);
+  let exchange: Exchange;
+  let socket: BinanceSocket | undefined;
+  let market: StoredMarket;
+  if (source instanceof SimulatedMarket) {
+    exchange = simulatedExchange(source);
+    market = new StoredMarket({ db: ctx.db, symbols: config.symbols, now, staleMs: config.staleMs });
+  } else if (source instanceof StoredMarket) {
+    exchange = (config.feed === 'okx' ? okx : binance)({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
+    if (config.feed === 'binance' && config.wsUrl) {
+      socket = binanceSocket({ url: config.wsUrl, symbols: config.symbols, symbolSpec: config.symbolSpec, now, log });
+      exchange = socket.over(exchange);
+    }
+    market = source;
+  } else return undefined;
+  const fetcher = new Fetcher({
+    db: ctx.db,
+    exchange,
+    symbols: config.symbols,
+    precision: precisionOf,
+    now,
+    spike: config.spike,
+    keepSeconds: keepSecondsFor(config.waitMaxMs),
+  });
+  const url = ctx.config.databaseUrl;
   await market.refresh();
+  // With PGlite this is the only process: it re-reads after its own passes and nobody else writes.
+  let follower: WriteFollower | undefined;
+  if (url) {
+    follower = await followWrites({
+      connectionString: url,
+      timeouts: ctx.database?.timeouts ?? pgTimeoutsFromEnv(),
+      refresh: () => market.refresh(),
+      log: (m) => log.warn(m),
+      pollMs: options.tickMs,
+    });
+  }
   const loop = runFeed({
     fetcher,
-    leadership: ctx.config.databaseUrl ? pgLeadership(ctx.config.databaseUrl) : soleLeader,
+    leadership: url ? pgLeadership(url) : soleLeader,
     log,
     name: exchange.name,
     tickMs: options.tickMs,
-    onPass: () => market.refresh(),
+    onPass: async () => {
+      await market.refresh();
+      if (url) await notifyWritten(ctx.db);
+    },
   });
   // A restart fills its gap from the exchange's history before it serves.
   await loop.ready;
-  // Processes that do not lead see the leader's writes by re-reading them once a second.
-  const timer = setInterval(() => void market.refresh().catch((e) => log.warn(`market refresh failed: ${(e as Error).message}`)), options.tickMs ?? 1000);
-  timer.unref();
+  // Routes, order placing and settlement ask the context for its market on each use.
+  ctx.market = market;
   return {
     async stop() {
-      clearInterval(timer);
       await loop.stop();
+      socket?.close();
+      await follower?.stop();
     },
   };
 }

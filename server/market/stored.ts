@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { compareDecimal, toScale } from './decimal-text.ts';
 import type { MarketSource } from './source.ts';
 import { type FeedRow, readCandles, readFeeds, storedPriceAt } from './store.ts';
-import { PERIOD_MS } from './fetcher.ts';
+import { PERIOD_MS } from './feeds/types.ts';
 
 /** Signed percent change with two decimals; display only, so a float is fine here. */
 const percent = (from: string, to: string): string => {

@@ -32,6 +32,41 @@ class FakeWorker {
   }
 }
 
+/**
+ * A virtual clock for the timers of nanostores (the store unmount delay) and of the market store
+ * (the retry countdown): they run only when the test advances time, so no test waits for real.
+ */
+class FakeTime {
+  now = Date.now();
+  private timers: { id: number; at: number; every: number; run: () => void }[] = [];
+  private next = 1;
+  setTimeout = (run: () => void, ms = 0) => this.add(run, ms, 0);
+  setInterval = (run: () => void, ms = 0) => this.add(run, ms, Math.max(1, ms));
+  clearTimeout = (id: unknown) => {
+    this.timers = this.timers.filter((t) => t.id !== id);
+  };
+  clearInterval = this.clearTimeout;
+  private add(run: () => void, ms: number, every: number) {
+    this.timers.push({ id: this.next, at: this.now + ms, every, run });
+    return this.next++;
+  }
+  async advance(ms: number) {
+    const end = this.now + ms;
+    for (;;) {
+      await tick();
+      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      this.now = due.at;
+      if (due.every) due.at += due.every;
+      else this.clearTimeout(due.id);
+      due.run();
+    }
+    this.now = end;
+    await tick();
+  }
+}
+const time = new FakeTime();
+
 const page = new EventTarget() as EventTarget & { hidden: boolean };
 page.hidden = false;
 /** The window's own events (`online`). */
@@ -44,7 +79,13 @@ const fakes: PropertyDescriptorMap = {
   addEventListener: { configurable: true, writable: true, value: win.addEventListener.bind(win) },
   removeEventListener: { configurable: true, writable: true, value: win.removeEventListener.bind(win) },
   navigator: { configurable: true, value: { connection: { get saveData() { return dataSaver; } } } },
+  setTimeout: { configurable: true, writable: true, value: time.setTimeout },
+  clearTimeout: { configurable: true, writable: true, value: time.clearTimeout },
+  setInterval: { configurable: true, writable: true, value: time.setInterval },
+  clearInterval: { configurable: true, writable: true, value: time.clearInterval },
 };
+const realNow = Date.now;
+Date.now = () => time.now;
 const originals = Object.fromEntries(Object.keys(fakes).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]));
 Object.defineProperties(globalThis, fakes);
 
@@ -57,10 +98,11 @@ const restore = () => {
     if (d) Object.defineProperty(globalThis, k, d);
     else delete (globalThis as Record<string, unknown>)[k];
   }
+  Date.now = realNow;
 };
 
 const tick = () => new Promise<void>((r) => queueMicrotask(r));
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const wait = (ms: number) => time.advance(ms);
 const worker = () => FakeWorker.all[FakeWorker.all.length - 1]!;
 const tk = (symbol: string, price: string): Ticker => ({ symbol, name: symbol.toUpperCase() + '/USDT', price, open: '1', change: '0.00', high: price, low: '1', volume: '5' });
 const cols = (from: number, to: number): CandleColumns => {

@@ -4,7 +4,7 @@
  * 6,000 a minute per address, reported back in `X-MBX-USED-WEIGHT-1M`.
  */
 import { FeedHttp } from './http.ts';
-import { decimal, epochMs, type Exchange, type FeedCandle, type FeedPeriod, FeedError, type FeedTicker, symbolMap } from './types.ts';
+import { candleRow, type Exchange, type FeedPeriod, FeedError, type FeedTicker, symbolMap, tickerOf } from './types.ts';
 
 const INTERVAL: Record<FeedPeriod, string> = {
   '1s': '1s',
@@ -42,14 +42,7 @@ export function binance(options: { symbols: readonly string[]; baseUrl?: string;
         for (const t of body as Array<Record<string, unknown>>) {
           const symbol = ours.get(String(t.symbol));
           if (!symbol) continue;
-          list.push({
-            symbol,
-            price: decimal(t.lastPrice, 'lastPrice'),
-            open: decimal(t.openPrice, 'openPrice'),
-            high: decimal(t.highPrice, 'highPrice'),
-            low: decimal(t.lowPrice, 'lowPrice'),
-            volume: decimal(t.volume, 'volume'),
-          });
+          list.push(tickerOf(symbol, t, ['lastPrice', 'openPrice', 'highPrice', 'lowPrice', 'volume']));
         }
       }
       return list;
@@ -57,17 +50,7 @@ export function binance(options: { symbols: readonly string[]; baseUrl?: string;
     async candles(symbol, period, { from, limit }) {
       const body = await http.get('/api/v3/klines', { symbol: theirs(symbol), interval: INTERVAL[period], startTime: from, limit: Math.min(limit, 1000) });
       if (!Array.isArray(body)) throw new FeedError('klines: not a list');
-      return body.map((k): FeedCandle => {
-        if (!Array.isArray(k) || k.length < 6) throw new FeedError('klines: a row is not [openTime, o, h, l, c, v, …]');
-        return {
-          time: epochMs(k[0], 'kline open time'),
-          open: decimal(k[1], 'open'),
-          high: decimal(k[2], 'high'),
-          low: decimal(k[3], 'low'),
-          close: decimal(k[4], 'close'),
-          volume: decimal(k[5], 'volume'),
-        };
-      });
+      return body.map((k) => candleRow(k, 'klines'));
     },
   };
 }

@@ -33,9 +33,11 @@ export class FeedHttp {
     if (wait > 0) throw new RateLimited(429, wait);
     const url = new URL(path.replace(/^\//, ''), this.options.baseUrl.replace(/\/?$/, '/'));
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, String(v));
+    const send = () => fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000), headers: { accept: 'application/json' } });
     let res: Response;
     try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000), headers: { accept: 'application/json' } });
+      // A kept-alive connection the server closed while idle fails at once: a GET is asked again, once.
+      res = await send().catch((e: Error) => (e.name === 'TimeoutError' ? Promise.reject(e) : send()));
     } catch (e) {
       throw new FeedError(`${url.pathname}: ${(e as Error).message}`);
     }

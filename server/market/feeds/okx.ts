@@ -4,7 +4,7 @@
  * Published limits: tickers 20 and candles 40 requests per 2 s per address; 429 when over.
  */
 import { FeedHttp } from './http.ts';
-import { decimal, epochMs, type Exchange, type FeedCandle, type FeedPeriod, FeedError, type FeedTicker, symbolMap } from './types.ts';
+import { candleRow, type Exchange, type FeedPeriod, FeedError, type FeedTicker, PERIOD_MS, symbolMap, tickerOf } from './types.ts';
 
 /** OKX's daily bar `1D` starts at Hong Kong midnight; `1Dutc` is the UTC day the chart shows. */
 const BAR: Record<FeedPeriod, string> = {
@@ -18,16 +18,6 @@ const BAR: Record<FeedPeriod, string> = {
   '1day': '1Dutc',
 };
 
-const PERIOD_MS: Record<FeedPeriod, number> = {
-  '1s': 1e3,
-  '1min': 60e3,
-  '5min': 300e3,
-  '15min': 900e3,
-  '30min': 1800e3,
-  '60min': 3600e3,
-  '4hour': 14400e3,
-  '1day': 86400e3,
-};
 
 export const OKX_URL = 'https://www.okx.com';
 
@@ -51,14 +41,7 @@ export function okx(options: { symbols: readonly string[]; baseUrl?: string; sym
       for (const t of data(await http.get('/api/v5/market/tickers', { instType: 'SPOT' }), 'tickers') as Array<Record<string, unknown>>) {
         const symbol = ours.get(String(t.instId));
         if (!symbol || !wanted.has(symbol)) continue;
-        list.push({
-          symbol,
-          price: decimal(t.last, 'last'),
-          open: decimal(t.open24h, 'open24h'),
-          high: decimal(t.high24h, 'high24h'),
-          low: decimal(t.low24h, 'low24h'),
-          volume: decimal(t.vol24h, 'vol24h'),
-        });
+        list.push(tickerOf(symbol, t, ['last', 'open24h', 'high24h', 'low24h', 'vol24h']));
       }
       return list;
     },
@@ -68,17 +51,7 @@ export function okx(options: { symbols: readonly string[]; baseUrl?: string; sym
       // `from` is the n bars from `from` on, which is how a gap is filled forward.
       const after = from === undefined ? undefined : from + n * PERIOD_MS[period];
       const body = await http.get('/api/v5/market/candles', { instId: theirs(symbol), bar: BAR[period], after, limit: n });
-      const rows = data(body, 'candles').map((k): FeedCandle => {
-        if (!Array.isArray(k) || k.length < 6) throw new FeedError('candles: a row is not [ts, o, h, l, c, vol, …]');
-        return {
-          time: epochMs(k[0], 'candle ts'),
-          open: decimal(k[1], 'open'),
-          high: decimal(k[2], 'high'),
-          low: decimal(k[3], 'low'),
-          close: decimal(k[4], 'close'),
-          volume: decimal(k[5], 'vol'),
-        };
-      });
+      const rows = data(body, 'candles').map((k) => candleRow(k, 'candles'));
       return rows.filter((r) => from === undefined || r.time >= from).sort((a, b) => a.time - b.time);
     },
   };

@@ -4,6 +4,18 @@ import type { KlinePeriod } from '../../../src/shared/contract.ts';
 /** Candle periods the fetcher asks for: the chart's, and one-second candles for settlement prices. */
 export type FeedPeriod = KlinePeriod | '1s';
 
+/** Length of each period in ms. */
+export const PERIOD_MS: Record<FeedPeriod, number> = {
+  '1s': 1e3,
+  '1min': 60e3,
+  '5min': 300e3,
+  '15min': 900e3,
+  '30min': 1800e3,
+  '60min': 3600e3,
+  '4hour': 14400e3,
+  '1day': 86400e3,
+};
+
 export interface FeedCandle {
   /** Open time, epoch ms. */
   time: number;
@@ -69,4 +81,23 @@ export function epochMs(value: unknown, what: string): number {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new FeedError(`${what} is not a time: ${String(value).slice(0, 40)}`);
   return n;
+}
+
+/** A kline row as both exchanges send it, `[openTime, open, high, low, close, volume, …]`, checked. */
+export function candleRow(k: unknown, what: string): FeedCandle {
+  if (!Array.isArray(k) || k.length < 6) throw new FeedError(`${what}: a row is not [time, open, high, low, close, volume, …]`);
+  return {
+    time: epochMs(k[0], `${what} open time`),
+    open: decimal(k[1], 'open'),
+    high: decimal(k[2], 'high'),
+    low: decimal(k[3], 'low'),
+    close: decimal(k[4], 'close'),
+    volume: decimal(k[5], 'volume'),
+  };
+}
+
+/** A 24 h ticker from the exchange's field names for last price, open, high, low and volume, checked. */
+export function tickerOf(symbol: string, t: Record<string, unknown>, names: readonly [price: string, open: string, high: string, low: string, volume: string]): FeedTicker {
+  const [price, open, high, low, volume] = names.map((n) => decimal(t[n], n)) as [string, string, string, string, string];
+  return { symbol, price, open, high, low, volume };
 }

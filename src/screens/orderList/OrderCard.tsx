@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/date.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
 import { formatNumber, formatPercent } from '../../lib/number.ts';
 import type { ContractOrder } from '../../shared/contract.ts';
+import { waitingForPrice } from '../trade/countdown.ts';
 import { expiryLabel } from '../trade/expiry.ts';
 import { DirectionTag, Outcome, signedMoney } from '../trade/order-view.tsx';
 
@@ -32,7 +33,7 @@ export function OrderCard({ o, money }: { o: ContractOrder; money: MoneySettings
       <header>
         <b>{o.name}</b> <DirectionTag o={o} />
         <span className="oc-state" title={t('order.status')}>
-          {o.status === 'open' ? t('order.state.open') : <Outcome o={o} money={money} />}
+          {o.status === 'open' ? t(waitingForPrice(o.expiresAt) ? 'order.state.waiting' : 'order.state.open') : <Outcome o={o} money={money} />}
         </span>
       </header>
       <dl>

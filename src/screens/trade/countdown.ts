@@ -8,9 +8,20 @@ export const SETTLE_GRACE_MS = 3000;
 /** While an order still shows as settling, the list is reloaded this often (the push may be lost). */
 export const SETTLE_RETRY_MS = 10000;
 
+/**
+ * An order still open this long after expiry is waiting for the market price of its expiry second
+ * (the feed is behind; the server settles it once the price is stored, or refunds it). The same as
+ * the server's default bound for calling a price delayed.
+ */
+export const WAITING_AFTER_MS = 10_000;
+
 /** The text of a countdown `ms` before expiry (shown in whole seconds, rounded up). */
 export const settleText = (ms: number): string =>
-  ms > 0 ? t('trade.settlesIn', { time: countdown(Math.ceil(ms / 1000)) }) : t('trade.settling');
+  ms > 0
+    ? t('trade.settlesIn', { time: countdown(Math.ceil(ms / 1000)) })
+    : ms > -WAITING_AFTER_MS
+      ? t('trade.settling')
+      : t('order.state.waiting');
 
 export interface ClockDeps {
   now(): number;
@@ -80,13 +91,19 @@ export class SettleClock {
 /** Server time minus this device's clock: cheap phones often keep the wrong time. */
 let offset = 0;
 
+/** This device's clock corrected to the server's. */
+export const serverNow = (): number => Date.now() + offset;
+
+/** Whether an open order expiring at `at` is waiting for its price (see WAITING_AFTER_MS). */
+export const waitingForPrice = (at: number, now = serverNow()): boolean => now - at >= WAITING_AFTER_MS;
+
 /** Learns the server's time from a moment it reported (an order's placing time, just answered). */
 export const syncServerTime = (serverMs: number): void => {
   offset = serverMs - Date.now();
 };
 
 export const settleClock = new SettleClock({
-  now: () => Date.now() + offset,
+  now: serverNow,
   setInterval: (run, ms) => setInterval(run, ms),
   clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
   refresh: () => {
