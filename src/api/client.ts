@@ -91,7 +91,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   if (print && pending.has(print)) fail(new ApiError('duplicate', t('err.duplicate')));
   // Money actions (each carries its Idempotency-Key) wait for the network: offline, or while the
   // figures on screen are the kept ones, the refusal says so before the user waits on a timeout.
-  if (o.headers?.[IDEMPOTENCY_HEADER] && (navigator.onLine === false || $lastKnown.get()))
+  if (o.headers?.[IDEMPOTENCY_HEADER] && (globalThis.navigator?.onLine === false || $lastKnown.get()))
     fail(new ApiError('network', t('offline.refuse')));
   if (print) pending.add(print);
 

@@ -85,9 +85,12 @@ const fakes: PropertyDescriptorMap = {
   clearInterval: { configurable: true, writable: true, value: time.clearInterval },
 };
 const realNow = Date.now;
-Date.now = () => time.now;
 const originals = Object.fromEntries(Object.keys(fakes).map((k) => [k, Object.getOwnPropertyDescriptor(globalThis, k)]));
-Object.defineProperties(globalThis, fakes);
+/** Installed when this file's tests start, not on import: uvu imports every test file before it runs any. */
+const install = () => {
+  Date.now = () => time.now;
+  Object.defineProperties(globalThis, fakes);
+};
 
 /** Leaves the shared stores and globals as the next test file expects them. */
 const restore = () => {
@@ -115,6 +118,7 @@ const cols = (from: number, to: number): CandleColumns => {
 };
 
 const life = suite('$marketStatus: the worker lives with its listeners');
+life.before(install);
 
 life('the first listener creates the classic worker and starts it with the session and trade state', () => {
   $session.setKey('token', 'tok1');
