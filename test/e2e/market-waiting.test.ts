@@ -94,7 +94,7 @@ test('the order waits for the price of its expiry second, says so, then settles 
   trade();
   trading = setInterval(trade, 250);
   await page.goto(server.url + '/orderList?tab=all');
-  await page.locator('.oc').filter({ hasText: 'BTC/USDT' }).first().locator('.oc-state').getByText(/^(Win|Loss|Tie)$/).waitFor({ timeout: 20_000 });
+  await page.locator('.oc').filter({ hasText: 'BTC/USDT' }).first().locator('.oc-state').getByText(/^(Win|Loss|Tie)\b/).waitFor({ timeout: 20_000 });
   assert.equal(errorsOf(page), []);
 }));
 
