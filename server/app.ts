@@ -72,7 +72,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     });
   }
 
-  // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (SPEC §7).
+  // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (docs/rules.md#calls).
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);

@@ -105,7 +105,7 @@ Promise.all([start(), localeReady])
     root.render(<App />);
     // Said once per page: with nothing kept, the next visit starts signed out.
     if (!localPersists()) notify(t('common.noStorage'), { type: 'warning', duration: 0 });
-    // The push socket (SPEC §4) is not needed to paint: it follows the token from here on.
+    // The push socket (docs/rules.md#push-channel) is not needed to paint: it follows the token from here on.
     import('./lib/socket.ts').then((m) => m.startSocket());
     navigator.serviceWorker
       ?.register('/sw.js')

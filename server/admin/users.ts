@@ -116,7 +116,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     async (request) => {
       const { username, on } = request.body;
       const userId = await userIdOf(ctx.db, username);
-      // SPEC §4: `is_order` true is the normal state (the app emits true when the field is absent),
+      // docs/rules.md#global-mask: `is_order` true is the normal state (the app emits true when the field is absent),
       // so the mask shows while it is false.
       const isOrder = !on;
       await ctx.db.update(users).set({ isOrder }).where(eq(users.id, userId));

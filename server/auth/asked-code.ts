@@ -1,5 +1,5 @@
 /**
- * SPEC §4 push `input`: the operator asks a signed-in user to prove they hold their bound phone or
+ * Push `input` (docs/rules.md#asked-codes): the operator asks a signed-in user to prove they hold their bound phone or
  * e-mail. The app asks the platform to send a code there, the user types it, and the server checks
  * it. The code never reaches the operator: only whether the user confirmed it (server log).
  */

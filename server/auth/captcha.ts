@@ -1,4 +1,4 @@
-/** Image captcha (SPEC §3): an SVG with distorted glyphs and noise, answer kept server-side 5 min. */
+/** Image captcha (docs/rules.md#sign-up-and-sign-in): an SVG with distorted glyphs and noise, answer kept server-side 5 min. */
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';

@@ -1,4 +1,4 @@
-/** SPEC §5 input rules, each failure with the message the user sees and a stable key. */
+/** Input rules (docs/rules.md#validation), each failure with the message the user sees and a stable key. */
 import { AppError, fieldRequired } from '../http/envelope.ts';
 import { isCommonPassword } from './common-passwords.ts';
 

@@ -1,4 +1,4 @@
-/** Pushes to users (SPEC §4 socket codes), carried between server processes by an event bus. */
+/** Pushes to users (socket codes: docs/rules.md#push-channel), carried between server processes by an event bus. */
 import type { PushCode } from '../../src/shared/contract.ts';
 
 export interface PushEvent {

@@ -1,4 +1,4 @@
-/** Public content of SPEC §7: platform and config, notices, marquee, banners, plays, rates. */
+/** Public content of docs/rules.md#content-per-language: platform and config, notices, marquee, banners, plays, rates. */
 import { Type, type Static } from '@sinclair/typebox';
 import { asc, eq, sql } from 'drizzle-orm';
 import type {

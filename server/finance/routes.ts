@@ -1,4 +1,4 @@
-/** Finance product endpoints (SPEC §7 `/h5/licai…`): catalogue, detail, purchase, holdings. */
+/** Finance product endpoints (`/h5/licai…`: docs/rules.md#finance-products): catalogue, detail, purchase, holdings. */
 import { Type, type Static } from '@sinclair/typebox';
 import { FINANCE_TABS, type FinanceTab } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';

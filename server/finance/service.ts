@@ -42,7 +42,7 @@ export async function buyProduct(tx: Tx, clock: Clock, userId: number, productId
       .from(p)
       .where(and(eq(p.id, productId), eq(p.enabled, true)));
     if (!product) throw productNotFound();
-    // The operator's mask holds the account (README, "Global mask"): no purchase, as no order.
+    // The operator's mask holds the account (docs/rules.md#global-mask): no purchase, as no order.
     const [user] = await tx.select({ isOrder: users.isOrder }).from(users).where(eq(users.id, userId));
     if (user?.isOrder === false) throw accountMasked();
     const outside = outOfRange(amount, product.min, product.max);

@@ -1,4 +1,4 @@
-/** The `/prod-api` answer shape (SPEC §8): the outcome in `code`, sent with the matching HTTP status (server/http/errors.ts). */
+/** The `/prod-api` answer shape (docs/rules.md#answers-and-errors): the outcome in `code`, sent with the matching HTTP status (server/http/errors.ts). */
 import type { Envelope } from '../../src/shared/contract.ts';
 
 export const ok = <T>(data: T, msg = 'success'): Envelope<T> => ({ code: 200, msg, data });

@@ -1,5 +1,5 @@
 /**
- * Turns every failure under /prod-api into the envelope (SPEC §8, DESIGN API contract), sent with
+ * Turns every failure under /prod-api into the envelope (docs/rules.md#answers-and-errors, DESIGN API contract), sent with
  * the HTTP status that matches its `code`, so proxies, monitors and retry libraries see a failure
  * too; the app reads the envelope whatever the status.
  */

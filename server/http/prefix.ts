@@ -1,4 +1,4 @@
-/** Every API route lives under this prefix (SPEC §7). */
+/** Every API route lives under this prefix (docs/rules.md#calls). */
 export const API_PREFIX = '/prod-api';
 
 /** The URL is the API's, not the page's or an asset's. */

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 XSRF pair: when a request carries the `XSRF-TOKEN` cookie, an unsafe method must echo it
+ * XSRF pair (docs/rules.md#calls): when a request carries the `XSRF-TOKEN` cookie, an unsafe method must echo it
  * in `X-XSRF-TOKEN`. A request without the cookie (a partner app, curl) is not a browser riding on
  * someone's cookies, and our auth token travels in a header, never a cookie.
  */

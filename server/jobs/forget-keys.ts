@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { repeatEvery, type RepeatingJob } from './repeat.ts';
 
-/** How long a first answer is kept for its retries (README "Money submits are idempotent"). */
+/** How long a first answer is kept for its retries (docs/rules.md#idempotent-submits). */
 export const KEY_LIFETIME_MS = 86_400_000;
 
 /** Deletes keys older than the lifetime on the server clock; answers how many went. */

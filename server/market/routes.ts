@@ -1,4 +1,4 @@
-/** Market endpoints of SPEC §7: the home ticker list and the candle history, served from memory. */
+/** Market endpoints of docs/rules.md#market-data: the home ticker list and the candle history, served from memory. */
 import { type Static, Type } from '@sinclair/typebox';
 import type {} from '@fastify/swagger';
 import type { KlinePeriod } from '../../src/shared/contract.ts';

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/client.ts';
 
 export const KLINE_PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
 
-/** Most candles one history answer carries (SPEC §9 candle size). */
+/** Most candles one history answer carries (candle size: docs/rules.md#market-data). */
 export const MAX_CANDLES = 500;
 
 export interface MarketSource {

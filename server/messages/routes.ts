@@ -1,4 +1,4 @@
-/** Messages of SPEC §7 (`/h5/message/userMessage`): the inbox with read state, marking read, the badge count. */
+/** Messages of docs/rules.md#messages (`/h5/message/userMessage`): the inbox with read state, marking read, the badge count. */
 import { Type, type Static } from '@sinclair/typebox';
 import type { UnreadCount } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';

@@ -1,4 +1,4 @@
-/** Deposits (SPEC §1, §3, §7): channels, submit with a proof image, records; review in review.ts. */
+/** Deposits (docs/rules.md#deposits): channels, submit with a proof image, records; review in review.ts. */
 import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';

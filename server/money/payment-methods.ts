@@ -1,4 +1,4 @@
-/** Payment methods (SPEC §1, §3): banks, PIX key types, coins; bind, list and delete one's own. */
+/** Payment methods (docs/rules.md#payment-methods): banks, PIX key types, coins; bind, list and delete one's own. */
 import { Id, Text } from '../http/schemas.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -69,7 +69,7 @@ export async function reviewDeposit(
 }
 
 /**
- * Allowed moves of a withdrawal (SPEC §4 statuses). `paid`/`succeeded` pay amount + fee out of
+ * Allowed moves of a withdrawal (statuses: docs/rules.md#withdrawal-statuses). `paid`/`succeeded` pay amount + fee out of
  * the frozen amount; `rejected`/`failed`/`no_payout` give it back to the balance with a reason.
  */
 export const WITHDRAW_MOVES: Record<WithdrawStatus, WithdrawStatus[]> = {

@@ -1,5 +1,5 @@
 /**
- * Validation of payout targets (SPEC §5): card or account digits per bank, wallet addresses per
+ * Validation of payout targets (docs/rules.md#payment-methods): card or account digits per bank, wallet addresses per
  * network with their checksums, PIX keys by type. Each failure names the field and has a stable key.
  */
 import { createHash } from 'node:crypto';

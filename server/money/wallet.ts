@@ -1,5 +1,5 @@
 /**
- * Wallet figures of the user tab (SPEC §3 wallet and account): total assets, total income and bonuses.
+ * Wallet figures of the user tab (wallet and account: docs/rules.md#wallet): total assets, total income and bonuses.
  * Total assets count money moved into savings or a finance product too: moving it does not make the user poorer.
  * Income is what trading, finance products and savings earned; a bonus (the demo account's funds, a
  * welcome credit) was given, not earned, so it is its own figure and never counts as income.

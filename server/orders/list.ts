@@ -1,4 +1,4 @@
-/** One user's orders by position tab (SPEC §2), newest first. */
+/** One user's orders by position tab (docs/rules.md#position-tabs), newest first. */
 import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { ContractOrder, MyOrderListRequest, OrderTab, Page } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';

@@ -1,4 +1,4 @@
-/** The settlement rule, apart from money and time so it reads as the README states it. */
+/** The settlement rule, apart from money and time so it reads as docs/rules.md#settlement states it. */
 import type { OrderDirection, OrderResult } from '../../src/shared/contract.ts';
 
 /**

@@ -1,4 +1,4 @@
-/** Order endpoints of SPEC §7: place a contract order, list one's own orders. */
+/** Order endpoints of docs/rules.md#contract-orders: place a contract order, list one's own orders. */
 import type {} from '@fastify/swagger';
 import type { FeaturePlugin } from '../context.ts';
 import { ok } from '../http/envelope.ts';

@@ -1,5 +1,5 @@
 /**
- * How much one user may upload: a count per hour and bytes per day (README "Uploads"). The check
+ * How much one user may upload: a count per hour and bytes per day (docs/rules.md#uploads). The check
  * and the upload's row are one transaction under a lock on the user's row, so parallel uploads
  * (from any number of processes) are counted one after another and never pass the limit together.
  */

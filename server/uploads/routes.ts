@@ -1,5 +1,5 @@
 /**
- * `POST /common/oss/upload` (SPEC §7): one image per request, type decided by its bytes, stored
+ * `POST /common/oss/upload` (docs/rules.md#uploads): one image per request, type decided by its bytes, stored
  * under a random name. `GET /uploads/<name>` serves it back (registered outside /prod-api).
  */
 import { randomBytes } from 'node:crypto';

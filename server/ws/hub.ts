@@ -1,5 +1,5 @@
 /**
- * The sockets this process holds, by user, and the socket protocol (SPEC §4): the first message
+ * The sockets this process holds, by user, and the socket protocol (docs/rules.md#push-channel): the first message
  * authenticates, `ping` gets `pong`, a socket silent for too long is dropped, and pushes from the
  * bus go to the user's sockets or to all of them.
  */
@@ -15,7 +15,7 @@ import type { EventBus, PushEvent } from '../bus/types.ts';
 export interface HubOptions {
   /** The user id of a live session token, or null. */
   authenticate(token: string): Promise<number | null>;
-  /** Drop a socket silent for longer than this (SPEC §4: pings come every 50 s). */
+  /** Drop a socket silent for longer than this (docs/rules.md#push-channel: pings come every 50 s). */
   idleMs?: number;
   /** Time a new socket has to send its auth message. */
   authTimeoutMs?: number;

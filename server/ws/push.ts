@@ -1,4 +1,4 @@
-/** The one call other modules make to reach a user's app (SPEC §4 socket codes). */
+/** The one call other modules make to reach a user's app (socket codes: docs/rules.md#push-channel). */
 import type { ServerContext } from '../context.ts';
 import type { PushEvent } from '../bus/types.ts';
 

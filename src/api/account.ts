@@ -1,4 +1,4 @@
-// The signed-in user's own account (SPEC §7): passwords, phone, VIP, avatar, communities.
+// The signed-in user's own account (docs/rules.md#account): passwords, phone, VIP, avatar, communities.
 import type {
   ChangePasswordRequest,
   ChangeWalletPasswordRequest,
@@ -27,7 +27,7 @@ export const changeAvatar = (avatar: string) => post<null>('/h5/user/changeAvata
 /** Community links the operator configured; none is a normal answer, so a failure stays quiet too. */
 export const communities = () => get<Community[]>('/h5/symbol/communitys', undefined, { noNotify: true });
 
-/** SPEC §4 push `input`: sends the asked code to the account's own bound phone or e-mail. */
+/** Push `input` (docs/rules.md#asked-codes): sends the asked code to the account's own bound phone or e-mail. */
 export const askedCodeSend = (verificationType: 'sms' | 'email') =>
   post<null>('/h5/fish/askCode', { verificationType }, { noRepeat: true });
 
@@ -41,5 +41,5 @@ export const setEmail = (body: SetEmailRequest) => post<null>('/h5/user/setEmail
 /** The invitation code and its registration link. */
 export const inviteInfo = () => get<InviteInfo>('/h5/user/inviteCodeUrl', undefined, { noNotify: true });
 
-/** SPEC §4 logout on the server: the token stops working everywhere at once. */
+/** Logout on the server (docs/rules.md#sessions): the token stops working everywhere at once. */
 export const revokeSession = () => post<LogoutResponse>('/h5/user/logout', undefined, { noNotify: true, timeout: 5000 });

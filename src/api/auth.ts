@@ -1,4 +1,4 @@
-// Sign-in, sign-up and password recovery calls (SPEC §7, no token).
+// Sign-in, sign-up and password recovery calls (docs/rules.md#sign-up-and-sign-in, no token).
 import type { CaptchaImage, ForgetPasswordRequest, LoginRequest, RegisterRequest } from '../shared/contract.ts';
 import { get, post } from './client.ts';
 

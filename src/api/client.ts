@@ -15,11 +15,11 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export interface RequestOptions {
   params?: Query;
   headers?: Record<string, string>;
-  /** Refuse the call while an identical one (SPEC §5 fingerprint) is still pending. */
+  /** Refuse the call while an identical one (fingerprint: docs/rules.md#duplicate-requests) is still pending. */
   noRepeat?: boolean;
   /** Reject quietly: the caller shows the failure its own way. */
   noNotify?: boolean;
-  /** The answer may carry a reason the operator configured a text for (SPEC §8). */
+  /** The answer may carry a reason the operator configured a text for (docs/rules.md#faults). */
   customPrompt?: boolean;
   /** Cancels the call; a cancelled call is never notified. */
   signal?: AbortSignal;

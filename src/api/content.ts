@@ -1,4 +1,4 @@
-// Public home content of SPEC §7. Promotional copy comes only from here (DESIGN), never from literals.
+// Public home content of docs/rules.md#content-per-language. Promotional copy comes only from here (DESIGN), never from literals.
 import type { BannerItem, ContentPage, MarqueeItem, NoticeItem, PageSlug } from '../shared/contract.ts';
 import { get } from './client.ts';
 

@@ -1,4 +1,4 @@
-// System notifications of the signed-in user (SPEC §7): messages and notices with their read state.
+// System notifications of the signed-in user (docs/rules.md#messages): messages and notices with their read state.
 import type { MarkReadRequest, UnreadCount, UserMessageList } from '../shared/contract.ts';
 import { get, post } from './client.ts';
 

@@ -1,9 +1,9 @@
-// Contract orders (SPEC §7): placing one and the position lists.
+// Contract orders (docs/rules.md#contract-orders): placing one and the position lists.
 import { IDEMPOTENCY_HEADER, type ContractOrder, type MyOrderListRequest, type Page, type SaveContactOrderRequest } from '../shared/contract.ts';
 import { get, request } from './client.ts';
 
 /**
- * Places an order. SPEC §7: every field in the query string and an empty body; blocked while the
+ * Places an order. docs/rules.md#contract-orders: every field in the query string and an empty body; blocked while the
  * same order is still pending, and its failure reason may be one the operator words (customPrompt).
  * `key` is the submit's Idempotency-Key: a retry with the same key never places a second order.
  */

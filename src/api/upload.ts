@@ -31,7 +31,7 @@ export function uploadImage(file: Blob, fileName: string, progress: (share: numb
     xhr.setRequestHeader('Accept-Language', $app.get().language);
     const token = $session.get().token;
     if (token) xhr.setRequestHeader('Authorization', 'Bearer ' + token);
-    // The XSRF pair of SPEC §7, which redaxios adds to the other calls.
+    // The XSRF pair of docs/rules.md#calls, which redaxios adds to the other calls.
     const xsrf = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
     if (xsrf) xhr.setRequestHeader('X-XSRF-TOKEN', decodeURIComponent(xsrf[1]!));
     xhr.upload.onprogress = (e) => e.lengthComputable && progress(e.loaded / e.total);

@@ -22,7 +22,7 @@ const RETRY_MAX_MS = 30_000;
 
 interface View {
   route: RouteDef;
-  /** Slide class for the entering page, by depth (SPEC §2). */
+  /** Slide class for the entering page, by depth (docs/rules.md#navigation). */
   slide: string;
 }
 
@@ -39,7 +39,7 @@ export function App() {
   const [waiting, setWaiting] = useState<RouteDef | null>(null);
   /** That chunk failed to arrive: the frame says the screen opens once the network is back. */
   const [stalled, setStalled] = useState(false);
-  /** Tab screens stay mounted once visited (SPEC §2: the tab page is always kept alive). */
+  /** Tab screens stay mounted once visited (docs/rules.md#navigation: the tab page is always kept alive). */
   const tabs = useRef<string[]>([]);
   const last = useRef<{ route: RouteDef; path: string } | null>(null);
 

@@ -14,7 +14,7 @@ export interface GuardInput {
   isNeedLogin: boolean;
 }
 
-/** The route guard of SPEC §2 as a pure function. */
+/** The route guard of docs/rules.md#route-guard as a pure function. */
 export const decide = ({ path, hasToken, isNeedLogin }: GuardInput): Decision => {
   const pathname = path.split(/[?#]/)[0] || '/';
   const route = pathname === '/' ? null : match(pathname);

@@ -2,7 +2,7 @@
 import type { RouteDef } from './routes.ts';
 
 /**
- * SPEC §2 keep-alive rule: a route with `keepFrom` is kept mounted (hidden) once entered from one
+ * Keep-alive rule (docs/rules.md#navigation): a route with `keepFrom` is kept mounted (hidden) once entered from one
  * of those routes, so its list and scroll survive a visit to a detail page, and is dropped when the
  * user lands back on one of them, so the next entry starts fresh.
  */

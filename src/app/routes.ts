@@ -2,7 +2,7 @@
 import type { ScreenModule } from './screens.ts';
 import { pathKey } from './path-key.ts';
 
-/** Who may open a route without a token (SPEC §2 guard). */
+/** Who may open a route without a token (guard: docs/rules.md#route-guard). */
 export type Access =
   /** Always public: the guard's own targets. */
   | 'auth'
@@ -88,5 +88,5 @@ const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));
 export const match = (pathname: string): RouteDef =>
   byPath.get(pathKey(pathname)) || notFound;
 
-/** Where `/` leads (SPEC §2: the `initToUser` flag). */
+/** Where `/` leads (docs/rules.md#routes: the `initToUser` flag). */
 export const rootTarget = (initToUser: boolean): string => (initToUser ? '/user' : '/home');

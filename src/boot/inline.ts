@@ -1,6 +1,6 @@
 // First-load path: inlined into index.html, so every byte here delays the first paint.
 /**
- * Starts the start-up calls of SPEC §4 and the locale file while the bundle is still on its way,
+ * Starts the start-up calls of docs/rules.md#start-up and the locale file while the bundle is still on its way,
  * and publishes them as `window.__boot` for main.tsx. Headers match src/api/client.ts.
  */
 import { detectLanguage, matchLanguage } from '../i18n/detect.ts';

@@ -3,7 +3,7 @@ import type { ConfigItem, ContractMoney, Envelope, PlatformConfig, Play, Ticker 
 import type { Dict } from '../i18n/index.ts';
 
 /**
- * The start-up calls of SPEC §4, started by index.html before the bundle arrives. Each promise
+ * The start-up calls of docs/rules.md#start-up, started by index.html before the bundle arrives. Each promise
  * resolves with the parsed envelope whatever its `code`, and rejects with a `BootFailure` when the
  * call never produced one.
  */

@@ -39,7 +39,7 @@ export interface CandleChart {
    */
   update(columns: CandleColumns, from?: number): void;
   resize(width: number, height: number): void;
-  /** Empties the chart, as a period change resets the history (SPEC §4); update refills it. */
+  /** Empties the chart, as a period change resets the history (docs/rules.md#the-chart); update refills it. */
   setPeriod(period: KlinePeriod): void;
   /** For a ticker with other decimals; `formatPrice` replaces the current format if given. */
   setPrecision(precision: number, formatPrice?: (n: number) => string): void;

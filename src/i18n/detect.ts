@@ -34,7 +34,7 @@ export function matchLanguage(tag: string | null | undefined): LanguageCode | un
   return byBase;
 }
 
-/** SPEC §1/§4: saved → browser (when configured) → configured default → platform → en. */
+/** docs/rules.md#languages: saved → browser (when configured) → configured default → platform → en. */
 export function detectLanguage(input: DetectInput): LanguageCode {
   const saved = matchLanguage(input.saved);
   if (saved) return saved;

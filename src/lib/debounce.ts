@@ -1,7 +1,7 @@
 
-/** SPEC §5: login and register buttons. */
+/** docs/rules.md#sign-up-and-sign-in: login and register buttons. */
 export const AUTH_DEBOUNCE_MS = 300;
-/** SPEC §5: login-password and fund-password changes. */
+/** docs/rules.md#sign-up-and-sign-in: login-password and fund-password changes. */
 export const PASSWORD_DEBOUNCE_MS = 500;
 
 export interface Debounced<A extends unknown[]> {

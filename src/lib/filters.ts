@@ -1,4 +1,4 @@
-/** SPEC §5 input filters: each takes what was typed and returns what the field keeps. */
+/** Input filters (docs/rules.md#input-filters): each takes what was typed and returns what the field keeps. */
 
 /**
  * Arabic-Indic, Persian and full-width digits as ASCII: Arabic keyboards and Japanese IMEs type
@@ -30,6 +30,6 @@ export const filterHangul = (input: string): string => input.replace(/[^\uac00-\
 export const filterDigits = (input: string, max = Infinity): string =>
   asciiDigits(input).replace(/\D/g, '').slice(0, max);
 
-/** A bank card number in groups of four, up to `length` digits (SPEC §9: 16). */
+/** A bank card number in groups of four, up to `length` digits (docs/rules.md#input-filters: 16). */
 export const filterBankCard = (input: string, length = 16): string =>
   filterDigits(input, length).replace(/(\d{4})(?=\d)/g, '$1 ');

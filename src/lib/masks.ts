@@ -3,7 +3,7 @@ import { configValue, type ConfigMap } from './money.ts';
 /** `n` asterisks. */
 export const stars = (n: number): string => '*'.repeat(Math.max(0, n));
 
-/** A wallet address as `TXyz****9aBc` (SPEC §9: 4 head, 4 stars, 4 tail); short ones unchanged. */
+/** A wallet address as `TXyz****9aBc` (docs/rules.md#masks: 4 head, 4 stars, 4 tail); short ones unchanged. */
 export function maskWallet(address: string, head = 4, tail = 4, count = 4): string {
   const a = address.trim();
   return a.length <= head + tail ? a : a.slice(0, head) + stars(count) + a.slice(-tail);
@@ -18,7 +18,7 @@ export interface BankMask {
   full: boolean;
 }
 
-/** SPEC §9 masking of a bank number: 3 stars, the last 4 digits. */
+/** Masking of a bank number (docs/rules.md#masks): 3 stars, the last 4 digits. */
 export const BANK_MASK: BankMask = { stars: 3, shown: 4, full: false };
 
 /** The configured bank-number mask (starCount, bankDigitsShown, bankFullNumber). */

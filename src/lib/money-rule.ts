@@ -28,7 +28,7 @@ export interface MoneyRule {
   decimals: number;
 }
 
-/** Money amounts under the configured ratio and exchange rate (SPEC §3 display settings). */
+/** Money amounts under the configured ratio and exchange rate (display settings: docs/rules.md#numbers-and-money-display). */
 export const moneyRule = (s: MoneySettings): MoneyRule => ({
   num: s.rateOn ? mul(s.ratio, s.rate) : s.ratio,
   den: '1',

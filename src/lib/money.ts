@@ -6,7 +6,7 @@ import { numberFormat } from './number.ts';
 export { add, sub, mul, cmp, round, fixed, isDecimal } from '../shared/decimal.ts';
 
 /**
- * How money is shown (SPEC §3 display settings, §9 defaults). The configuration decides the
+ * How money is shown (docs/rules.md#numbers-and-money-display). The configuration decides the
  * amount (ratio, exchange rate, decimals), the symbol and whether thousands are grouped; the
  * interface language decides the separators and where the sign and the symbol go (Intl).
  */

@@ -1,6 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 /**
- * What the libraries need that WebViews down to Chrome 63 lack (README "Old WebViews"): Preact
+ * What the libraries need that WebViews down to Chrome 63 lack (docs/webviews.md#old-webviews): Preact
  * schedules renders and nanostores its batches with `queueMicrotask` (Chrome 71), and nanostores'
  * `listenKeys`, behind every `useStore(store, { keys })`, splits key paths with `flatMap`
  * (Chrome 69). Imported before anything else, so it runs before they do.

@@ -11,7 +11,7 @@ import { refreshExpenses, refreshMoney } from '../money/store.ts';
 import { $isOrder, $session, setIsOrder } from '../stores/session.ts';
 import { loadUserInfo } from '../stores/user-info.ts';
 
-/** SPEC §9: reconnect 3 s after a drop; ping every 50 s. */
+/** docs/rules.md#push-channel: reconnect 3 s after a drop; ping every 50 s. */
 export const RECONNECT_MS = 3000;
 export const HEARTBEAT_MS = 50000;
 
@@ -34,7 +34,7 @@ export interface SocketDeps {
 }
 
 /**
- * The push socket of SPEC §4: authenticates with its first message (the token never goes in the
+ * The push socket of docs/rules.md#push-channel: authenticates with its first message (the token never goes in the
  * URL), pings every 50 s and drops a connection whose last ping went unanswered, reconnects 3 s
  * after any drop, at once when the server says it is shutting down (close 1001: another process or
  * the restarted one takes the socket), and not after an auth refusal (close 4001), which waits for
@@ -148,7 +148,7 @@ export function socketUrl(value: string, page: string): string {
 const isOrderValue = (v: unknown): boolean => !(v === false || v === 0 || v === '0' || v === 'false');
 
 /**
- * SPEC §4 push `input`: a dialog asks for the code the platform sent (by SMS, e-mail, or either)
+ * Push `input` (docs/rules.md#asked-codes): a dialog asks for the code the platform sent (by SMS, e-mail, or either)
  * and sends it to the server. The dialog and its call are fetched only when a code is asked for.
  */
 export function askForCode(kind: 'sms' | 'email' | ''): void {
@@ -164,7 +164,7 @@ export function askForCode(kind: 'sms' | 'email' | ''): void {
   );
 }
 
-/** SPEC §4: what each server push does in the app; `ask` opens the code dialog (tests pass their own). */
+/** docs/rules.md#push-channel: what each server push does in the app; `ask` opens the code dialog (tests pass their own). */
 export function handlePush({ code, data }: SocketPush, ask = askForCode): void {
   switch (code) {
     case 'balance':
@@ -194,7 +194,7 @@ export function handlePush({ code, data }: SocketPush, ask = askForCode): void {
 }
 
 /**
- * SPEC §4 global mask: while the signed-in user's `isOrder` is false, a layer over the whole app
+ * Global mask (docs/rules.md#global-mask): while the signed-in user's `isOrder` is false, a layer over the whole app
  * says why. Plain DOM, so it costs no component code.
  */
 function followMask(): void {

@@ -11,7 +11,7 @@ export interface JsonStore {
   get<T>(key: string, fallback: T): T;
   set(key: string, value: unknown): void;
   remove(key: string): void;
-  /** Empties the store (logout clears session storage, SPEC §4). */
+  /** Empties the store (logout clears session storage, docs/rules.md#sessions). */
   clear(): void;
 }
 
@@ -102,7 +102,7 @@ function rawCookie(name: string): string | null {
 
 /**
  * Sets a cookie for the whole site; `days` makes it outlive the browser session. A value longer
- * than 500 characters once encoded goes to local storage and the cookie holds the marker (SPEC §9).
+ * than 500 characters once encoded goes to local storage and the cookie holds the marker (docs/rules.md#kept-on-the-device).
  */
 export function setCookie(name: string, value: string, days?: number): void {
   if (typeof document === 'undefined') return;

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 validators. Each returns null when the value is fine, else the locale key of the message
+ * Validators (docs/rules.md#validation). Each returns null when the value is fine, else the locale key of the message
  * to show under the field. Money amounts are read by src/money/forms/amount.ts, for every money form.
  */
 

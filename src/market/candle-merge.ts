@@ -2,7 +2,7 @@
 import type { Candle } from '../shared/contract.ts';
 import { COLUMN_KEYS, type CandleColumns, type CandleDiff, emptyColumns } from '../shared/protocol.ts';
 
-/** Candles kept for the chart (SPEC §9 kLineSize). */
+/** Candles kept for the chart (kLineSize: docs/rules.md#the-chart). */
 export const MAX_CANDLES = 500;
 
 /** Oldest-first columns of newest-first server candles. */

@@ -22,7 +22,7 @@ export interface PollerDeps {
   post: (msg: FromWorker) => void;
 }
 
-/** SPEC §9 polling; Save-Data users pay for every byte, so they get a third of the requests. */
+/** Polling (docs/rules.md#market-data); Save-Data users pay for every byte, so they get a third of the requests. */
 export const INTERVAL_MS = 5_000;
 export const SAVE_DATA_INTERVAL_MS = 15_000;
 export const MAX_BACKOFF_MS = 60_000;
@@ -99,7 +99,7 @@ export class Poller {
   }
 
   /**
-   * SPEC §4: the list empties at once, then the new history loads; a prefetched history of the same
+   * docs/rules.md#the-chart: the list empties at once, then the new history loads; a prefetched history of the same
    * ticker and period is shown at once instead, and the next poll asks only for what is newer.
    */
   private resetCandles(): void {

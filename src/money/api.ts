@@ -1,4 +1,4 @@
-// Wallet, deposits, withdrawals and payment methods (SPEC §7). Lists fail quietly (they show the
+// Wallet, deposits, withdrawals and payment methods (docs/rules.md#money). Lists fail quietly (they show the
 // failure in place); every money submit carries the Idempotency-Key its form keeps for retries.
 import {
   IDEMPOTENCY_HEADER,

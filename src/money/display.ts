@@ -22,7 +22,7 @@ export function useFmt(): (v: string | null | undefined) => string {
 }
 
 /**
- * SPEC §9 masks: a wallet address 4 head, 4 stars, 4 tail; a card, account or PIX key as the
+ * Masks (docs/rules.md#masks): a wallet address 4 head, 4 stars, 4 tail; a card, account or PIX key as the
  * configured stars and trailing digits.
  */
 export function useMask(): (account: string | null | undefined, kind?: string | null) => string {

@@ -1,6 +1,6 @@
 // First-load path: the boot reads the config defaults before the config list arrives.
 /**
- * The `configKey`s of `/common/config/list` (SPEC §3, §9) with the values the demo data seeds.
+ * The `configKey`s of `/common/config/list` (docs/rules.md#configuration) with the values the demo data seeds.
  * Every value travels as a string, as the config list carries it.
  */
 export const CONFIG_DEFAULTS = {
@@ -46,7 +46,7 @@ export const CONFIG_DEFAULTS = {
   inviteMenuOn: '0',
   /** Customer-service chat page (http or https); empty: the app shows no customer-service entry. */
   serviceUrl: '',
-  /** Texts that may restate a withdrawal-prohibited / fund-freeze reason (SPEC §8 customPrompt). */
+  /** Texts that may restate a withdrawal-prohibited / fund-freeze reason (customPrompt: docs/rules.md#faults). */
   promptWithdrawProhibited: '',
   promptFundFreeze: '',
   promptPersistent: '0',

@@ -1,4 +1,4 @@
-/** Server push codes (SPEC §4). */
+/** Server push codes (docs/rules.md#push-channel). */
 export const PUSH_CODES = ['is_order', 'mes', 'expenses', 'balance', 'complete', 'fail', 'again', 'input'] as const;
 export type PushCode = (typeof PUSH_CODES)[number];
 

@@ -5,7 +5,7 @@ import type { ConfigItem, PlatformConfig } from '../shared/contract.ts';
 import { CONFIG_DEFAULTS, type ConfigKey } from '../shared/config-keys.ts';
 import { loadSaved, save } from './persist.ts';
 
-/** The app store of SPEC §3. */
+/** The app store of docs/rules.md#configuration. */
 export interface AppState {
   appName: string;
   device: string;
@@ -19,9 +19,9 @@ export interface AppState {
   appConfig: Record<string, string>;
   isMobile: boolean;
   inviteCodeUrl: string;
-  /** Lower-cased pathname → full path it was entered from, for routes that record it (SPEC §2). */
+  /** Lower-cased pathname → full path it was entered from, for routes that record it (docs/rules.md#navigation). */
   previous: Record<string, string>;
-  /** Route names kept mounted while hidden (SPEC §2 keep-alive rule). */
+  /** Route names kept mounted while hidden (keep-alive rule: docs/rules.md#navigation). */
   keepAlive: string[];
   h5ExchangeRate: string;
   /** Coin symbol (`btc`) → rate in the platform currency. */
@@ -82,7 +82,7 @@ export const applyLanguage = (code: string): void => {
   save({ language: code });
 };
 
-/** SPEC §4: a language change saves and reloads the page. */
+/** docs/rules.md#languages: a language change saves and reloads the page. */
 export const changeLanguage = (code: string): void => {
   applyLanguage(code);
   location.reload();
@@ -111,7 +111,7 @@ export const setKeepAlive = (names: string[]): void => $app.setKey('keepAlive', 
 export const navigate = (to: string, replace = false): void => go(to, { replace });
 
 /**
- * SPEC §2 back helper: pops history when `target` is the route the current one was entered from,
+ * Back helper (docs/rules.md#navigation): pops history when `target` is the route the current one was entered from,
  * otherwise replaces the current entry with `target`, so back never stacks a loop of pages.
  * Without a target it pops, or goes to the start screen when the page was opened directly.
  */

@@ -19,7 +19,7 @@ export interface MarketStatus {
 const OK: MarketStatus = { state: 'ok', retryInMs: 0 };
 
 /**
- * Worker health for a quiet "prices paused, retrying in N s" line (no error banners, SPEC §7).
+ * Worker health for a quiet "prices paused, retrying in N s" line (no error banners, docs/rules.md#loading-on-a-slow-line).
  * Subscribing to it is what keeps ticker polling alive: the worker starts with the first listener
  * and stops a second after the last one leaves.
  */

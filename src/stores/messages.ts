@@ -13,7 +13,7 @@ const SELECTED_KEY = 'message';
 // The calls ship with the first screen or push that needs them, not with this store.
 const api = () => import('../api/messages.ts');
 
-/** SPEC §3: the first page of the user's messages and notices, newest first. */
+/** docs/rules.md#messages: the first page of the user's messages and notices, newest first. */
 export const $messages = atom<UserMessage[]>([]);
 
 /** What the server counted unread when the list was last fetched or marked. */
@@ -29,7 +29,7 @@ export const setServerUnread = (n: number): void => $serverUnread.set(n);
 export const $selectedMessage = atom<UserMessage | null>(session.get<UserMessage | null>(SELECTED_KEY, null));
 
 /**
- * Read message ids per userId, kept on this device (SPEC §9, local storage key `app`): a message
+ * Read message ids per userId, kept on this device (docs/rules.md#kept-on-the-device, local storage key `app`): a message
  * opened offline, or before the server confirmed it, no longer counts as unread.
  */
 export const $readIds = atom<Record<string, string[]>>(loadSaved().readMessageIds || {});

@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 
 export type NotifyType = 'danger' | 'success' | 'warning';
 
-/** The shared banner of SPEC §2/§4. */
+/** The shared banner of docs/rules.md#banners-and-dialogs. */
 export interface NotifyState {
   show: boolean;
   type: NotifyType;

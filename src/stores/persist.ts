@@ -2,7 +2,7 @@
 import { local } from '../lib/storage.ts';
 
 /**
- * SPEC §9: local storage key `app` holds `{ token, userInfo, readMessageIds, language }`. The inline
+ * docs/rules.md#kept-on-the-device: local storage key `app` holds `{ token, userInfo, readMessageIds, language }`. The inline
  * boot script reads `token` and `language` from it, so those names are fixed. Trade state and the
  * selected message go to session storage (`session` of lib/storage) under their own keys.
  */

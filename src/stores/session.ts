@@ -4,7 +4,7 @@ import type { UserInfo } from '../shared/contract.ts';
 import { session } from '../lib/storage.ts';
 import { loadSaved, save } from './persist.ts';
 
-/** The session part of SPEC §3's user store. */
+/** The session part of the user store (docs/rules.md#sessions). */
 export interface SessionState {
   token: string;
   userInfo: UserInfo | null;
@@ -18,7 +18,7 @@ export const $session = map<SessionState>({
 });
 
 /**
- * SPEC §4 global mask event: the user info's `isOrder`, `true` when the field is absent; the
+ * Global mask event (docs/rules.md#global-mask): the user info's `isOrder`, `true` when the field is absent; the
  * `is_order` socket push sets it too. The mask component decides what each value shows.
  */
 export const $isOrder = atom<boolean>(true);

@@ -7,7 +7,7 @@ import { $session } from './session.ts';
 import { loadUserInfo } from './user-info.ts';
 
 /**
- * SPEC §4: a new session stores the token, clears session storage (another user's trade state and
+ * docs/rules.md#sessions: a new session stores the token, clears session storage (another user's trade state and
  * selected message) and loads the user info. The socket follows `$session.token` and reconnects.
  */
 export const startSession = async (token: string): Promise<void> => {

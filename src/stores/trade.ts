@@ -5,7 +5,7 @@ import { config } from './app.ts';
 import { swapOrder } from '../shared/ticker-order.ts';
 import { session } from '../lib/storage.ts';
 
-/** Trade state of SPEC §3; tickers themselves live in `$tickers`, keyed by symbol. */
+/** Trade state of docs/rules.md#market-data; tickers themselves live in `$tickers`, keyed by symbol. */
 export interface TradeState {
   playMethods: Play[];
   /** Quick-pick amounts and the overall limits of the plays. */

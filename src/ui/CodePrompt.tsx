@@ -85,7 +85,7 @@ function CodeDialog({ kind, request, send, onDone }: Props) {
 let openOne: (() => void) | null = null;
 
 /**
- * SPEC §4 push `input`: the platform asks for the code it sent by SMS or e-mail. A second ask
+ * Push `input` (docs/rules.md#asked-codes): the platform asks for the code it sent by SMS or e-mail. A second ask
  * replaces the first dialog, so taps never land on a stale one.
  */
 export function askCode(kind: CodeKind, calls: CodeCalls): void {

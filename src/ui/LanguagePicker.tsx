@@ -6,7 +6,7 @@ import { Popup } from './Popup.tsx';
 import { Icon } from './Icon.tsx';
 import { flagEmoji } from './flag.ts';
 
-/** The bottom sheet of the 24 languages; picking another one saves it and reloads (SPEC §4). */
+/** The bottom sheet of the 24 languages; picking another one saves it and reloads (docs/rules.md#languages). */
 export function LanguagePicker({ open, onClose }: { open: boolean; onClose: () => void }) {
   const current = useStore($app).language;
   return (

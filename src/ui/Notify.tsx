@@ -1,4 +1,4 @@
-// First-load path: the shared banner (SPEC §2/§4) the shell mounts once.
+// First-load path: the shared banner (docs/rules.md#banners-and-dialogs) the shell mounts once.
 import { useStore } from '@nanostores/react';
 import { $notify, closeNotify } from '../stores/notify.ts';
 import { t } from '../i18n/index.ts';

@@ -4,7 +4,7 @@ import { t } from '../i18n/index.ts';
 import { $unread } from '../stores/unread.ts';
 import { Icon } from './Icon.tsx';
 
-/** The four tabs, in SPEC §2 order; each is a route name with a `route.<name>` title and an icon. */
+/** The four tabs, in order (docs/rules.md#routes); each is a route name with a `route.<name>` title and an icon. */
 export const TABS = ['home', 'trade', 'financial', 'user'] as const;
 export type TabName = (typeof TABS)[number];
 

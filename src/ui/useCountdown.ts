@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { config } from '../stores/app.ts';
 
-/** Seconds left before a code may be sent again (SPEC §4, config `codeResendSeconds`), and its start. */
+/** Seconds left before a code may be sent again (docs/rules.md#verification-codes, config `codeResendSeconds`), and its start. */
 export function useCountdown(): [number, () => void] {
   const [left, setLeft] = useState(0);
   useEffect(() => {

@@ -179,7 +179,7 @@ test('a review outcome reads in the user\'s language, with its amount in that la
   assert.equal(errorsOf(page), []);
 }));
 
-test('every push code does what SPEC §4 says', traced(async () => {
+test('every push code does what docs/rules.md#push-channel says', traced(async () => {
   // Pushes the server has no operator command for are added to the real socket's stream.
   const fake: { send: (m: string) => void }[] = [];
   const push = await newMobilePage(stage.browser);

@@ -175,7 +175,7 @@ test('the server drops the push socket: the app connects again by itself and the
 
   // Closes the page's end (and with it the server's): what the app sees when the network drops it.
   sockets[0]!.close({ code: 1011, reason: 'server going away' });
-  // SPEC §9: a new connection 3 s after the drop.
+  // docs/rules.md#push-channel: a new connection 3 s after the drop.
   await until(() => sockets.length === 2, 'reconnected within 10 s');
   await page.waitForTimeout(300);
   await operator('/balance', { username: DEMO_USERNAME, amount: '+2', reason: 'socket check' });

@@ -148,7 +148,7 @@ test('no API that Chrome 63 lacks is used without a check or a stand-in', () => 
       if (CHECKED_GLOBALS.includes(name) && !checked.has(name)) found.push(`${s.name}: ${name} without typeof ${name}`);
     }
   }
-  assert.equal([...new Set(found)], [], 'each needs a fallback (README: Old WebViews)');
+  assert.equal([...new Set(found)], [], 'each needs a fallback (docs/webviews.md#old-webviews)');
 });
 
 test('no alert, confirm, prompt, window.open or target=_blank: WebViews block them', () => {

@@ -14,7 +14,7 @@ const open = async (path: string, page?: Page): Promise<Page> => {
 };
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-/** Submits are debounced for 300 ms (SPEC §5): a second tap sooner is deliberately ignored. */
+/** Submits are debounced for 300 ms (docs/rules.md#sign-up-and-sign-in): a second tap sooner is deliberately ignored. */
 const pause = (page: Page) => page.waitForTimeout(350);
 const banner = (page: Page) => page.locator('.notify');
 

@@ -260,7 +260,7 @@ test('right to left: the quote screen in Arabic', traced(async () => {
   await p.close();
 }));
 
-test('Japanese: the quote screen speaks it, with its own label for the latest order (SPEC §1)', traced(async () => {
+test('Japanese: the quote screen speaks it, with its own label for the latest order (docs/rules.md#languages)', traced(async () => {
   const p = await quoteScreenIn('ja');
   assert.is(await p.evaluate(() => document.documentElement.lang), 'ja');
   await p.getByRole('heading', { name: '取引' }).waitFor();

@@ -13,7 +13,7 @@ test.after(async (c) => {
   await c.s.close();
 });
 
-test('platform config and the config list with the SPEC §9 values', async ({ s }) => {
+test('platform config and the config list with the values (docs/rules.md#configuration)', async ({ s }) => {
   const logo = await s.call<PlatformConfig>('GET', '/common/getLogo', { query: { version: '1' } });
   assert.is(logo.data.name, 'Trade Lite');
   assert.is(logo.data.languageCode, 'en');

@@ -126,7 +126,7 @@ test('rejection returns amount + fee with the reason; the reason is on the recor
   assert.is((await getWallet(s.ctx.db, m.userId)).balance, '500.00000000');
 });
 
-test('every SPEC §4 status is reachable, money moves only on the final ones, and no other move is allowed', async () => {
+test('every status is reachable (docs/rules.md#withdrawal-statuses), money moves only on the final ones, and no other move is allowed', async () => {
   const paths: Array<[WithdrawStatus[], 'paid' | 'back' | 'held']> = [
     [['frozen', 'waiting', 'paying', 'paid'], 'paid'],
     [['waiting', 'paying', 'failed'], 'back'],

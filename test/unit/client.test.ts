@@ -47,7 +47,7 @@ const reset = () => {
   $session.set({ token: '', userInfo: null });
 };
 
-const fp = suite('fingerprint (SPEC §5 duplicate requests)');
+const fp = suite('fingerprint (duplicate requests: docs/rules.md#duplicate-requests)');
 
 fp('differs by url, method, headers, query and body', () => {
   const base = fingerprint('POST', '/a', { h: '1' }, { q: '1' }, { b: 1 });

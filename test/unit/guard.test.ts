@@ -2,7 +2,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { decide, redirectTarget } from '../../src/app/guard.ts';
 
-const test = suite('guard.decide (SPEC §2)');
+const test = suite('guard.decide (docs/rules.md#route-guard)');
 
 const anon = (path: string, isNeedLogin = true) => decide({ path, hasToken: false, isNeedLogin });
 const user = (path: string, isNeedLogin = true) => decide({ path, hasToken: true, isNeedLogin });

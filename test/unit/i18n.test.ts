@@ -5,7 +5,7 @@ import { currentLocale, has, localeUrl, setFallback, setLocale, t, tc, tServer }
 import { LANGUAGES, isRtl, languageByCode } from '../../src/i18n/languages.ts';
 
 const langs = suite('languages');
-langs('the 24 languages of SPEC §1, in order', () => {
+langs('the 24 languages of docs/rules.md#languages, in order', () => {
   assert.equal(
     LANGUAGES.map((l) => l.code),
     ['en', 'it', 'th', 'ja', 'ko', 'vi', 'es', 'ru', 'ms', 'id', 'de', 'fr', 'nl', 'en-au', 'pt-BR', 'hi', 'es-mx', 'es-pe', 'ar', 'az', 'pt', 'ro', 'zh-CN', 'zh-TW'],

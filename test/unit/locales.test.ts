@@ -66,7 +66,7 @@ for (const code of LANGUAGE_CODES) {
   });
 }
 
-locales('Japanese has its own three labels (SPEC §1)', () => {
+locales('Japanese has its own three labels (docs/rules.md#languages)', () => {
   const ja = flatten(read('ja'));
   assert.is(ja.get('push.fail'), '出金失敗');
   assert.is(ja.get('push.complete'), 'タスク完了');

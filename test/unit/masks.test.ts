@@ -15,7 +15,7 @@ wallet('a value too short to hide anything stays as it is', () => {
 wallet.run();
 
 const bank = suite('maskBank');
-bank('SPEC §9 default: 3 stars and the last 4 digits', () => {
+bank('Default (docs/rules.md#masks): 3 stars and the last 4 digits', () => {
   assert.is(maskBank('6222021234567890'), '***7890');
   assert.is(maskBank('6222 0212 3456 7890'), '***7890', 'group spaces ignored');
   assert.is(maskBank('12'), '***12', 'short numbers show what they have');

@@ -129,7 +129,7 @@ config('reads plain values and { configValue } items', () => {
 });
 config('falls back on nonsense values', () => {
   const got = settingsFromConfig({ moneyDecimals: 'x', moneyRatio: '' }, 'n/a', 'en');
-  assert.is(got.decimals, 2, 'SPEC §3 default of 2 decimals');
+  assert.is(got.decimals, 2, 'Default of 2 decimals (docs/rules.md#numbers-and-money-display)');
   assert.is(got.ratio, '1');
   assert.is(got.rate, '1');
 });

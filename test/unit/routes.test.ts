@@ -4,7 +4,7 @@ import { match, notFound, rootTarget, routes } from '../../src/app/routes.ts';
 import { nextKeepAlive } from '../../src/app/keep-alive.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 
-const test = suite('routes table (SPEC §2)');
+const test = suite('routes table (docs/rules.md#routes)');
 
 const SPEC_PATHS = [
   '/home', '/trade', '/financial', '/user', '/yuebao', '/yuebaodetail',
@@ -17,7 +17,7 @@ const SPEC_PATHS = [
 
 const byName = (name: string) => routes.find((r) => r.name === name)!;
 
-test('holds exactly the routes of SPEC §2, each once', () => {
+test('holds exactly the routes of docs/rules.md#routes, each once', () => {
   assert.equal(routes.map((r) => r.path).sort(), SPEC_PATHS.slice().sort());
 });
 
@@ -30,7 +30,7 @@ test('the tab layout is home, trade, financial, user, yuebao, yuebaodetail', () 
   assert.equal(routes.filter((r) => r.tab).map((r) => r.name), ['home', 'trade', 'financial', 'user', 'yuebao', 'yuebaodetail']);
 });
 
-test('the routes that record their previous route are exactly those of SPEC §2', () => {
+test('the routes that record their previous route are exactly those of docs/rules.md#navigation', () => {
   assert.equal(
     routes.filter((r) => r.recordPrevious).map((r) => r.name).sort(),
     ['addPayment', 'editPaypay', 'password', 'fundPassword', 'forgetPassword', 'aboutUs', 'statement', 'introduction', 'recharge', 'coinRecharge', 'withdraw'].sort(),

@@ -83,7 +83,7 @@ const setup = () => {
 
 const WS_URL = 'ws://app.test/prod-api/ws';
 
-const conn = suite('push socket: connect, authenticate, reconnect (SPEC §4)');
+const conn = suite('push socket: connect, authenticate, reconnect (docs/rules.md#push-channel)');
 
 conn('connects only with both a URL and a token; the token goes in the first message, never the URL', () => {
   const f = setup();

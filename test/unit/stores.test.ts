@@ -10,7 +10,7 @@ import type { Ticker } from '../../src/shared/contract.ts';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const banner = suite('$notify (SPEC §4 banner)');
+const banner = suite('$notify (banner: docs/rules.md#banners-and-dialogs)');
 banner.after.each(closeNotify);
 
 banner('danger and 3000 ms by default', () => {

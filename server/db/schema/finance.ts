@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Finance products on sale (SPEC §1): a fixed daily rate for a cycle of days. */
+/** Finance products on sale (docs/rules.md#finance-products): a fixed daily rate for a cycle of days. */
 export const financeProducts = pgTable('finance_products', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),

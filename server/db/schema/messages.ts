@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzl
 import type { MessageKey, MessageParams } from '../../../src/shared/contract.ts';
 import { users } from './users.ts';
 
-/** Messages to one user (SPEC §4 `mes` push tells the app to refresh them). */
+/** Messages to one user (`mes` push tells the app to refresh them: docs/rules.md#messages). */
 export const userMessages = pgTable('user_messages', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

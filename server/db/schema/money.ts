@@ -34,7 +34,7 @@ export const uploads = pgTable('uploads', {
   index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attached} = false`),
 ]);
 
-/** Deposit channels the operator offers (SPEC §3 deposit fields). */
+/** Deposit channels the operator offers (deposit fields: docs/rules.md#deposits). */
 export const payChannels = pgTable('pay_channels', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   type: text('type', { enum: ['bank', 'coin'] }).notNull(),

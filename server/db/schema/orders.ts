@@ -3,7 +3,7 @@ import { check, index, integer, numeric, pgTable, text, timestamp } from 'drizzl
 import { users } from './users.ts';
 
 /**
- * Contract orders (SPEC §1 trading). Times come from the server clock, not `now()` in SQL, so a
+ * Contract orders (trading: docs/rules.md#contract-orders). Times come from the server clock, not `now()` in SQL, so a
  * test clock moves placing, listing and settling together.
  */
 export const contractOrders = pgTable('contract_orders', {

@@ -15,7 +15,7 @@ export const users = pgTable('users', {
   creditScore: integer('credit_score').notNull().default(100),
   vipLevel: integer('vip_level').notNull().default(0),
   avatar: text('avatar'),
-  /** Global mask flag (SPEC §4 `is_order`); null means the operator never set it. */
+  /** Global mask flag (`is_order`: docs/rules.md#global-mask); null means the operator never set it. */
   isOrder: boolean('is_order'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('users_email_idx').on(sql`lower(${t.email})`), index('users_phone_idx').on(t.phone)]);

@@ -14,7 +14,7 @@ import { CoinForm } from './CoinForm.tsx';
 
 const KINDS: readonly PaymentMethodKind[] = ['bank', 'pix', 'coin', 'qr', 'paypay'];
 
-/** SPEC §2 add payment method: bank card, PIX key, wallet address, payment QR, PayPay QR (`?kind=`). */
+/** Add payment method (docs/rules.md#payment-methods): bank card, PIX key, wallet address, payment QR, PayPay QR (`?kind=`). */
 export function AddMethod() {
   const asked = useParam('kind');
   const [kind, setKind] = useState<PaymentMethodKind>(KINDS.find((k) => k === asked) || 'bank');

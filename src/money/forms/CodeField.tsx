@@ -5,7 +5,7 @@ import { Field } from '../../ui/Field.tsx';
 
 /**
  * The withdrawal code sent by SMS or e-mail, with its send button; after a send the button counts
- * down the server's resend wait (SPEC §4) and says where the code went.
+ * down the server's resend wait (docs/rules.md#verification-codes) and says where the code went.
  */
 export function CodeField({ kind, value, onValue }: { kind: 'sms' | 'email'; value: string; onValue: (v: string) => void }) {
   const [left, setLeft] = useState(0);

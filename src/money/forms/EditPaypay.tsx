@@ -9,7 +9,7 @@ import { Empty } from '../../ui/List.tsx';
 import { QrForm } from './QrForm.tsx';
 import { PrivateImage } from '../parts/PrivateImage.tsx';
 
-/** SPEC §2 edit payment code (`?id=`): the current QR of a PayPay or QR method and a new photo for it. */
+/** Edit payment code (docs/rules.md#payment-methods) (`?id=`): the current QR of a PayPay or QR method and a new photo for it. */
 export function EditPaypay() {
   const id = Number(useParam('id'));
   const [m, setM] = useState<PaymentMethod | null | undefined>();

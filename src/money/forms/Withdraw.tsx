@@ -28,7 +28,7 @@ import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
 const PAYOUT = /^(bank|pix|coin)$/;
 
 /**
- * SPEC §2 withdrawal: the server's available amount, limits and fee rule; the fee and what
+ * Withdrawal (docs/rules.md#money-screens): the server's available amount, limits and fee rule; the fee and what
  * arrives for the typed amount as the server computes them; method, fund password and the
  * optional code. Whatever was typed stays when the server refuses.
  */

@@ -12,7 +12,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { Rows } from '../parts/Rows.tsx';
 import { useMask } from '../display.ts';
 
-/** SPEC §2 manage payment methods: every bound method, masked; QR codes editable; each deletable. */
+/** Manage payment methods (docs/rules.md#payment-methods): every bound method, masked; QR codes editable; each deletable. */
 export function Methods() {
   const [, go] = useLocation();
   const mask = useMask();

@@ -22,7 +22,7 @@ const since = (range: string): number | undefined => {
   return range === 'today' ? midnight : midnight - (Number(range) - 1) * DAY;
 };
 
-/** SPEC §2 wallet details: every bill by business type and date range; a balance push reloads it. */
+/** Wallet details (docs/rules.md#wallet): every bill by business type and date range; a balance push reloads it. */
 export function WalletRecords() {
   const fmt = useFmt();
   const refresh = useStore($moneyRefresh);

@@ -24,7 +24,7 @@ export function DepositCard({ d }: { d: Deposit }) {
   );
 }
 
-/** Every field of a deposit (SPEC §3), numbers masked (SPEC §9). */
+/** Every field of a deposit (docs/rules.md#deposits), numbers masked (docs/rules.md#masks). */
 export function DepositView({ d }: { d: Deposit }) {
   const fmt = useFmt();
   const mask = useMask();

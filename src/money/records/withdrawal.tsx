@@ -24,7 +24,7 @@ export function WithdrawalCard({ w }: { w: Withdrawal }) {
   );
 }
 
-/** Every field of a withdrawal (SPEC §3), the payout account masked (SPEC §9). */
+/** Every field of a withdrawal (docs/rules.md#withdrawals), the payout account masked (docs/rules.md#masks). */
 export function WithdrawalView({ w }: { w: Withdrawal }) {
   const fmt = useFmt();
   const mask = useMask();

@@ -1,6 +1,6 @@
 import { RechargeForm } from '../../money/forms/RechargeForm.tsx';
 
-/** SPEC §2 coin recharge: send to the platform's address, then prove it. */
+/** Coin recharge (docs/rules.md#money-screens): send to the platform's address, then prove it. */
 export default function CoinRecharge() {
   return <RechargeForm type="coin" />;
 }

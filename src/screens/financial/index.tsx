@@ -17,7 +17,7 @@ import { incomeMoney } from './figures.ts';
 import { useMoney } from '../../money/display.ts';
 import { RecentPurchases } from './RecentPurchases.tsx';
 
-/** SPEC §1 finance: the products on sale, each with its rate, cycle and limits, bought from a sheet. */
+/** Finance (docs/rules.md#finance-products): the products on sale, each with its rate, cycle and limits, bought from a sheet. */
 export default function Financial() {
   const signedIn = !!useStore($session).token;
   const [, go] = useLocation();

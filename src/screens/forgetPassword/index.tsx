@@ -21,7 +21,7 @@ import './style.css';
 type By = 'sms' | 'email';
 
 /**
- * SPEC §2 forgotten password: a code sent by SMS or e-mail resets it; then back to the login. The
+ * Forgotten password (docs/rules.md#sign-up-and-sign-in): a code sent by SMS or e-mail resets it; then back to the login. The
  * phone is a chosen country plus the national number, as on the bind form, and no code is sent
  * until the two make a whole E.164 number.
  */

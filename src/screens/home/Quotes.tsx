@@ -39,7 +39,7 @@ function Row({ symbol }: { symbol: string }) {
   );
 }
 
-/** The quiet line of SPEC §7: no banner when polling fails, only when it will try again. */
+/** The quiet line of docs/rules.md#loading-on-a-slow-line: no banner when polling fails, only when it will try again. */
 function Paused() {
   const { state, retryInMs } = useStore($marketStatus);
   if (state !== 'backoff') return null;

@@ -10,7 +10,7 @@ type Rules<V> = { [K in keyof V]?: (value: string, all: V) => Invalid };
 /**
  * Form state of the auth and account screens: values as typed (never cleared by a failure), the
  * message under each field once the user has tried to submit, and a submit that runs at most once
- * per `ms` (SPEC §5: 300 ms for sign-in, 500 ms for password changes) and only when every rule passes.
+ * per `ms` (docs/rules.md#sign-up-and-sign-in: 300 ms for sign-in, 500 ms for password changes) and only when every rule passes.
  * A server reason about one field ("Original password is incorrect") is shown under that field and
  * only while it holds the value the server refused: an error belongs to the value that caused it.
  */

@@ -13,7 +13,7 @@ import { Captcha } from './Captcha.tsx';
 import { useForm } from './form.ts';
 import './style.css';
 
-/** SPEC §2 sign-in; the shell moves on to the `redirect` target once the token is stored. */
+/** Sign-in (docs/rules.md#sign-up-and-sign-in); the shell moves on to the `redirect` target once the token is stored. */
 export default function Login() {
   const search = useSearch();
   const captchaOn = flag('captchaOn');

@@ -78,7 +78,7 @@ function Summary({ s, money }: { s: FinanceSummary; money: MoneySettings }) {
   );
 }
 
-/** SPEC §1 my holdings: totals, then the holdings filtered all / holding / completed. */
+/** My holdings (docs/rules.md#finance-products): totals, then the holdings filtered all / holding / completed. */
 export default function MyFinancial() {
   const search = useSearch();
   const [tab, setTab] = useState<FinanceTab>(() => TABS.find((k) => k === new URLSearchParams(search).get('tab')) || 'all');

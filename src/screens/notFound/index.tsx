@@ -4,7 +4,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Empty } from '../../ui/List.tsx';
 import { Button } from '../../ui/Button.tsx';
 
-/** SPEC §2: any path outside the route table. */
+/** docs/rules.md#routes: any path outside the route table. */
 export default function NotFound() {
   return (
     <Page title={t('route.notFound')} onBack={() => navigate('/', true)}>

@@ -35,7 +35,7 @@ function Row({ m, locale }: { m: UserMessage; locale: string }) {
   );
 }
 
-/** SPEC §2 system notifications: messages to this user and notices to all, unread ones marked. */
+/** System notifications (docs/rules.md#messages): messages to this user and notices to all, unread ones marked. */
 export default function NotificationRecord() {
   const locale = useStore($app).language;
   const unread = useStore($unread);

@@ -10,7 +10,7 @@ import { DirectionTag, Outcome, signedMoney } from '../trade/order-view.tsx';
 
 const NONE = '–';
 
-/** One order with every SPEC §3 field: status or result in its head, settlement fields a dash until it settles. */
+/** One order with every field (docs/rules.md#position-tabs): status or result in its head, settlement fields a dash until it settles. */
 export function OrderCard({ o, money }: { o: ContractOrder; money: MoneySettings }) {
   const lang = currentLocale();
   const m = (v: string | null) => (v == null ? NONE : formatMoney(v, money));

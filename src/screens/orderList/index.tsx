@@ -20,7 +20,7 @@ const initialTab = (search: string): OrderTab => {
   return ORDER_TABS.find((k) => k === asked) || ORDER_TABS[0];
 };
 
-/** SPEC §2 trade orders: the six position tabs, each a list that loads more as it scrolls. */
+/** Trade orders (docs/rules.md#position-tabs): the six position tabs, each a list that loads more as it scrolls. */
 export default function OrderList() {
   const search = useSearch();
   const [tab, setTab] = useState(() => initialTab(search));

@@ -10,7 +10,7 @@ import { useForm } from '../login/form.ts';
 import { PasswordForm } from '../setting/PasswordForm.tsx';
 
 /**
- * SPEC §4: changing the login password ends every session on the server, this one included, so
+ * docs/rules.md#sessions: changing the login password ends every session on the server, this one included, so
  * the app signs out and asks for the new password at once.
  */
 export default function Password() {

@@ -1,6 +1,6 @@
 import { RechargeForm } from '../../money/forms/RechargeForm.tsx';
 
-/** SPEC §2 bank recharge: transfer to the platform's account, then prove it. */
+/** Bank recharge (docs/rules.md#money-screens): transfer to the platform's account, then prove it. */
 export default function Recharge() {
   return <RechargeForm type="bank" />;
 }

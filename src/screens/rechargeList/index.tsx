@@ -3,7 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { Cell } from '../../ui/Cell.tsx';
 import { ChannelList } from '../../money/forms/ChannelList.tsx';
 
-/** SPEC §2 recharge channel list: the bank channels, and the way to the coins. */
+/** Recharge channel list (docs/rules.md#money-screens): the bank channels, and the way to the coins. */
 export default function RechargeList() {
   const [, go] = useLocation();
   return (

@@ -5,7 +5,7 @@ import { $moneyRefresh } from '../../money/store.ts';
 import { Records } from '../../money/records/Records.tsx';
 import { DepositCard } from '../../money/records/deposit.tsx';
 
-/** SPEC §2 recharge records; a review outcome (the `balance` push) reloads them. */
+/** Recharge records (docs/rules.md#money-screens); a review outcome (the `balance` push) reloads them. */
 export default function RechargeRecord() {
   const refresh = useStore($moneyRefresh);
   return (

@@ -13,7 +13,7 @@ import { Captcha } from '../login/Captcha.tsx';
 import { useForm } from '../login/form.ts';
 import '../login/style.css';
 
-/** SPEC §2 sign-up: a new account is signed in at once and sent where the login would have gone. */
+/** Sign-up (docs/rules.md#sign-up-and-sign-in): a new account is signed in at once and sent where the login would have gone. */
 export default function Register() {
   const search = useSearch();
   const captchaOn = flag('captchaOn');

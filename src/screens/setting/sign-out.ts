@@ -4,7 +4,7 @@ import { navigate } from '../../stores/app.ts';
 import { confirm } from '../../ui/confirm.tsx';
 
 /**
- * SPEC §2 logout, asked first. The server revokes the token (a copied token stops working); the
+ * Logout (docs/rules.md#sessions), asked first. The server revokes the token (a copied token stops working); the
  * app forgets the session even when that call fails (offline), then shows the login form.
  */
 export async function signOut(): Promise<void> {

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { navigate } from '../../stores/app.ts';
 import { decimalsOf } from '../../lib/number.ts';
 
-/** SPEC §2 chart periods. */
+/** Chart periods (docs/rules.md#the-chart). */
 const PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
 
 interface Props {
@@ -54,7 +54,7 @@ export function Chart({ symbol, period, active }: Props) {
     if (!c || !active || !symbol) return;
     const tk = $tickers.get()[symbol];
     c.setPrecision(decimalsOf(tk && tk.price));
-    // SPEC §4: a new period or ticker starts from an empty chart until its history arrives.
+    // docs/rules.md#the-chart: a new period or ticker starts from an empty chart until its history arrives.
     c.setPeriod(period);
     setDrawn('');
     return watchCandles(symbol, period, (columns, from) => {
@@ -87,7 +87,7 @@ export function MarketStatus() {
 }
 
 /**
- * What a visitor sees where the chart would be (SPEC §1 "log in to enjoy more"): the candle
+ * What a visitor sees where the chart would be (docs/rules.md#visitors-on-the-quote-screen "log in to enjoy more"): the candle
  * history is for signed-in users, so a visitor is asked to log in instead of waiting on a chart
  * that never loads. The live price above stays public.
  */

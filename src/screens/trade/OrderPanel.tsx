@@ -42,7 +42,7 @@ interface Props {
 }
 
 /**
- * Expiry, amount and the two order buttons (SPEC §1); visitors get a way to log in instead. The
+ * Expiry, amount and the two order buttons (docs/rules.md#contract-orders); visitors get a way to log in instead. The
  * amount is the one money field (money/forms/AmountField.tsx): what it shows is what is confirmed,
  * ordered and debited. The order buttons stay in a bar above the tab bar, in reach without
  * scrolling past the chart.

@@ -80,7 +80,7 @@ interface Props {
   placed?: number;
 }
 
-/** SPEC §2 positions under the order panel: a tab's newest orders, reloaded when orders change. */
+/** Positions under the order panel (docs/rules.md#position-tabs): a tab's newest orders, reloaded when orders change. */
 export function Positions({ tab, onTab, active, placed = 0 }: Props) {
   const refresh = useStore($orderRefresh);
   const money = useMoney();

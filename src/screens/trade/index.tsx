@@ -18,7 +18,7 @@ const TRADE_KEYS: ('selectedTicker' | 'kLinePeriod')[] = ['selectedTicker', 'kLi
 const TOKEN_KEYS: 'token'[] = ['token'];
 
 /**
- * SPEC §2 quote screen. A tab screen: it stays mounted while another tab shows, so it polls (and
+ * Quote screen (docs/rules.md#navigation). A tab screen: it stays mounted while another tab shows, so it polls (and
  * ticks) only while its route is the current one. Each part subscribes to what it shows, so a
  * price tick re-renders the price header and nothing else.
  */

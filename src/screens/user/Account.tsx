@@ -7,7 +7,7 @@ import { t } from '../../i18n/index.ts';
 type Figure = keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome' | 'bonus');
 
 /**
- * SPEC §3 wallet and account figures; a `balance` push reloads the user info and so these. Income
+ * Wallet and account figures (docs/rules.md#wallet); a `balance` push reloads the user info and so these. Income
  * is only what was earned; bonuses received are their own figure, shown once there is one.
  */
 const FIGURES: [Figure, string][] = [

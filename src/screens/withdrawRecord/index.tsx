@@ -5,7 +5,7 @@ import { $expensesRefresh, $moneyRefresh } from '../../money/store.ts';
 import { Records } from '../../money/records/Records.tsx';
 import { WithdrawalCard } from '../../money/records/withdrawal.tsx';
 
-/** SPEC §2 withdrawal records; the `expenses` and `balance` pushes reload them. */
+/** Withdrawal records (docs/rules.md#money-screens); the `expenses` and `balance` pushes reload them. */
 export default function WithdrawRecord() {
   const refresh = useStore($expensesRefresh) + '.' + useStore($moneyRefresh);
   return (

@@ -20,7 +20,7 @@ import { formatDayTime } from '../../lib/date.ts';
 import type { Transfer as TransferForm } from './Transfer.tsx';
 import './style.css';
 
-/** SPEC §1 savings: balance and income, the daily rate and its rules, and moving money in and out. */
+/** Savings (docs/rules.md#savings): balance and income, the daily rate and its rules, and moving money in and out. */
 export default function Yuebao() {
   const { token, userInfo } = useStore($session);
   const locale = useStore($app).language;

@@ -10,7 +10,7 @@ export interface ContractMoney {
 export type OrderDirection = 'up' | 'down';
 
 /**
- * Position tabs of the quote screen and the order list (SPEC §2). `pending`: open, before expiry;
+ * Position tabs of the quote screen and the order list (docs/rules.md#position-tabs). `pending`: open, before expiry;
  * `closing`: expiry passed, waiting for the settlement job; `held`: both of those; `closed`:
  * settled, whatever the result; `completed`: settled with money paid back (win or tie); `all`.
  */
@@ -19,7 +19,7 @@ export type OrderTab = (typeof ORDER_TABS)[number];
 
 export type OrderResult = 'win' | 'loss' | 'tie';
 
-/** A contract order (SPEC §3 order fields). */
+/** A contract order (order fields: docs/rules.md#contract-orders). */
 export interface ContractOrder {
   orderNo: string;
   symbol: string;
@@ -51,7 +51,7 @@ export interface ContractOrder {
   settledAt: number | null;
 }
 
-/** `POST /h5/order/saveContactOrder`: every field in the query string, empty body (SPEC §7). */
+/** `POST /h5/order/saveContactOrder`: every field in the query string, empty body (docs/rules.md#contract-orders). */
 export interface SaveContactOrderRequest {
   symbol: string;
   /** `Play.id` of the chosen expiry. */

@@ -74,7 +74,7 @@ export interface BindCardQrRequest {
 /**
  * A bound payment method. `GET /h5/expenses/getMyBankCardList` answers the `bank`, `pix`, `qr`
  * and `paypay` ones, `GET /h5/expenses/getMyCoinAddressList` the `coin` ones, newest first.
- * Numbers come whole: the app masks them (SPEC §9).
+ * Numbers come whole: the app masks them (docs/rules.md#masks).
  */
 export interface PaymentMethod {
   id: number;

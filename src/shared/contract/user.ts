@@ -16,7 +16,7 @@ export interface UserInfo extends WalletFigures {
   hasFundPassword: boolean;
   balance: Decimal;
   frozen: Decimal;
-  /** Global mask flag pushed by the operator (SPEC §4). */
+  /** Global mask flag pushed by the operator (docs/rules.md#global-mask). */
   isOrder?: boolean;
 }
 

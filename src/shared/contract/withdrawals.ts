@@ -2,7 +2,7 @@ import type { Decimal } from './common.ts';
 import type { PaymentMethodKind } from './payment-methods.ts';
 
 /**
- * Withdrawal statuses (SPEC §4). While `reviewing`, `frozen`, `waiting` or `paying`, amount + fee
+ * Withdrawal statuses (docs/rules.md#withdrawal-statuses). While `reviewing`, `frozen`, `waiting` or `paying`, amount + fee
  * sit in the frozen amount. `paid` and `succeeded` remove them from frozen (paid out);
  * `rejected`, `failed` and `no_payout` return them to the balance, with the operator's reason.
  * - reviewing: "In progress" — submitted, waiting for review
