@@ -5,6 +5,7 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import type { AuditRow } from './types.ts';
 
 /** Who acted: a named operator of the console, or the shared key of the command line. */
 export interface Actor {
@@ -24,22 +25,12 @@ export type AuditKind =
   | 'deposit.reject'
   | 'withdrawal.move';
 
-export interface AuditEntry {
-  id: number;
-  at: number;
-  operator: string;
-  kind: string;
-  target: string;
-  before: unknown;
-  after: unknown;
-}
-
 export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown): Promise<void> {
   await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, kind, target, before: before ?? null, after: after ?? null });
 }
 
 /** Newest first; `beforeId` pages back. */
-export async function readAudit(db: Db, filter: { operator?: string; kind?: string; beforeId?: number; limit: number }): Promise<AuditEntry[]> {
+export async function readAudit(db: Db, filter: { operator?: string; kind?: string; beforeId?: number; limit: number }): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.operator) where.push(eq(auditLog.operatorName, filter.operator));
   if (filter.kind) where.push(eq(auditLog.kind, filter.kind));

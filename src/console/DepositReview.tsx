@@ -8,6 +8,7 @@ import { ApiError, call } from './api.ts';
 import { t, tError, tStatus, type Key } from './i18n.ts';
 import { amount, when } from './format.ts';
 import { Photo } from './Photo.tsx';
+import { Alert } from './Alert.tsx';
 
 const REASONS: Key[] = ['reasons.amount', 'reasons.unreadable', 'reasons.notReceived', 'reasons.name'];
 const OTHER = 'other';
@@ -125,11 +126,7 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
           </button>
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </article>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { ApiError, call } from './api.ts';
 import { t, tError } from './i18n.ts';
+import { Alert } from './Alert.tsx';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (name: string) => void }) {
   const [name, setName] = useState('');
@@ -50,11 +51,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (name: string) => void }) {
           dir="ltr"
         />
       </label>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       <button className="primary" disabled={busy}>
         {t('signIn')}
       </button>

@@ -7,6 +7,7 @@ import type { QueuedWithdrawal } from '../../server/console/types.ts';
 import { ApiError, call } from './api.ts';
 import { t, tError, tStatus } from './i18n.ts';
 import { amount, when } from './format.ts';
+import { Alert } from './Alert.tsx';
 
 const NEEDS_REASON = ['rejected', 'failed', 'no_payout'];
 
@@ -96,11 +97,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
           {t('moveTo')}: {tStatus(to)}
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { email, required } from '../../lib/validators.ts';
@@ -9,8 +9,7 @@ import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { $session } from '../../stores/session.ts';
 import { loadUserInfo } from '../../stores/user-info.ts';
-import { $app } from '../../stores/app.ts';
-import { countries, e164, userRegions, type Country } from '../../lib/calling-codes.ts';
+import { usePhoneNumber } from './phone-number.ts';
 import { CountryPicker } from './CountryPicker.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -38,18 +37,7 @@ export default function BindPhone() {
   const left = by === 'sms' ? smsLeft : mailLeft;
   const [sending, setSending] = useState(false);
   const [targetError, setTargetError] = useState('');
-  const locale = useStore($app).language;
-  const first = useMemo(() => userRegions([...navigator.languages, locale]), [locale]);
-  const [country, setCountry] = useState<Country | null>(() => countries(locale, first).find((c) => c.region === first[0]) || null);
-  const [countryError, setCountryError] = useState('');
-  /** The locale key of what is wrong with the phone as typed, or null and its E.164 form. */
-  const phoneOf = (national: string): [problem: string | null, number: string] => {
-    const empty = required(national);
-    if (empty) return [empty, ''];
-    if (!country) return ['v.chooseCountry', ''];
-    const number = e164(country.code, national);
-    return number ? [null, number] : ['v.phoneNumber', ''];
-  };
+  const { phoneOf, setCountryError, picker } = usePhoneNumber();
   const f = useForm(
     { phone: '', email: '', smsCode: '', emailCode: '' },
     {
@@ -98,7 +86,7 @@ export default function BindPhone() {
         </p>
         {by === 'sms' ? (
           <div className="code-row phone-row">
-            <CountryPicker locale={locale} first={first} value={country} onValue={(c) => (setCountry(c), setCountryError(''))} error={countryError} />
+            <CountryPicker {...picker} />
             <Field label={t('field.phone')} type="tel" value={f.values.phone} onValue={(v) => f.set('phone')(filterDigits(v, 20))} error={f.errors.phone || targetError} inputMode="tel" autoComplete="tel-national" />
           </div>
         ) : (

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { confirmMatch, email, newPassword, required } from '../../lib/validators.ts';
 import { filterDigits } from '../../lib/filters.ts';
 import { forget, sendEmail, sendSms } from '../../api/auth.ts';
-import { $app, goBack } from '../../stores/app.ts';
-import { countries, e164, userRegions, type Country } from '../../lib/calling-codes.ts';
+import { goBack } from '../../stores/app.ts';
+import { usePhoneNumber } from '../bindPhone/phone-number.ts';
 import { CountryPicker } from '../bindPhone/CountryPicker.tsx';
 import { notify } from '../../stores/notify.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -30,18 +29,7 @@ export default function ForgetPassword() {
   const [left, startCountdown] = useCountdown();
   const [sending, setSending] = useState(false);
   const [accountError, setAccountError] = useState('');
-  const locale = useStore($app).language;
-  const first = useMemo(() => userRegions([...navigator.languages, locale]), [locale]);
-  const [country, setCountry] = useState<Country | null>(() => countries(locale, first).find((c) => c.region === first[0]) || null);
-  const [countryError, setCountryError] = useState('');
-  /** The locale key of what is wrong with the phone as typed, or null and its E.164 form. */
-  const phoneOf = (national: string): [problem: string | null, number: string] => {
-    const empty = required(national);
-    if (empty) return [empty, ''];
-    if (!country) return ['v.chooseCountry', ''];
-    const number = e164(country.code, national);
-    return number ? [null, number] : ['v.phoneNumber', ''];
-  };
+  const { phoneOf, setCountryError, picker } = usePhoneNumber();
   const f = useForm(
     { phone: '', email: '', code: '', password: '', confirmPassword: '' },
     {
@@ -90,7 +78,7 @@ export default function ForgetPassword() {
         <form className="form" onSubmit={f.onSubmit} noValidate>
           {by === 'sms' ? (
             <div className="code-row phone-row">
-              <CountryPicker locale={locale} first={first} value={country} onValue={(c) => (setCountry(c), setCountryError(''))} error={countryError} />
+              <CountryPicker {...picker} />
               <Field label={t('field.phone')} type="tel" value={f.values.phone} onValue={(v) => f.set('phone')(filterDigits(v, 20))} error={f.errors.phone || accountError} inputMode="tel" autoComplete="tel-national" />
             </div>
           ) : (
