@@ -3,14 +3,11 @@
  * quote screen's positions and on the order record, in English and Arabic; once the exchange's
  * trades arrive it settles. A real server on a local exchange speaking Binance's REST.
  */
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
-import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 const test = suite('an order waiting for its price says so, then settles');
 
@@ -30,14 +27,7 @@ test.after(async () => {
 });
 
 const advanceClock = async (ms: number): Promise<void> => {
-  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
-  const key = (await readFile(path.join(server.dataDir, KEY_FILE), 'utf8')).trim();
-  const res = await fetch(`http://127.0.0.1:${port}${ADMIN_PREFIX}/test/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [KEY_HEADER]: key },
-    body: JSON.stringify({ advanceMs: ms }),
-  });
-  assert.is(res.status, 200, 'the test clock route answers: ' + (await res.text()));
+  await advanceServerClock(server, ms);
   ahead += ms;
 };
 

@@ -128,11 +128,12 @@ async function setUp(c: Ctx): Promise<void> {
   await startNginx(c);
 }
 
-/** False when the test cannot run here (PGlite); throws when its set-up failed. */
-function ready(c: Ctx): boolean {
+/** Throws the set-up's failure, so each test names it. */
+function ready(c: Ctx): void {
   if (c.setupError) throw c.setupError;
-  return !!databaseUrl;
 }
+/** Without PostgreSQL the PGlite run counts these as skipped; `npm run test:pg` runs them. */
+const pgTest = databaseUrl ? test : test.skip;
 test.after(async (c) => {
   for (const s of c.sockets) s.close();
   if (c.nginx && c.nginx.exitCode === null) {
@@ -177,8 +178,8 @@ const api = async <T>(c: Ctx, method: string, url: string, o: Parameters<typeof 
   return { res, env: JSON.parse(res.body.toString()) as Envelope<T> };
 };
 
-test('a journey through the proxy: register, an order, and a push over the upgraded socket', async (c) => {
-  if (!ready(c)) return console.log('  skipped: needs DATABASE_URL (npm run test:pg)');
+pgTest('a journey through the proxy: register, an order, and a push over the upgraded socket', async (c) => {
+  ready(c);
   const username = `ngx${process.pid % 10000}a`;
   const { env: registered, res } = await api<string>(c, 'POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' }, from: '127.0.0.4' });
   assert.is(registered.code, 200, registered.msg);
@@ -208,8 +209,8 @@ test('a journey through the proxy: register, an order, and a push over the upgra
   assert.is(Number(info.env.data.balance), 100 - Number(play.minAmount), 'the order was paid once');
 });
 
-test('rate limits count per client address, which a client cannot forge', async (c) => {
-  if (!ready(c)) return;
+pgTest('rate limits count per client address, which a client cannot forge', async (c) => {
+  ready(c);
   const attempt = (from: string, headers: Record<string, string> = {}) =>
     api(c, 'POST', '/login', { body: { username: `nobody${Math.random().toString(36).slice(2, 10)}`, password: 'wrong-password-1' }, from, headers });
   let refused: Answer | undefined;
@@ -226,8 +227,8 @@ test('rate limits count per client address, which a client cannot forge', async 
   assert.equal([other.res.status, other.env.key], [400, 'auth.badCredentials'], 'another client is not limited');
 });
 
-test('HSTS and upgrade-insecure-requests only over HTTPS', async (c) => {
-  if (!ready(c)) return;
+pgTest('HSTS and upgrade-insecure-requests only over HTTPS', async (c) => {
+  ready(c);
   const secure = await call(c, 'GET', '/', { tls: true });
   assert.is(secure.status, 200);
   assert.match(String(secure.headers['strict-transport-security']), /max-age=\d+/);
@@ -238,8 +239,8 @@ test('HSTS and upgrade-insecure-requests only over HTTPS', async (c) => {
   assert.not.match(String(plain.headers['content-security-policy']), 'upgrade-insecure-requests');
 });
 
-test('answers are compressed once, by the server; static files keep their cache headers', async (c) => {
-  if (!ready(c)) return;
+pgTest('answers are compressed once, by the server; static files keep their cache headers', async (c) => {
+  ready(c);
   const gz = await call(c, 'GET', `/${ASSET}`, { headers: { 'accept-encoding': 'gzip' } });
   assert.is(gz.headers['content-encoding'], 'gzip');
   assert.is(gunzipSync(gz.body).toString(), ASSET_TEXT, 'one gunzip gives the file');

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Ticker } from '../../src/shared/contract.ts';
 import type { Database } from '../../server/db/client.ts';
@@ -21,6 +21,8 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const url = process.env.DATABASE_URL;
 const test = suite('market notices across processes');
+/** Without PostgreSQL the PGlite run counts these as skipped; `npm run test:pg` runs them. */
+const pgTest = url ? test : test.skip;
 
 let ex: FakeExchange | undefined;
 let server: ServerProcess | undefined;
@@ -53,8 +55,7 @@ test.after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('a process hears each write of the leader and serves the new price without polling', async () => {
-  if (!url) return console.log('  (skipped: needs DATABASE_URL, run with npm run test:pg)');
+pgTest('a process hears each write of the leader and serves the new price without polling', async () => {
   ex = await startFakeExchange();
   for (let s = now() - 120; s <= now() + 30; s++) ex.trade('BTCUSDT', s, '65000.00');
   dir = mkdtempSync(path.join(tmpdir(), 'tl-notify-'));
@@ -62,7 +63,7 @@ test('a process hears each write of the leader and serves the new price without 
   database = await openTestDatabase();
   const market = new StoredMarket({ db: database.db, symbols: ['btc'], now: Date.now, staleMs: 10_000 });
   follower = await followWrites({
-    connectionString: url,
+    connectionString: url!,
     timeouts: pgTimeoutsFromEnv(),
     refresh: () => market.refresh(),
     log: (m) => lines.push(m),
@@ -81,11 +82,10 @@ test('a process hears each write of the leader and serves the new price without 
   assert.is(served, '65010.00', 'the leader serves the same price');
 });
 
-test('notices missed while the connection was down are made up for when it is back', async () => {
-  if (!url) return;
+pgTest('notices missed while the connection was down are made up for when it is back', async () => {
   const market = new StoredMarket({ db: database!.db, symbols: ['btc'], now: Date.now, staleMs: 10_000 });
   await follower!.stop();
-  follower = await followWrites({ connectionString: url, timeouts: pgTimeoutsFromEnv(), refresh: () => market.refresh(), log: (m) => lines.push(m), pollMs: 600_000 });
+  follower = await followWrites({ connectionString: url!, timeouts: pgTimeoutsFromEnv(), refresh: () => market.refresh(), log: (m) => lines.push(m), pollMs: 600_000 });
   const btc = () => market.tickers().find((t) => t.symbol === 'btc')?.price;
   await until('the follower has the price', 5000, () => (btc() === '65010.00' ? true : undefined));
   // Every LISTEN connection on the market channel is cut, the server process's too.

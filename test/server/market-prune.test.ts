@@ -4,7 +4,7 @@
  * and an hour of them at a time, and never one an open order may still settle at.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';
 import { precisionOf } from '../../server/market/config.ts';

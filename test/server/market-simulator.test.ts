@@ -4,7 +4,7 @@
  * so the two paths cannot drift apart. No network. The test clock moves the simulated market.
  */
 import { and, eq } from 'drizzle-orm';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Candle, Ticker } from '../../src/shared/contract.ts';
 import { contractOrders, marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';

@@ -5,7 +5,7 @@
  * asking REST for them; when the socket drops, REST takes over until the socket is back.
  */
 import type { AddressInfo } from 'node:net';
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';

@@ -1,4 +1,4 @@
-import { suite } from 'uvu';
+import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { setLocale } from '../../src/i18n/index.ts';
 import ar from '../../locales/ar.json' with { type: 'json' };
