@@ -28,7 +28,10 @@ async function boot(): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   for (let s = now - 130; s <= now; s++) ex.trade('BTCUSDT', s, (cents / 100).toFixed(2));
   trading = setInterval(() => ex.trade('BTCUSDT', Math.floor(Date.now() / 1000), ((cents += 7) / 100).toFixed(2)), 250);
+  // A fresh data directory: the shared one holds the simulator's stored prices, which an exchange
+  // feed that maps only BTC would show as stale for every other symbol.
   server = await startServer({
+    fresh: true,
     env: { NODE_ENV: 'test', TEST_CLOCK: '1', MARKET_FEED: 'binance', MARKET_FEED_URL: ex.url, MARKET_SYMBOLS: 'btc:BTCUSDT' },
   });
   browser = await launchBrowser();

@@ -39,7 +39,8 @@ test('the order waits for the price of its expiry second, says so, then settles 
   const now = Math.floor(Date.now() / 1000);
   for (let s = now - 130; s <= now; s++) ex.trade('BTCUSDT', s, (cents / 100).toFixed(2));
   trading = setInterval(trade, 250);
-  server = await startServer({ env: { NODE_ENV: 'test', TEST_CLOCK: '1', MARKET_FEED: 'binance', MARKET_FEED_URL: ex.url, MARKET_SYMBOLS: 'btc:BTCUSDT' } });
+  // Fresh: the shared data directory holds the simulator's stored prices, not this exchange's.
+  server = await startServer({ fresh: true, env: { NODE_ENV: 'test', TEST_CLOCK: '1', MARKET_FEED: 'binance', MARKET_FEED_URL: ex.url, MARKET_SYMBOLS: 'btc:BTCUSDT' } });
   browser = await launchBrowser();
   const page = await newMobilePage(browser);
   // The page's clock follows the server's when the test moves it (time still flows by itself).

@@ -227,9 +227,9 @@ test('an update drops the files of the build before it from the kept files, and 
     await controlled(page);
     await page.reload();
     const kept = () => page.evaluate(async () => (await (await caches.open('files')).keys()).map((r) => new URL(r.url).pathname));
-    /** Waits (up to 30 s) until `done` holds of the kept files. */
+    /** Waits (up to 60 s: installing the next worker fetches its whole shell again) until `done` holds of the kept files. */
     const until = async (done: (files: string[]) => boolean) => {
-      for (let i = 0; i < 60; i++) {
+      for (let i = 0; i < 120; i++) {
         if (done(await kept())) return true;
         await page.waitForTimeout(500);
       }
