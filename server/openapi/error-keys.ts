@@ -99,6 +99,14 @@ export const ERROR_STATUS = {
   'upload.dailyLimit': 429,
   'upload.tooMany': 429,
   'upload.storageFull': 503,
+  // The operator console's, on the admin listener: never answered by the public API.
+  'operator.name': 400,
+  'operator.password': 400,
+  'operator.notFound': 404,
+  'operator.exists': 409,
+  'console.signIn': 401,
+  'console.session': 401,
+  'console.header': 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

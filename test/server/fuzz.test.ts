@@ -32,7 +32,9 @@ const LEAKS: RegExp[] = [
 
 const hasText = (key: string) => {
   const text = key.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en.err);
-  return typeof text === 'string' && text.length > 0;
+  // A text that counts is one form per plural category; English has at least `other`.
+  const form = text && typeof text === 'object' ? (text as Record<string, unknown>).other : text;
+  return typeof form === 'string' && form.length > 0;
 };
 
 // ---- values ----
