@@ -89,10 +89,11 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     throw e;
   };
   if (print && pending.has(print)) fail(new ApiError('duplicate', t('err.duplicate')));
-  // Money actions (each carries its Idempotency-Key) wait for the network: offline, or while the
-  // figures on screen are the kept ones, the refusal says so before the user waits on a timeout.
-  if (o.headers?.[IDEMPOTENCY_HEADER] && (globalThis.navigator?.onLine === false || $lastKnown.get()))
-    fail(new ApiError('network', t('offline.refuse')));
+  // Money actions (each carries its Idempotency-Key) wait for the network, refused before the user
+  // waits on a timeout: while kept figures are on screen, saying so; offline with live ones, as any
+  // call without a network.
+  if (o.headers?.[IDEMPOTENCY_HEADER] && $lastKnown.get()) fail(new ApiError('network', t('offline.refuse')));
+  if (o.headers?.[IDEMPOTENCY_HEADER] && globalThis.navigator?.onLine === false) fail(new ApiError('network', t('err.network')));
   if (print) pending.add(print);
 
   // redaxios 0.5 drops `signal` (DESIGN pitfalls): the abort travels through a wrapped fetch.
