@@ -166,4 +166,13 @@ test('a second after the skipped ones with no trade of its own has no price eith
   assert.is(await market.settlementPrice('btc', (t0 + 3611) * 1000), priceOf(t0 + 3611), 'a second with a trade after the skipped ones has its own');
 });
 
+test('a skipped range goes with the last stored second before it, and its seconds stay without a price', async () => {
+  assert.ok((await s.ctx.db.select().from(marketGaps)).length > 0, 'the range is stored while a second before it is');
+  runTo(second() + 120);
+  await lead();
+  assert.equal(await s.ctx.db.select().from(marketGaps), [], 'pruned with the seconds before it');
+  assert.is(await market.settlementPrice('btc', (t0 + 62) * 1000), null, 'no stored price at or before it: nothing to settle on');
+  assert.is(await market.settlementPrice('btc', (t0 + 3600) * 1000), null);
+});
+
 test.run();
