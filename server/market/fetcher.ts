@@ -7,11 +7,27 @@
  * below it had no trade. A price that jumps more than the sanity bound from the last accepted one
  * is held, and `complete_to` stops before it, until a later reading lands near it (a real move) or
  * back near the old price (the jump was a glitch and is dropped).
+ *
+ * A fetcher that comes back after more than its fill window (a stopped service, an exchange down
+ * for hours) fetches only the window; the seconds before it are stored as skipped (`market_gaps`),
+ * in the same transaction as the `complete_to` that passes over them, so no order settles on them.
  */
 import type { Db } from '../db/client.ts';
 import { type Exchange, type FeedCandle, type FeedTicker, PERIOD_MS } from './feeds/types.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
-import { type CandleRow, forgetSecondsBefore, type FeedRow, newestCandleTimes, readFeeds, saveFeeds, upsertCandles, upsertSeconds } from './store.ts';
+import {
+  type CandleRow,
+  type FeedRow,
+  forgetOldCandles,
+  forgetSecondsBefore,
+  type Gap,
+  newestCandleTimes,
+  readFeeds,
+  recordGaps,
+  saveFeeds,
+  upsertCandles,
+  upsertSeconds,
+} from './store.ts';
 
 
 export interface FetcherOptions {
@@ -32,7 +48,7 @@ export interface FetcherOptions {
   keepSeconds?: number;
 }
 
-/** How often the leader deletes old second prices. */
+/** How often the leader deletes old second prices and candles. */
 export const PRUNE_EVERY_MS = 60_000;
 
 /**
@@ -94,10 +110,12 @@ export class Fetcher {
     }
     const seconds: Array<{ symbol: string; second: number; price: string }> = [];
     const feeds: FeedRow[] = [];
+    const gaps: Gap[] = [];
     for (const symbol of this.o.symbols) {
-      const { accepted, feed } = await this.seconds(symbol, now);
+      const { accepted, feed, gap } = await this.seconds(symbol, now);
       for (const a of accepted) seconds.push({ symbol, ...a });
       if (feed) feeds.push(feed);
+      if (gap) gaps.push(gap);
     }
     const candles: CandleRow[] = [];
     const candlesDue = now - this.lastCandles >= (this.o.candleEveryMs ?? 10_000);
@@ -108,9 +126,11 @@ export class Fetcher {
         }
       }
     }
-    // A second is stored together with the `complete_to` that vouches for it.
+    // A second is stored together with the `complete_to` that vouches for it, and a skipped one
+    // is recorded with the `complete_to` that passes over it.
     await this.o.db.transaction(async (tx) => {
       await upsertSeconds(tx, seconds);
+      await recordGaps(tx, gaps);
       await saveFeeds(tx, feeds);
       await upsertCandles(tx, candles);
     });
@@ -118,15 +138,18 @@ export class Fetcher {
     if (candlesDue) this.lastCandles = now;
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - (this.o.keepSeconds ?? keepSecondsFor(600_000)));
+      await forgetOldCandles(this.o.db, now);
       this.lastPrune = now;
     }
   }
 
-  private async seconds(symbol: string, now: number): Promise<{ accepted: Array<{ second: number; price: string }>; feed?: FeedRow }> {
+  private async seconds(symbol: string, now: number): Promise<{ accepted: Array<{ second: number; price: string }>; feed?: FeedRow; gap?: Gap }> {
     const nowSecond = Math.floor(now / 1000);
     const feed = this.feeds.get(symbol);
     const floor = nowSecond - (this.o.backfillSeconds ?? 3600);
     const from = Math.max(feed ? feed.completeTo + 1 : nowSecond - 60, floor);
+    // Older than the fill window: not fetched, so never a price (an order expiring there is refunded).
+    const gap = feed && feed.completeTo + 1 < from ? { symbol, from: feed.completeTo + 1, to: from - 1 } : undefined;
     const fetched: FeedCandle[] = [];
     // A page cut by the exchange's limit (300 or 1000) short of now: a restart or a jump of the
     // clock is caught up in this pass, not one page a second.
@@ -160,9 +183,10 @@ export class Fetcher {
     const completeTo = Math.max(feed?.completeTo ?? from - 1, Math.min(newest - 1, heldAt === undefined ? Infinity : heldAt - 1));
     const ticker = this.tickers.get(symbol);
     const price = last?.price ?? ticker?.price;
-    if (price === undefined) return { accepted };
+    if (price === undefined) return { accepted, gap };
     return {
       accepted,
+      gap,
       feed: {
         symbol,
         price,

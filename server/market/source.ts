@@ -21,11 +21,12 @@ export interface MarketSource {
   /** The traded price at an instant (the tick of that second): what orders open at. */
   priceAt(symbol: string, timeMs: number): Decimal;
   /**
-   * What an order expiring at `timeMs` settles at: the last trade at or before that second, or
-   * null while that is not known yet (the order waits). Without it, `priceAt` is used. `db`: the
+   * What an order expiring at `timeMs` settles at: the last trade at or before that second, null
+   * while that is not known yet (the order waits), or `skipped` when it never will be (the feed
+   * skipped that second; the order is refunded). Without it, `priceAt` is used. `db`: the
    * caller's transaction (PGlite has one connection: a query beside it would wait for ever).
    */
-  settlementPrice?(symbol: string, timeMs: number, db?: DbOrTx): Promise<Decimal | null>;
+  settlementPrice?(symbol: string, timeMs: number, db?: DbOrTx): Promise<Decimal | null | 'skipped'>;
   /** True when the newest price is older than the feed's bound: new orders are refused. */
   stale?(symbol: string): boolean;
 }

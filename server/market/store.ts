@@ -2,8 +2,9 @@
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { marketCandles as mc, marketFeed as mf, marketSeconds as ms } from '../db/schema/index.ts';
-import type { FeedCandle } from './feeds/types.ts';
+import { marketCandles as mc, marketFeed as mf, marketGaps as mg, marketSeconds as ms } from '../db/schema/index.ts';
+import { type FeedCandle, PERIOD_MS } from './feeds/types.ts';
+import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 
 export type FeedRow = typeof mf.$inferSelect;
 
@@ -109,26 +110,73 @@ export async function newestCandleTimes(db: DbOrTx): Promise<Map<string, number>
   return new Map(rows.map((r) => [`${r.symbol} ${r.period}`, Number(r.time)]));
 }
 
+/** Seconds a fetcher skipped (both ends included); see `marketGaps`. */
+export interface Gap {
+  symbol: string;
+  from: number;
+  to: number;
+}
+
+/** Stores skipped seconds; a range recorded again (a retried pass) only grows. */
+export async function recordGaps(db: DbOrTx, gaps: Gap[]): Promise<void> {
+  if (!gaps.length) return;
+  await db
+    .insert(mg)
+    .values(gaps.map((g) => ({ symbol: g.symbol, fromSecond: g.from, toSecond: g.to })))
+    .onConflictDoUpdate({ target: [mg.symbol, mg.fromSecond], set: { toSecond: sql`greatest(${mg.toSecond}, excluded.to_second)` } });
+}
+
 /**
- * The price of second `second`: the last trade at or before it, and only once every second up to
- * it is stored, so a trade that is still on its way can never be skipped. Null: not known yet.
+ * What second `second` settles at: the last trade at or before it, and only once every second up
+ * to it is stored, so a trade that is still on its way can never be skipped. Null: not known yet.
+ * `skipped`: never known, because the feed skipped that second, or skipped seconds lie between it
+ * and the last stored trade before it (its last trade may have been in them).
  */
-export async function storedPriceAt(db: DbOrTx, symbol: string, second: number): Promise<string | null> {
+export async function storedPriceAt(db: DbOrTx, symbol: string, second: number): Promise<string | null | 'skipped'> {
   const [feed] = await db.select({ completeTo: mf.completeTo }).from(mf).where(eq(mf.symbol, symbol));
   if (!feed || feed.completeTo < second) return null;
   const [row] = await db
-    .select({ price: text(ms.price) })
+    .select({ second: ms.second, price: text(ms.price) })
     .from(ms)
     .where(and(eq(ms.symbol, symbol), lte(ms.second, second)))
     .orderBy(desc(ms.second))
     .limit(1);
+  // A row inside a gap is no price either: it may be the newest second of the pass before the stop, stored while it still traded.
+  const [gap] = await db
+    .select({ from: mg.fromSecond })
+    .from(mg)
+    .where(and(eq(mg.symbol, symbol), lte(mg.fromSecond, second), gte(mg.toSecond, row?.second ?? Number.MIN_SAFE_INTEGER)))
+    .limit(1);
+  if (gap) return 'skipped';
   return row?.price ?? null;
 }
 
 /**
  * Deletes second prices older than `before` (epoch s), oldest first and at most `span` seconds of
- * them a call, so a backlog (a leader that was down for days) goes in short statements.
+ * them a call, so a backlog (a leader that was down for days) goes in short statements. A skipped
+ * range goes once no stored second before it is left: a second in it then finds no price at all.
  */
 export async function forgetSecondsBefore(db: DbOrTx, before: number, span = 3600): Promise<void> {
   await db.execute(sql`delete from market_seconds where second < least(${before}::bigint, (select min(second) from market_seconds) + ${span}::bigint)`);
+  await db.execute(sql`delete from market_gaps g where not exists (select 1 from market_seconds s where s.symbol = g.symbol and s.second <= g.to_second)`);
+}
+
+/**
+ * The oldest open time the chart can still show of each period: the app asks for at most
+ * `MAX_CANDLES` candles, the forming one included.
+ */
+export const candleKeepFrom = (period: KlinePeriod, now: number): number => {
+  const length = PERIOD_MS[period];
+  return Math.floor(now / length) * length - (MAX_CANDLES - 1) * length;
+};
+
+/**
+ * Deletes candles older than the chart can show, at most `limit` rows a call, so a table left
+ * unpruned for months shrinks in short statements.
+ */
+export async function forgetOldCandles(db: DbOrTx, now: number, limit = 20_000): Promise<void> {
+  const keepFrom = sql.join(KLINE_PERIODS.map((p) => sql`when ${p} then ${candleKeepFrom(p, now)}::bigint`), sql` `);
+  await db.execute(sql`
+    delete from market_candles where ctid = any(array(
+      select ctid from market_candles where open_time < case period ${keepFrom} else 0 end limit ${limit}))`);
 }

@@ -105,9 +105,9 @@ export class StoredMarket implements MarketSource {
     return toScale(r.price, r.precision);
   }
 
-  async settlementPrice(symbol: string, timeMs: number, db: DbOrTx = this.o.db): Promise<Decimal | null> {
+  async settlementPrice(symbol: string, timeMs: number, db: DbOrTx = this.o.db): Promise<Decimal | null | 'skipped'> {
     const price = await storedPriceAt(db, symbol, Math.floor(timeMs / 1000));
-    return price === null ? null : toScale(price, this.rows.get(symbol)?.precision ?? 0);
+    return price === null || price === 'skipped' ? price : toScale(price, this.rows.get(symbol)?.precision ?? 0);
   }
 
   ageMs(symbol: string): number {

@@ -22,6 +22,7 @@ const UserMessage = Type.Object({
       status: Type.String(),
       effect: Type.Optional(Type.Union([Type.Literal('credited'), Type.Literal('returned')])),
       reason: Type.Optional(Type.String()),
+      cause: Type.Optional(Type.Union([Type.Literal('no_price'), Type.Literal('feed_gap')], { description: 'orderRefund: why the order has no price' })),
     }),
   ),
   read: Type.Boolean(),

@@ -24,6 +24,7 @@ export const orderFields = {
   openPrice: sql<string>`${o.openPrice}::text`,
   closePrice: sql<string | null>`${o.closePrice}::text`,
   status: o.status,
+  refundReason: o.refundReason,
   result: o.result,
   payout: plain<string | null>(sql`${o.payout}`),
   profit: plain<string | null>(sql`${o.payout} - ${o.amount}`),

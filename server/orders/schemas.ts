@@ -32,6 +32,9 @@ const ContractOrderSchema = Type.Object({
   openPrice: Dec(),
   closePrice: Type.Union([Dec(), Type.Null()]),
   status: Type.Union([Type.Literal('open'), Type.Literal('settled'), Type.Literal('refunded')]),
+  refundReason: Type.Union([Type.Literal('no_price'), Type.Literal('feed_gap'), Type.Null()], {
+    description: 'why a refunded order has no price: none arrived within the wait bound, or its expiry fell in seconds the market feed skipped',
+  }),
   result: Type.Union([Type.Literal('win'), Type.Literal('loss'), Type.Literal('tie'), Type.Null()]),
   payout: Type.Union([Dec(), Type.Null()], { description: 'credited at settlement' }),
   profit: Type.Union([Dec(), Type.Null()], { description: 'payout − amount' }),

@@ -55,7 +55,7 @@ export async function settleDue(ctx: ServerContext, log: SettleLog = consoleLog)
       const users = new Set<number>();
       let count = 0;
       for (const order of due) {
-        let close: string | null;
+        let close: string | null | 'skipped';
         try {
           close = market.settlementPrice
             ? await market.settlementPrice(order.symbol, order.expiresAt.getTime(), tx)
@@ -64,9 +64,17 @@ export async function settleDue(ctx: ServerContext, log: SettleLog = consoleLog)
           close = null;
           log.error({ err, orderNo: order.orderNo, symbol: order.symbol }, 'no price to settle an order; it stays open');
         }
+        if (close === 'skipped') {
+          // The feed skipped its second: no price will ever come, so waiting out the bound is pointless.
+          if (await refundOne(tx, order, now, 'feed_gap')) {
+            users.add(order.userId);
+            count++;
+          }
+          continue;
+        }
         if (close === null) {
           // Never settled on a guess: it waits for its second's price, and past the bound is refunded.
-          if (now.getTime() - order.expiresAt.getTime() > waitMaxMs && (await refundOne(tx, order, now))) {
+          if (now.getTime() - order.expiresAt.getTime() > waitMaxMs && (await refundOne(tx, order, now, 'no_price'))) {
             users.add(order.userId);
             count++;
           } else unpriced.push(order.id);
@@ -123,15 +131,23 @@ async function settleOne(tx: Tx, order: DueOrder, close: string, onlyPriceDiffer
   return true;
 }
 
+type RefundReason = NonNullable<typeof o.$inferSelect.refundReason>;
+
+const REFUND_WHY: Record<RefundReason, string> = {
+  no_price: 'no market price arrived for its expiry',
+  feed_gap: 'the market feed was interrupted at its expiry, so no price exists for it',
+};
+
 /**
- * Gives the whole amount back to an order whose expiry second never got a price within the wait
- * bound (the feed stalled): it is not settled on a guess. The bill and the message are in the
- * same transaction as the status change; false when another pass got there first.
+ * Gives the whole amount back to an order whose expiry second has no price: none arrived within
+ * the wait bound, or the feed skipped that second. It is not settled on a guess. The bill and
+ * the message are in the same transaction as the status change; false when another pass got
+ * there first.
  */
-async function refundOne(tx: Tx, order: DueOrder, now: Date): Promise<boolean> {
+async function refundOne(tx: Tx, order: DueOrder, now: Date, reason: RefundReason): Promise<boolean> {
   const [row] = await tx
     .update(o)
-    .set({ status: 'refunded', payout: sql`${o.amount}`, settledAt: now })
+    .set({ status: 'refunded', payout: sql`${o.amount}`, settledAt: now, refundReason: reason })
     .where(and(eq(o.id, order.id), eq(o.status, 'open')))
     .returning({ amount: sql<string>`trim_scale(${o.amount})::text` });
   if (!row) return false;
@@ -139,9 +155,9 @@ async function refundOne(tx: Tx, order: DueOrder, now: Date): Promise<boolean> {
   await tx.insert(userMessages).values({
     userId: order.userId,
     title: 'Order refunded',
-    content: `Order ${order.orderNo}: no market price arrived for its expiry, so it was not settled. Your ${row.amount} was refunded in full.`,
+    content: `Order ${order.orderNo}: ${REFUND_WHY[reason]}, so it was not settled. Your ${row.amount} was refunded in full.`,
     key: 'orderRefund',
-    params: { orderNo: order.orderNo, amount: row.amount, status: 'refunded', effect: 'credited' },
+    params: { orderNo: order.orderNo, amount: row.amount, status: 'refunded', effect: 'credited', cause: reason },
     createdAt: now,
   });
   return true;

@@ -260,12 +260,12 @@ feed('an order whose expiry never gets a price is refunded in full after the bou
   assert.is(await settleDue(w.s.ctx, quiet), 1);
   assert.is(await settleDue(w.s.ctx, quiet), 0, 'exactly once');
   const [row] = await w.s.ctx.db.select().from(contractOrders).where(eq(contractOrders.orderNo, placed.orderNo));
-  assert.equal([row!.status, row!.closePrice, row!.result, row!.payout], ['refunded', null, null, '250.00000000']);
+  assert.equal([row!.status, row!.closePrice, row!.result, row!.payout, row!.refundReason], ['refunded', null, null, '250.00000000', 'no_price']);
   assert.is(await billSum(w.s.ctx.db, u.userId), '1000.00000000', 'the whole amount came back');
   const inbox = await w.s.call<UserMessageList>('GET', '/h5/message/userMessage?pageNum=1&pageSize=10', { token: u.token });
   const message = inbox.data.rows.find((m) => m.key === 'orderRefund');
   assert.ok(message, 'the user is told');
-  assert.equal(message!.params, { orderNo: placed.orderNo, amount: '250', status: 'refunded', effect: 'credited' });
+  assert.equal(message!.params, { orderNo: placed.orderNo, amount: '250', status: 'refunded', effect: 'credited', cause: 'no_price' });
   assert.ok(
     (await w.s.ctx.db.select().from(marketSeconds).where(and(eq(marketSeconds.symbol, 'btc'), eq(marketSeconds.second, Math.floor(placed.expiresAt / 1000))))).length === 0,
     'there really was no price for that second',

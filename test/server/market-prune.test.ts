@@ -1,9 +1,11 @@
 /**
  * One-second prices (about a million rows a day with twelve symbols) are kept only as long as
  * settlement can need them: the fetching process deletes older ones once a minute, oldest first
- * and an hour of them at a time, and never one an open order may still settle at.
+ * and an hour of them at a time, and never one an open order may still settle at. Chart candles
+ * are kept as far back as the chart can ask: the newest 500 of each period.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Candle } from '../../src/shared/contract.ts';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';
@@ -11,7 +13,9 @@ import { precisionOf } from '../../server/market/config.ts';
 import { simulatedExchange } from '../../server/market/feeds/simulated.ts';
 import { Fetcher, keepSecondsFor, PRUNE_EVERY_MS } from '../../server/market/fetcher.ts';
 import { SimulatedMarket } from '../../server/market/simulator.ts';
-import { storedPriceAt, upsertSeconds } from '../../server/market/store.ts';
+import { PERIOD_MS } from '../../server/market/feeds/types.ts';
+import { KLINE_PERIODS, MAX_CANDLES } from '../../server/market/source.ts';
+import { type CandleRow, candleKeepFrom, forgetOldCandles, storedPriceAt, upsertCandles, upsertSeconds } from '../../server/market/store.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const test = suite('pruning one-second prices');
@@ -68,6 +72,58 @@ test('the fetcher deletes seconds past the retention, an hour at a time, once a 
   const [kept] = await s.ctx.db.select().from(marketSeconds).where(and(eq(marketSeconds.symbol, 'btc'), eq(marketSeconds.second, settleable)));
   assert.ok(kept, 'a second an hour old is kept');
   assert.is(await storedPriceAt(s.ctx.db, 'btc', settleable), '65000.00', 'and an order expiring then still settles at it');
+});
+
+const candleCounts = async () =>
+  new Map(
+    (
+      await s.ctx.db
+        .select({ period: marketCandles.period, n: sql<number>`count(*)::int`, oldest: sql<string>`min(${marketCandles.openTime})::text` })
+        .from(marketCandles)
+        .where(eq(marketCandles.symbol, 'btc'))
+        .groupBy(marketCandles.period)
+    ).map((r) => [r.period, [r.n, Number(r.oldest)]]),
+  );
+
+test('the same job keeps the newest 500 candles of each period, as many as the chart asks for', async () => {
+  const now = () => s.clock.now();
+  await s.ctx.db.delete(marketCandles);
+  // Candles no one pruned: far more of each period than the chart can show.
+  const rows: CandleRow[] = [];
+  for (const period of KLINE_PERIODS) {
+    const length = PERIOD_MS[period];
+    const current = Math.floor(now() / length) * length;
+    for (let i = 0; i < MAX_CANDLES + 300; i++) {
+      rows.push({ symbol: 'btc', period, time: current - i * length, open: '1', high: '2', low: '1', close: '2', volume: '3' });
+    }
+  }
+  await upsertCandles(s.ctx.db, rows);
+  const { token } = await s.register();
+  const chartBefore = new Map<string, Candle[]>();
+  for (const period of KLINE_PERIODS) {
+    chartBefore.set(period, (await s.call<Candle[]>('GET', `/h5/symbol/getHistoryKline?symbol=btc&period=${period}&size=${MAX_CANDLES}`, { token })).data);
+  }
+
+  await forgetOldCandles(s.ctx.db, now(), 100);
+  const total = [...(await candleCounts()).values()].reduce((a, [n]) => a + n, 0);
+  assert.is(total, KLINE_PERIODS.length * (MAX_CANDLES + 300) - 100, 'at most the given rows a statement');
+
+  const fetcher = new Fetcher({
+    db: s.ctx.db,
+    exchange: simulatedExchange(new SimulatedMarket({ seed: 'prune', now })),
+    symbols: ['btc'],
+    precision: precisionOf,
+    now,
+  });
+  await fetcher.cycle();
+  const counts = await candleCounts();
+  for (const period of KLINE_PERIODS) {
+    assert.equal(counts.get(period), [MAX_CANDLES, candleKeepFrom(period, now())], `${period}: the newest ${MAX_CANDLES}, the forming one included`);
+    const chart = (await s.call<Candle[]>('GET', `/h5/symbol/getHistoryKline?symbol=btc&period=${period}&size=${MAX_CANDLES}`, { token })).data;
+    assert.equal(chart.map((c) => c.time), chartBefore.get(period)!.map((c) => c.time), `${period}: the chart shows what it showed`);
+  }
+  assert.is(candleKeepFrom('1min', Date.UTC(2026, 0, 2, 0, 0, 30)), Date.UTC(2026, 0, 2) - 499 * 60_000, '1min: 8 h 19 min back from the forming minute');
+  assert.is(candleKeepFrom('1day', Date.UTC(2026, 0, 2, 12)), Date.UTC(2026, 0, 2) - 499 * 86_400_000, '1day: 499 days before today');
 });
 
 test.run();

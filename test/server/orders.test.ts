@@ -67,6 +67,7 @@ save('an order debits the amount and records the open price, expiry and rate of 
       openPrice: marketOf(s.ctx).priceAt('btc', now),
       closePrice: null,
       status: 'open',
+      refundReason: null,
       result: null,
       payout: null,
       profit: null,

@@ -7,7 +7,7 @@ const test = suite('running result and settled notice');
 
 const order = (over: Partial<ContractOrder>): ContractOrder => ({
   orderNo: 'C1', symbol: 'btc', name: 'BTC/USDT', direction: 'up', amount: '10', rate: '85', seconds: 60,
-  estimatedIncome: '8.5', openPrice: '63000.5', closePrice: null, status: 'open', result: null, payout: null,
+  estimatedIncome: '8.5', openPrice: '63000.5', closePrice: null, status: 'open', refundReason: null, result: null, payout: null,
   profit: null, time: 0, expiresAt: 60_000, settledAt: null, ...over,
 });
 

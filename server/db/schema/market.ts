@@ -22,6 +22,17 @@ export const marketSeconds = pgTable('market_seconds', {
   price: numeric('price').notNull(),
 }, (t) => [primaryKey({ columns: [t.symbol, t.second] }), index('market_seconds_second_idx').on(t.second)]);
 
+/**
+ * Seconds (epoch s, both ends included) a fetcher skipped: it came back after more than its fill
+ * window and fetched only the window. Nothing in them is a price, nor is a stored second before
+ * them the price of a second after them until a trade after them is stored.
+ */
+export const marketGaps = pgTable('market_gaps', {
+  symbol: text('symbol').notNull(),
+  fromSecond: bigint('from_second', { mode: 'number' }).notNull(),
+  toSecond: bigint('to_second', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.symbol, t.fromSecond] })]);
+
 /** Per symbol: the 24 h ticker as last fetched and how far the second prices are complete. */
 export const marketFeed = pgTable('market_feed', {
   symbol: text('symbol').primaryKey(),

@@ -23,6 +23,11 @@ export const contractOrders = pgTable('contract_orders', {
   status: text('status', { enum: ['open', 'settled', 'refunded'] }).notNull().default('open'),
   result: text('result', { enum: ['win', 'loss', 'tie'] }),
   payout: numeric('payout', { precision: 20, scale: 8 }),
+  /**
+   * Why a refunded order got no price: `no_price` none arrived within the wait bound; `feed_gap`
+   * its expiry fell in seconds the feed skipped, so none ever will.
+   */
+  refundReason: text('refund_reason', { enum: ['no_price', 'feed_gap'] }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
@@ -30,6 +35,7 @@ export const contractOrders = pgTable('contract_orders', {
   index('contract_orders_user_idx').on(t.userId, t.createdAt.desc()),
   index('contract_orders_due_idx').on(t.status, t.expiresAt),
   check('contract_orders_amount_positive', sql`${t.amount} > 0`),
+  check('contract_orders_refund_reason', sql`(${t.status} = 'refunded') = (${t.refundReason} is not null)`),
   check(
     'contract_orders_settled_complete',
     sql`(${t.status} = 'open' and ${t.result} is null and ${t.payout} is null and ${t.closePrice} is null and ${t.settledAt} is null)

@@ -12,7 +12,7 @@ export function wording(m: UserMessage, fmt: (amount: string) => string): { titl
   if (!m.key || !p) return m;
   if (m.key === 'orderRefund') {
     const order = t('account.msg.order', { orderNo: ltr(p.orderNo), amount: ltr(fmt(p.amount)) });
-    return { title: t('account.msg.orderRefund'), content: [order, t('account.msg.noPrice'), t('account.msg.credited')].join('\n') };
+    return { title: t('account.msg.orderRefund'), content: [order, t(p.cause === 'feed_gap' ? 'account.msg.feedGap' : 'account.msg.noPrice'), t('account.msg.credited')].join('\n') };
   }
   const lines = [t('account.msg.order', { orderNo: ltr(p.orderNo), amount: ltr(fmt(p.amount)) })];
   if (p.effect) lines.push(t('account.msg.' + p.effect));

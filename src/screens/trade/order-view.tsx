@@ -2,6 +2,7 @@
 import { t } from '../../i18n/index.ts';
 import { formatMoney, type MoneySettings } from '../../lib/money.ts';
 import type { ContractOrder } from '../../shared/contract.ts';
+import { outcomeKey } from './outcome-word.ts';
 import './order.css';
 
 /** A money amount with its sign always written where the language puts it, for profit and loss. */
@@ -12,13 +13,13 @@ export const DirectionTag = ({ o }: { o: ContractOrder }) => (
   <span className={'tag ' + o.direction}>{t('order.' + o.direction)}</span>
 );
 
-/** Win, loss or tie of a settled order, coloured, with the profit when there is one. */
+/** Win, loss or tie of a settled order, coloured, with the profit when there is one; a refund with its reason. */
 export function Outcome({ o, money }: { o: ContractOrder; money: MoneySettings }) {
   const cls = o.result === 'win' ? 'up' : o.result === 'loss' ? 'down' : 'muted';
   return (
     <span className={cls}>
       {/* The space stays outside the amount's left-to-right run: between word and amount in both directions. */}
-      {t('order.result.' + (o.status === 'refunded' ? 'refunded' : o.result)) + ' '}
+      {t(outcomeKey(o)) + ' '}
       {o.profit && o.result !== 'tie' && <span className="num">{signedMoney(o.profit, money)}</span>}
     </span>
   );

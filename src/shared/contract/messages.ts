@@ -1,8 +1,9 @@
 import type { Decimal, Page } from './common.ts';
+import type { RefundReason } from './orders.ts';
 
 /**
  * A message the server wrote itself (a review outcome): the app words it in the user's language.
- * `orderRefund`: a contract order refunded because no market price arrived for its expiry.
+ * `orderRefund`: a contract order refunded because it has no market price for its expiry.
  */
 export type MessageKey = 'deposit' | 'withdraw' | 'orderRefund';
 
@@ -16,6 +17,8 @@ export interface MessageParams {
   effect?: 'credited' | 'returned';
   /** The operator's reason, as typed. */
   reason?: string;
+  /** `orderRefund`: why the order got no price (see `ContractOrder.refundReason`). */
+  cause?: RefundReason;
 }
 
 /**

@@ -19,6 +19,12 @@ export type OrderTab = (typeof ORDER_TABS)[number];
 
 export type OrderResult = 'win' | 'loss' | 'tie';
 
+/**
+ * `no_price`: none arrived within the feed's wait bound after expiry; `feed_gap`: the expiry fell
+ * in seconds the market feed skipped (it was interrupted for longer than it fills), so none ever will.
+ */
+export type RefundReason = 'no_price' | 'feed_gap';
+
 /** A contract order (order fields: docs/rules.md#contract-orders). */
 export interface ContractOrder {
   orderNo: string;
@@ -37,8 +43,10 @@ export interface ContractOrder {
   openPrice: Decimal;
   /** Price at the expiry instant; null until settled. */
   closePrice: Decimal | null;
-  /** `refunded`: no market price arrived for its expiry within the feed's bound; the amount came back. */
+  /** `refunded`: no market price for its expiry (see `refundReason`); the amount came back. */
   status: 'open' | 'settled' | 'refunded';
+  /** Why a refunded order has no price; null unless refunded. */
+  refundReason: RefundReason | null;
   result: OrderResult | null;
   /** Credited at settlement: amount + income for a win, amount for a tie, 0 for a loss. */
   payout: Decimal | null;
