@@ -1,0 +1,68 @@
+/**
+ * Deposit channels and banks in the language the app asks for. Each field comes from the most
+ * wanted language that has it, translated from the original the row holds now; otherwise the
+ * original (the operator's own text) answers, so a missing or stale translation never hides it.
+ */
+import { and, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { bankTexts, payChannelTexts } from '../db/schema/index.ts';
+import { FALLBACK } from './lang.ts';
+
+interface Candidate {
+  lang: string;
+  text: string;
+  source: string;
+}
+
+/** The text of the first of `langs` whose translation of `original` is there; else `original`. */
+export function pick(candidates: Candidate[], original: string, langs: string[]): string {
+  for (const lang of langs) {
+    if (lang === FALLBACK) return original;
+    const hit = candidates.find((c) => c.lang.toLowerCase() === lang && c.text && c.source === original);
+    if (hit) return hit.text;
+  }
+  return original;
+}
+
+const wantedOf = (langs: string[]) => langs.filter((l) => l !== FALLBACK);
+
+export interface ChannelOriginal {
+  id: number;
+  name: string;
+  remark: string;
+}
+
+/** Name and note of each channel in the first of `langs` that has them (`langs` from requestLanguages). */
+export async function localizeChannels<T extends ChannelOriginal>(db: DbOrTx, channels: T[], langs: string[]): Promise<T[]> {
+  const wanted = wantedOf(langs);
+  if (!channels.length || !wanted.length) return channels;
+  const rows = await db
+    .select()
+    .from(payChannelTexts)
+    .where(and(inArray(payChannelTexts.channelId, channels.map((c) => c.id)), inArray(sql`lower(${payChannelTexts.lang})`, wanted)));
+  return channels.map((c) => {
+    const mine = rows.filter((r) => r.channelId === c.id);
+    if (!mine.length) return c;
+    return {
+      ...c,
+      name: pick(mine.map((r) => ({ lang: r.lang, text: r.name, source: r.nameSource })), c.name, langs),
+      remark: pick(mine.map((r) => ({ lang: r.lang, text: r.note, source: r.noteSource })), c.remark, langs),
+    };
+  });
+}
+
+/** Each bank's name (by code) in the first of `langs` that has it; `banks` are the current rows. */
+export async function bankNames(db: DbOrTx, banks: Array<{ code: string; name: string }>, langs: string[]): Promise<Map<string, string>> {
+  const out = new Map(banks.map((b) => [b.code, b.name]));
+  const wanted = wantedOf(langs);
+  if (!banks.length || !wanted.length) return out;
+  const rows = await db
+    .select()
+    .from(bankTexts)
+    .where(and(inArray(bankTexts.bankCode, banks.map((b) => b.code)), inArray(sql`lower(${bankTexts.lang})`, wanted)));
+  for (const b of banks) {
+    const mine = rows.filter((r) => r.bankCode === b.code).map((r) => ({ lang: r.lang, text: r.name, source: r.nameSource }));
+    if (mine.length) out.set(b.code, pick(mine, b.name, langs));
+  }
+  return out;
+}
