@@ -8,21 +8,23 @@ import type { DbOrTx } from '../db/client.ts';
 import { bankTexts, payChannelTexts } from '../db/schema/index.ts';
 import { FALLBACK } from './lang.ts';
 
-interface Candidate {
+export interface Candidate {
   lang: string;
   text: string;
   source: string;
 }
 
-/** The text of the first of `langs` whose translation of `original` is there; else `original`. */
-export function pick(candidates: Candidate[], original: string, langs: string[]): string {
+/** The translation of `original` in the first of `langs` that has one; none once English is reached. */
+export function found(candidates: Candidate[], original: string, langs: string[]): Candidate | undefined {
   for (const lang of langs) {
-    if (lang === FALLBACK) return original;
+    if (lang === FALLBACK) return undefined;
     const hit = candidates.find((c) => c.lang.toLowerCase() === lang && c.text && c.source === original);
-    if (hit) return hit.text;
+    if (hit) return hit;
   }
-  return original;
+  return undefined;
 }
+
+export const pick = (candidates: Candidate[], original: string, langs: string[]): string => found(candidates, original, langs)?.text ?? original;
 
 const wantedOf = (langs: string[]) => langs.filter((l) => l !== FALLBACK);
 
