@@ -5,7 +5,7 @@
  */
 import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { bankTexts, payChannelTexts } from '../db/schema/index.ts';
+import { banks, bankTexts, payChannels, payChannelTexts } from '../db/schema/index.ts';
 import { FALLBACK } from './lang.ts';
 
 export interface Candidate {
@@ -67,4 +67,29 @@ export async function bankNames(db: DbOrTx, banks: Array<{ code: string; name: s
     if (mine.length) out.set(b.code, pick(mine, b.name, langs));
   }
   return out;
+}
+
+/**
+ * Records keep the channel's name as it was when submitted; while that is still the channel's
+ * name, they show it in the user's language as the channel list does.
+ */
+export async function localizeDepositRecords<T extends { channelId: number; channelName: string }>(db: DbOrTx, rows: T[], langs: string[]): Promise<T[]> {
+  if (!rows.length || !wantedOf(langs).length) return rows;
+  const channels = await db
+    .select({ id: payChannels.id, name: payChannels.name, remark: payChannels.remark })
+    .from(payChannels)
+    .where(inArray(payChannels.id, [...new Set(rows.map((r) => r.channelId))]));
+  const now = new Map(channels.map((c) => [c.id, c.name]));
+  const shown = new Map((await localizeChannels(db, channels, langs)).map((c) => [c.id, c.name]));
+  return rows.map((r) => (now.get(r.channelId) === r.channelName ? { ...r, channelName: shown.get(r.channelId) ?? r.channelName } : r));
+}
+
+/** Withdrawal records name the bank as it was named then; a bank still named so shows in the user's language. */
+export async function localizeBankNames<T extends { bankName: string | null }>(db: DbOrTx, rows: T[], langs: string[]): Promise<T[]> {
+  const names = [...new Set(rows.flatMap((r) => (r.bankName ? [r.bankName] : [])))];
+  if (!names.length || !wantedOf(langs).length) return rows;
+  const list = await db.select({ code: banks.code, name: banks.name }).from(banks).where(inArray(banks.name, names));
+  const translated = await bankNames(db, list, langs);
+  const byName = new Map(list.map((b) => [b.name, translated.get(b.code) ?? b.name]));
+  return rows.map((r) => (r.bankName && byName.has(r.bankName) ? { ...r, bankName: byName.get(r.bankName)! } : r));
 }

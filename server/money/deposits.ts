@@ -7,7 +7,7 @@ import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel } f
 import type { FeaturePlugin } from '../context.ts';
 import { deposits, payChannels } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
-import { localizeChannels } from '../content/channel-texts.ts';
+import { localizeChannels, localizeDepositRecords } from '../content/channel-texts.ts';
 import { requestLanguages } from '../content/lang.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
@@ -135,5 +135,5 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   const paths = { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' };
   const answers = { one: DepositAnswer, page: DepositPageAnswer };
-  recordRoutes(app, ctx, { table: deposits, what: 'deposit', tags, paths, statuses: DEPOSIT_STATUSES, names: DEPOSIT_STATUS_NAMES, toAnswer: toDeposit, answers });
+  recordRoutes(app, ctx, { table: deposits, what: 'deposit', tags, paths, statuses: DEPOSIT_STATUSES, names: DEPOSIT_STATUS_NAMES, toAnswer: toDeposit, answers, localize: localizeDepositRecords });
 };

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Bank, Envelope, PaymentMethod, PayChannel } from '../../src/shared/contract.ts';
+import type { Bank, Deposit, Envelope, Page, PaymentMethod, PayChannel, Withdrawal } from '../../src/shared/contract.ts';
 import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
 import { NAME_MAX, NOTE_MAX, type ChannelTextItem } from '../../server/admin/channel-texts.ts';
 import { payChannels } from '../../server/db/schema/index.ts';
@@ -15,7 +15,7 @@ import { runOperator } from '../../server/operator/run.ts';
 import { BRL_NAME, BRL_NOTE, CHANNEL_TEXTS, UNIONPAY, USD_NAME, VISA } from '../../server/seed/channel-texts.ts';
 import { BANKS, PAY_CHANNELS } from '../../server/seed/money.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
-import { bindBank, member, type Member } from './money-fixtures.ts';
+import { bindBank, member, recharge, upload, withdraw, type Member } from './money-fixtures.ts';
 
 interface Ctx {
   s: TestServer;
@@ -111,6 +111,27 @@ test('the bank list and a bound card name the bank in the asked language; a bank
   const cards = async (lang: string) => (await c.s.call<PaymentMethod[]>('GET', '/h5/expenses/getMyBankCardList', { token: m.token, query: { lang } })).data;
   assert.is((await cards('ar'))[0]!.bankName, 'بطاقة خصم Visa');
   assert.is((await cards('en'))[0]!.bankName, VISA);
+});
+
+test('deposit and withdrawal records name the channel and bank in the asked language while the channel is still so named', async (c) => {
+  const m = await member(c.s, '500');
+  const channel = brl(await channelsIn(c, 'en'));
+  const proof = await upload(c.s, m.token);
+  const deposit = await recharge(c.s, m, { channelId: channel.id, amount: '100', proofImage: proof.url });
+  assert.is(deposit.code, 200, deposit.msg);
+  const card = await bindBank(c.s, m, '4000123412341234', 'VISA');
+  const w = await withdraw(c.s, m, { methodId: card.id, amount: '100' });
+  assert.is(w.code, 200, w.msg);
+  const get = <T>(path: string, query: Record<string, string>) => c.s.call<T>('GET', path, { token: m.token, query });
+  assert.is((await get<Page<Deposit>>('/h5/recharge/depositList', { lang: 'ar' })).data.rows[0]!.channelName, 'تحويل بنكي (BRL)');
+  assert.is((await get<Deposit>('/h5/recharge/depositDetail', { orderNo: deposit.data.orderNo, lang: 'ar' })).data.channelName, 'تحويل بنكي (BRL)');
+  assert.is((await get<Deposit>('/h5/recharge/depositDetail', { orderNo: deposit.data.orderNo, lang: 'en' })).data.channelName, BRL_NAME);
+  assert.is((await get<Page<Withdrawal>>('/h5/expenses/withdrawList', { lang: 'ar' })).data.rows[0]!.bankName, 'بطاقة خصم Visa');
+  assert.is((await get<Withdrawal>('/h5/expenses/withdrawDetail', { orderNo: w.data.orderNo, lang: 'zh-TW' })).data.bankName, 'Visa 金融卡');
+  // Once renamed, the record keeps the name the user saw.
+  await c.s.ctx.db.update(payChannels).set({ name: 'PIX (BRL)' }).where(eq(payChannels.id, channel.id));
+  assert.is((await get<Deposit>('/h5/recharge/depositDetail', { orderNo: deposit.data.orderNo, lang: 'ar' })).data.channelName, BRL_NAME);
+  await c.s.ctx.db.update(payChannels).set({ name: BRL_NAME }).where(eq(payChannels.id, channel.id));
 });
 
 test('an operator translates a channel’s note from the command line; an empty text returns the original', async (c) => {
