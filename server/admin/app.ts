@@ -9,6 +9,7 @@ import { installApiErrorHandling } from '../http/errors.ts';
 import { installInputGuards } from '../http/input-guard.ts';
 import { AppError } from '../http/envelope.ts';
 import { AJV_OPTIONS } from '../http/schemas.ts';
+import { adminChannelTextRoutes } from './channel-texts.ts';
 import { adminClockRoutes } from './clock.ts';
 import { adminContentRoutes } from './content.ts';
 import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
@@ -52,6 +53,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       // ---- Admin route plugins (deposit and withdrawal review…): one line each, given `{ ctx }`.
       await admin.register(adminMoneyRoutes, { ctx });
       await admin.register(adminPageRoutes, { ctx });
+      await admin.register(adminChannelTextRoutes, { ctx });
       await admin.register(adminOperatorRoutes, { ctx });
       if (ctx.testClock) await admin.register(adminClockRoutes, { clock: ctx.testClock });
       admin.get('/metrics', async (_request, reply) => {

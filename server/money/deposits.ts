@@ -7,10 +7,12 @@ import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel } f
 import type { FeaturePlugin } from '../context.ts';
 import { deposits, payChannels } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
+import { localizeChannels, localizeDepositRecords } from '../content/channel-texts.ts';
+import { requestLanguages } from '../content/lang.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer } from './answers.ts';
-import { Amount, Id } from '../http/schemas.ts';
+import { Amount, Id, LangQuery } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import { claimUpload, privateFileUrl, recordOf } from './common.ts';
 import { recordRoutes } from './records.ts';
@@ -61,9 +63,10 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
   const tags = ['deposits'];
 
-  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates', response: PayChannelsAnswer } }, async () => {
+  // Names and notes in the app's language (`?lang=` over `Accept-Language`), the operator's original otherwise.
+  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates', querystring: Type.Object({ lang: LangQuery }), response: PayChannelsAnswer } }, async (request) => {
     const rows = await ctx.db.select().from(payChannels).where(eq(payChannels.enabled, true)).orderBy(asc(payChannels.sort), asc(payChannels.id));
-    return ok(rows.map(toChannel));
+    return ok((await localizeChannels(ctx.db, rows, requestLanguages(request))).map(toChannel));
   });
 
   // An image a user scans from another phone; public like the address it encodes, cached by the browser.
@@ -132,5 +135,5 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   const paths = { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' };
   const answers = { one: DepositAnswer, page: DepositPageAnswer };
-  recordRoutes(app, ctx, { table: deposits, what: 'deposit', tags, paths, statuses: DEPOSIT_STATUSES, names: DEPOSIT_STATUS_NAMES, toAnswer: toDeposit, answers });
+  recordRoutes(app, ctx, { table: deposits, what: 'deposit', tags, paths, statuses: DEPOSIT_STATUSES, names: DEPOSIT_STATUS_NAMES, toAnswer: toDeposit, answers, localize: localizeDepositRecords });
 };

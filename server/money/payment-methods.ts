@@ -1,12 +1,15 @@
 /** Payment methods (docs/rules.md#payment-methods): banks, PIX key types, coins; bind, list and delete one's own. */
-import { Id, Text } from '../http/schemas.ts';
+import { Id, LangQuery, Text } from '../http/schemas.ts';
 import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Bank, CoinItem, PaymentMethod, PixKeyType } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { banks, coinNetworks, paymentMethods, users } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
+import { bankNames } from '../content/channel-texts.ts';
+import { requestLanguages } from '../content/lang.ts';
 import { AppError, fieldRequired, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
 import { BanksAnswer, CoinsAnswer, EmptyAnswer, PaymentMethodAnswer, PaymentMethodsAnswer, PixTypesAnswer } from './answers.ts';
@@ -30,6 +33,9 @@ export const toPaymentMethod = (r: Row): PaymentMethod => ({
   image: privateFileUrl(r.image),
   time: r.createdAt.getTime(),
 });
+
+/** Bank names follow `?lang=` over `Accept-Language`. */
+const LangOnly = Type.Object({ lang: LangQuery });
 
 const PIX_TYPE_NAMES = PIX_TYPES.map((p) => p.type);
 const Payee = Text(64);
@@ -105,9 +111,10 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
   const tags = ['payment methods'];
 
-  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths', response: BanksAnswer } }, async () => {
+  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths', querystring: LangOnly, response: BanksAnswer } }, async (request) => {
     const rows = await ctx.db.select().from(banks).orderBy(asc(banks.sort), asc(banks.code));
-    return ok<Bank[]>(rows.map((b) => ({ code: b.code, name: b.name, country: b.country, cardLengths: b.cardLengths })));
+    const names = await bankNames(ctx.db, rows, requestLanguages(request));
+    return ok<Bank[]>(rows.map((b) => ({ code: b.code, name: names.get(b.code) ?? b.name, country: b.country, cardLengths: b.cardLengths })));
   });
 
   app.get('/h5/expenses/pixType', { config: auth, schema: { tags, summary: 'PIX key types', response: PixTypesAnswer } }, async () => ok(PIX_TYPES));
@@ -191,15 +198,19 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
       }),
   );
 
-  const listOf = (kinds: Row['kind'][]) => async (request: { userId: number }) => {
+  // A bound card names its bank in the app's language, as the bank list does.
+  const listOf = (kinds: Row['kind'][]) => async (request: FastifyRequest) => {
     const rows = await ctx.db
       .select()
       .from(paymentMethods)
       .where(and(eq(paymentMethods.userId, request.userId), inArray(paymentMethods.kind, kinds)))
       .orderBy(desc(paymentMethods.id));
-    return ok(rows.map(toPaymentMethod));
+    const codes = [...new Set(rows.flatMap((r) => (r.bankCode ? [r.bankCode] : [])))];
+    const bankRows = codes.length ? await ctx.db.select({ code: banks.code, name: banks.name }).from(banks).where(inArray(banks.code, codes)) : [];
+    const names = await bankNames(ctx.db, bankRows, requestLanguages(request));
+    return ok(rows.map((r) => ({ ...toPaymentMethod(r), bankName: (r.bankCode && names.get(r.bankCode)) || r.bankName })));
   };
-  app.get('/h5/expenses/getMyBankCardList', { config: auth, schema: { tags, summary: 'My bank cards, PIX keys and QR codes', response: PaymentMethodsAnswer } }, listOf(['bank', 'pix', 'qr', 'paypay']));
+  app.get('/h5/expenses/getMyBankCardList', { config: auth, schema: { tags, summary: 'My bank cards, PIX keys and QR codes', querystring: LangOnly, response: PaymentMethodsAnswer } }, listOf(['bank', 'pix', 'qr', 'paypay']));
   app.get('/h5/expenses/getMyCoinAddressList', { config: auth, schema: { tags, summary: 'My wallet addresses', response: PaymentMethodsAnswer } }, listOf(['coin']));
 
   app.post<{ Body: Static<typeof DeleteBody> }>(

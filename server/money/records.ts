@@ -12,7 +12,8 @@ import type { ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { deposits, users, withdrawals } from '../db/schema/index.ts';
 import { ok } from '../http/envelope.ts';
-import { type answer, pageOf, Paging } from '../http/schemas.ts';
+import { type answer, LangQuery, pageOf, Paging } from '../http/schemas.ts';
+import { requestLanguages } from '../content/lang.ts';
 import { StatusesAnswer } from './answers.ts';
 import { notFound, OrderNo } from './common.ts';
 
@@ -66,27 +67,32 @@ interface RecordRoutes<T extends Records, S extends string> {
   names: Record<S, string>;
   toAnswer: (row: T['$inferSelect']) => unknown;
   answers: { one: Answer; page: Answer };
+  /** Rows with the operator's texts (channel or bank names) in the first of `langs` that has them. */
+  localize: (db: DbOrTx, rows: Array<T['$inferSelect']>, langs: string[]) => Promise<Array<T['$inferSelect']>>;
 }
 
 /** My records (a page, of one status or all), one of mine by number, and the statuses with their English names. */
 export function recordRoutes<T extends Records, S extends string>(app: FastifyInstance, ctx: ServerContext, r: RecordRoutes<T, S>): void {
   const config = { auth: true } as const;
   const status = Type.Unsafe<S>({ type: 'string', enum: [...r.statuses], 'x-error': `must be one of ${r.statuses.join(', ')}` });
-  const ListQuery = Type.Object({ ...Paging, status: Type.Optional(status) });
-  const DetailQuery = Type.Object({ orderNo: OrderNo });
+  const ListQuery = Type.Object({ ...Paging, status: Type.Optional(status), lang: LangQuery });
+  const DetailQuery = Type.Object({ orderNo: OrderNo, lang: LangQuery });
 
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     r.paths.list,
     { config, schema: { tags: r.tags, summary: `My ${r.what}s, newest first`, querystring: ListQuery, response: r.answers.page } },
     async (request) => {
       const page = await ownPage(ctx.db, r.table, request.userId, request.query);
-      return ok({ rows: page.rows.map(r.toAnswer), total: page.total });
+      return ok({ rows: (await r.localize(ctx.db, page.rows, requestLanguages(request))).map(r.toAnswer), total: page.total });
     },
   );
   app.get<{ Querystring: Static<typeof DetailQuery> }>(
     r.paths.detail,
     { config, schema: { 'x-errors': [`${r.what}.notFound`], tags: r.tags, summary: `One of my ${r.what}s`, querystring: DetailQuery, response: r.answers.one } },
-    async (request) => ok(r.toAnswer(await ownRecord(ctx.db, r.table, request.userId, request.query.orderNo))),
+    async (request) => {
+      const [row] = await r.localize(ctx.db, [await ownRecord(ctx.db, r.table, request.userId, request.query.orderNo)], requestLanguages(request));
+      return ok(r.toAnswer(row!));
+    },
   );
   const summary = `${r.what[0]!.toUpperCase()}${r.what.slice(1)} statuses and their labels`;
   app.get(r.paths.statuses, { config, schema: { tags: r.tags, summary, response: StatusesAnswer } }, async () =>

@@ -55,7 +55,7 @@ export const MARQUEE = [
 export const BANNERS = [
   { title: 'Welcome bonus up to 100%', image: '/banners/welcome.svg', link: '/recharge' },
   { title: 'BTC leverage up to 2000x', image: '/banners/leverage.svg', link: '/trade' },
-  { title: 'Daily interest with yuebao', image: '/banners/savings.svg', link: '/yuebao' },
+  { title: 'Daily interest in Savings', image: '/banners/savings.svg', link: '/yuebao' },
 ];
 
 export const COMMUNITIES = [

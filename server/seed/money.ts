@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/common.ts';
+import { seedChannelTexts } from './channel-texts.ts';
 
 export const PAY_CHANNELS: Array<typeof t.payChannels.$inferInsert> = [
   {
@@ -57,6 +58,7 @@ export async function seedMoney(tx: Tx): Promise<void> {
   await tx.insert(t.config).values((Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map((name) => ({ key: moneyConfigKey(name), value: MONEY_CONFIG[name] }))).onConflictDoNothing();
   if (await isEmpty(tx, t.payChannels)) await tx.insert(t.payChannels).values(PAY_CHANNELS.map((c, sort) => ({ ...c, sort })));
   if (await isEmpty(tx, t.banks)) await tx.insert(t.banks).values(BANKS);
+  await seedChannelTexts(tx);
   if (await isEmpty(tx, t.coinNetworks)) await tx.insert(t.coinNetworks).values(COIN_NETWORKS);
   if (await isEmpty(tx, t.withdrawLimits)) await tx.insert(t.withdrawLimits).values(WITHDRAW_LIMITS);
 }

@@ -51,7 +51,7 @@ const it: LanguageTexts = {
     'Fai trading su BTC con leva fino a 2000x.',
     'Ogni deposito e prelievo è verificato dalla piattaforma; i dettagli del portafoglio registrano ogni movimento.',
   ],
-  banners: ['Bonus di benvenuto fino al 100%', 'Leva BTC fino a 2000x', 'Interessi giornalieri con yuebao'],
+  banners: ['Bonus di benvenuto fino al 100%', 'Leva BTC fino a 2000x', 'Interessi giornalieri con Risparmi'],
   pages: {
     about: {
       title: 'Chi siamo',
@@ -79,7 +79,7 @@ const th: LanguageTexts = {
     'เทรด BTC ด้วยเลเวอเรจสูงสุด 2000 เท่า',
     'การฝากและถอนทุกครั้งได้รับการตรวจสอบโดยแพลตฟอร์ม รายละเอียดกระเป๋าเงินบันทึกทุกการเปลี่ยนแปลง',
   ],
-  banners: ['โบนัสต้อนรับสูงสุด 100%', 'เลเวอเรจ BTC สูงสุด 2000 เท่า', 'ดอกเบี้ยรายวันกับ yuebao'],
+  banners: ['โบนัสต้อนรับสูงสุด 100%', 'เลเวอเรจ BTC สูงสุด 2000 เท่า', 'ดอกเบี้ยรายวันกับเงินออม'],
   pages: {
     about: {
       title: 'เกี่ยวกับเรา',
@@ -107,7 +107,7 @@ const ja: LanguageTexts = {
     'BTCを最大2000倍のレバレッジで取引。',
     'すべての入金と出金はプラットフォームが審査し、ウォレット明細にすべての変動が記録されます。',
   ],
-  banners: ['最大100%のウェルカムボーナス', 'BTCレバレッジ最大2000倍', 'yuebaoで毎日の利息'],
+  banners: ['最大100%のウェルカムボーナス', 'BTCレバレッジ最大2000倍', '貯蓄で毎日利息'],
   pages: {
     about: {
       title: '私たちについて',
@@ -135,7 +135,7 @@ const ko: LanguageTexts = {
     '최대 2000배 레버리지로 BTC를 거래하세요.',
     '모든 입금과 출금은 플랫폼이 검토하며, 지갑 내역에 모든 변동이 기록됩니다.',
   ],
-  banners: ['최대 100% 웰컴 보너스', 'BTC 레버리지 최대 2000배', 'yuebao로 매일 이자'],
+  banners: ['최대 100% 웰컴 보너스', 'BTC 레버리지 최대 2000배', '저축으로 매일 이자 받기'],
   pages: {
     about: {
       title: '회사 소개',
@@ -163,7 +163,7 @@ const vi: LanguageTexts = {
     'Giao dịch BTC với đòn bẩy đến 2000x.',
     'Mọi khoản nạp và rút đều được nền tảng xét duyệt; chi tiết ví ghi lại từng thay đổi.',
   ],
-  banners: ['Thưởng chào mừng đến 100%', 'Đòn bẩy BTC đến 2000x', 'Lãi hằng ngày với yuebao'],
+  banners: ['Thưởng chào mừng đến 100%', 'Đòn bẩy BTC đến 2000x', 'Lãi hằng ngày với Tiết kiệm'],
   pages: {
     about: {
       title: 'Về chúng tôi',
@@ -191,7 +191,7 @@ const es: LanguageTexts = {
     'Opera BTC con apalancamiento de hasta 2000x.',
     'Cada depósito y retiro es revisado por la plataforma; los detalles de tu billetera registran cada cambio.',
   ],
-  banners: ['Bono de bienvenida de hasta el 100%', 'Apalancamiento BTC de hasta 2000x', 'Intereses diarios con yuebao'],
+  banners: ['Bono de bienvenida de hasta el 100%', 'Apalancamiento BTC de hasta 2000x', 'Intereses diarios con Ahorros'],
   pages: {
     about: {
       title: 'Sobre nosotros',
@@ -219,7 +219,7 @@ const ru: LanguageTexts = {
     'Торгуйте BTC с кредитным плечом до 2000x.',
     'Каждый депозит и вывод проверяется платформой; история кошелька фиксирует каждое изменение.',
   ],
-  banners: ['Приветственный бонус до 100%', 'Плечо на BTC до 2000x', 'Ежедневные проценты с yuebao'],
+  banners: ['Приветственный бонус до 100%', 'Плечо на BTC до 2000x', 'Ежедневные проценты в Накоплениях'],
   pages: {
     about: {
       title: 'О нас',
@@ -247,7 +247,7 @@ const ms: LanguageTexts = {
     'Dagangkan BTC dengan leveraj sehingga 2000x.',
     'Setiap deposit dan pengeluaran disemak oleh platform; butiran dompet anda merekodkan setiap perubahan.',
   ],
-  banners: ['Bonus alu-aluan sehingga 100%', 'Leveraj BTC sehingga 2000x', 'Faedah harian dengan yuebao'],
+  banners: ['Bonus alu-aluan sehingga 100%', 'Leveraj BTC sehingga 2000x', 'Faedah harian dengan Simpanan'],
   pages: {
     about: {
       title: 'Tentang kami',
@@ -275,7 +275,7 @@ const id: LanguageTexts = {
     'Perdagangkan BTC dengan leverage hingga 2000x.',
     'Setiap deposit dan penarikan ditinjau oleh platform; rincian dompet Anda mencatat setiap perubahan.',
   ],
-  banners: ['Bonus sambutan hingga 100%', 'Leverage BTC hingga 2000x', 'Bunga harian dengan yuebao'],
+  banners: ['Bonus sambutan hingga 100%', 'Leverage BTC hingga 2000x', 'Bunga harian dengan Tabungan'],
   pages: {
     about: {
       title: 'Tentang kami',
@@ -303,7 +303,7 @@ const de: LanguageTexts = {
     'Handeln Sie BTC mit einem Hebel von bis zu 2000x.',
     'Jede Ein- und Auszahlung wird von der Plattform geprüft; Ihre Wallet-Details verzeichnen jede Änderung.',
   ],
-  banners: ['Willkommensbonus bis zu 100 %', 'BTC-Hebel bis 2000x', 'Tägliche Zinsen mit yuebao'],
+  banners: ['Willkommensbonus bis zu 100 %', 'BTC-Hebel bis 2000x', 'Tägliche Zinsen mit Sparen'],
   pages: {
     about: {
       title: 'Über uns',
@@ -331,7 +331,7 @@ const fr: LanguageTexts = {
     'Tradez le BTC avec un effet de levier jusqu’à 2000x.',
     'Chaque dépôt et retrait est vérifié par la plateforme ; le détail de votre portefeuille enregistre chaque mouvement.',
   ],
-  banners: ['Bonus de bienvenue jusqu’à 100 %', 'Levier BTC jusqu’à 2000x', 'Intérêts quotidiens avec yuebao'],
+  banners: ['Bonus de bienvenue jusqu’à 100 %', 'Levier BTC jusqu’à 2000x', 'Intérêts quotidiens avec Épargne'],
   pages: {
     about: {
       title: 'À propos de nous',
@@ -359,7 +359,7 @@ const nl: LanguageTexts = {
     'Handel BTC met een hefboom tot 2000x.',
     'Elke storting en opname wordt door het platform beoordeeld; je portemonnee-overzicht legt elke wijziging vast.',
   ],
-  banners: ['Welkomstbonus tot 100%', 'BTC-hefboom tot 2000x', 'Dagelijkse rente met yuebao'],
+  banners: ['Welkomstbonus tot 100%', 'BTC-hefboom tot 2000x', 'Dagelijkse rente met Sparen'],
   pages: {
     about: {
       title: 'Over ons',
@@ -387,7 +387,7 @@ const ptBR: LanguageTexts = {
     'Negocie BTC com alavancagem de até 2000x.',
     'Cada depósito e saque é analisado pela plataforma; o extrato da sua carteira registra cada alteração.',
   ],
-  banners: ['Bônus de boas-vindas de até 100%', 'Alavancagem BTC de até 2000x', 'Juros diários com yuebao'],
+  banners: ['Bônus de boas-vindas de até 100%', 'Alavancagem BTC de até 2000x', 'Juros diários com Poupança'],
   pages: {
     about: {
       title: 'Sobre nós',
@@ -415,7 +415,7 @@ const pt: LanguageTexts = {
     'Negoceie BTC com alavancagem até 2000x.',
     'Cada depósito e levantamento é analisado pela plataforma; os detalhes da sua carteira registam cada alteração.',
   ],
-  banners: ['Bónus de boas-vindas até 100%', 'Alavancagem BTC até 2000x', 'Juros diários com yuebao'],
+  banners: ['Bónus de boas-vindas até 100%', 'Alavancagem BTC até 2000x', 'Juros diários com Poupança'],
   pages: {
     about: {
       title: 'Sobre nós',
@@ -443,7 +443,7 @@ const hi: LanguageTexts = {
     '2000x तक लीवरेज के साथ BTC ट्रेड करें।',
     'हर जमा और निकासी की समीक्षा प्लेटफ़ॉर्म करता है; आपके वॉलेट विवरण में हर बदलाव दर्ज होता है।',
   ],
-  banners: ['100% तक स्वागत बोनस', 'BTC लीवरेज 2000x तक', 'yuebao के साथ दैनिक ब्याज'],
+  banners: ['100% तक स्वागत बोनस', 'BTC लीवरेज 2000x तक', 'बचत के साथ दैनिक ब्याज'],
   pages: {
     about: {
       title: 'हमारे बारे में',
@@ -471,7 +471,7 @@ const ar: LanguageTexts = {
     'تداول BTC برافعة مالية تصل إلى 2000x.',
     'تراجع المنصة كل إيداع وسحب، وتسجّل تفاصيل محفظتك كل تغيير.',
   ],
-  banners: ['مكافأة ترحيب حتى 100%', 'رافعة BTC حتى 2000x', 'فائدة يومية مع yuebao'],
+  banners: ['مكافأة ترحيب حتى 100%', 'رافعة BTC حتى 2000x', 'فائدة يومية مع الادخار'],
   pages: {
     about: {
       title: 'من نحن',
@@ -499,7 +499,7 @@ const az: LanguageTexts = {
     'BTC ilə 2000x-ə qədər leverajla ticarət edin.',
     'Hər depozit və çıxarış platforma tərəfindən yoxlanılır; pul kisəsi təfərrüatlarınız hər dəyişikliyi qeyd edir.',
   ],
-  banners: ['100%-ə qədər xoş gəldin bonusu', 'BTC leverajı 2000x-ə qədər', 'yuebao ilə gündəlik faiz'],
+  banners: ['100%-ə qədər xoş gəldin bonusu', 'BTC leverajı 2000x-ə qədər', 'Yığım ilə gündəlik faiz'],
   pages: {
     about: {
       title: 'Haqqımızda',
@@ -527,7 +527,7 @@ const ro: LanguageTexts = {
     'Tranzacționează BTC cu efect de levier de până la 2000x.',
     'Fiecare depunere și retragere este verificată de platformă; detaliile portofelului înregistrează fiecare modificare.',
   ],
-  banners: ['Bonus de bun venit de până la 100%', 'Levier BTC de până la 2000x', 'Dobândă zilnică cu yuebao'],
+  banners: ['Bonus de bun venit de până la 100%', 'Levier BTC de până la 2000x', 'Dobândă zilnică cu Economii'],
   pages: {
     about: {
       title: 'Despre noi',
@@ -551,11 +551,11 @@ const zhCN: LanguageTexts = {
     { title: '保护好您的账户', content: '请在首次提现前设置资金密码，切勿向任何人透露验证码。' },
   ],
   marquee: ['首次充值最高可获 100% 新人奖励，上限 5 BTC。', '以最高 2000 倍杠杆交易 BTC。', '每笔充值和提现均由平台审核，钱包明细记录每一笔变动。'],
-  banners: ['新人奖励最高 100%', 'BTC 杠杆最高 2000 倍', '余额宝每日计息'],
+  banners: ['新人奖励最高 100%', 'BTC 杠杆最高 2000 倍', '储蓄每日计息'],
   pages: {
     about: {
       title: '关于我们',
-      body: 'Trade Lite 是一款为手机和慢速网络打造的轻量交易应用：行情、短期合约、理财产品和按日计息的余额宝，尽在一处。\n\n有疑问？请在用户中心联系在线客服，我们每天都会回复。',
+      body: 'Trade Lite 是一款为手机和慢速网络打造的轻量交易应用：行情、短期合约、理财产品和按日计息的储蓄，尽在一处。\n\n有疑问？请在用户中心联系在线客服，我们每天都会回复。',
     },
     statement: {
       title: '声明',
@@ -575,11 +575,11 @@ const zhTW: LanguageTexts = {
     { title: '保護好您的帳戶', content: '請在首次提領前設定資金密碼，切勿向任何人透露驗證碼。' },
   ],
   marquee: ['首次儲值最高可獲 100% 新手獎勵，上限 5 BTC。', '以最高 2000 倍槓桿交易 BTC。', '每筆儲值和提領皆由平台審核，錢包明細記錄每一筆變動。'],
-  banners: ['新手獎勵最高 100%', 'BTC 槓桿最高 2000 倍', '餘額寶每日計息'],
+  banners: ['新手獎勵最高 100%', 'BTC 槓桿最高 2000 倍', '儲蓄每日計息'],
   pages: {
     about: {
       title: '關於我們',
-      body: 'Trade Lite 是一款為手機和慢速網路打造的輕量交易應用：行情、短期合約、理財產品和按日計息的餘額寶，盡在一處。\n\n有疑問？請在用戶中心聯絡線上客服，我們每天都會回覆。',
+      body: 'Trade Lite 是一款為手機和慢速網路打造的輕量交易應用：行情、短期合約、理財產品和按日計息的儲蓄，盡在一處。\n\n有疑問？請在用戶中心聯絡線上客服，我們每天都會回覆。',
     },
     statement: {
       title: '聲明',

@@ -145,7 +145,7 @@ test('tapping a quote selects it and opens the trade screen', traced(async () =>
 test('banners, shortcuts and notices navigate inside the app', traced(async () => {
   const page = await openHome();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await page.getByRole('link', { name: 'Daily interest with yuebao' }).click();
+  await page.getByRole('link', { name: 'Daily interest in Savings' }).click();
   await page.waitForURL((u) => u.pathname === '/yuebao');
   await page.goBack();
   await page.getByRole('link', { name: 'Withdraw' }).click();

@@ -25,6 +25,7 @@ import { getWallet } from '../../ledger/index.ts';
 import { ExpensesMoneyAnswer, PacksAnswer, SendCodeAnswer, WithdrawalAnswer, WithdrawalPageAnswer } from '../answers.ts';
 import { moneyConfig } from '../common.ts';
 import { recordRoutes } from '../records.ts';
+import { localizeBankNames } from '../../content/channel-texts.ts';
 import { methodCounts } from '../payment-methods.ts';
 import { codeOff } from './errors.ts';
 import { codeTarget, placeWithdrawal, proveOwner } from './place.ts';
@@ -103,7 +104,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   const paths = { list: '/h5/expenses/withdrawList', detail: '/h5/expenses/withdrawDetail', statuses: '/background/expenses/getExpendsAuditStatus' };
   const answers = { one: WithdrawalAnswer, page: WithdrawalPageAnswer };
-  recordRoutes(app, ctx, { table: withdrawals, what: 'withdrawal', tags, paths, statuses: WITHDRAW_STATUSES, names: WITHDRAW_STATUS_NAMES, toAnswer: toWithdrawal, answers });
+  recordRoutes(app, ctx, { table: withdrawals, what: 'withdrawal', tags, paths, statuses: WITHDRAW_STATUSES, names: WITHDRAW_STATUS_NAMES, toAnswer: toWithdrawal, answers, localize: localizeBankNames });
 
   app.get('/h5/expenses/myPacksNum', { config: auth, schema: { tags, summary: 'Counts of my payment methods and unfinished deposits and withdrawals', response: PacksAnswer } }, async (request) => {
     const userId = request.userId;

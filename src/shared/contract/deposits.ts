@@ -5,7 +5,8 @@ export type PayChannelType = 'bank' | 'coin';
 /**
  * `GET /h5/recharge/getPayChanelList` answers `PayChannel[]`. Amounts the user types are what the
  * wallet is credited; `payAmount` = amount × `exchangeRate` is what the user transfers, in
- * `currency` (the channel's currency or coin).
+ * `currency` (the channel's currency or coin). `name` and `remark` are in the request's language
+ * (`?lang=` or `Accept-Language`) where the operator has translated them, else as written.
  */
 export interface PayChannel {
   id: number;

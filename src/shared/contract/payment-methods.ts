@@ -1,6 +1,6 @@
 export type PaymentMethodKind = 'bank' | 'pix' | 'coin' | 'qr' | 'paypay';
 
-/** `GET /h5/expenses/getBankList` answers `Bank[]`. */
+/** `GET /h5/expenses/getBankList` answers `Bank[]`; `name` in the request's language where translated. */
 export interface Bank {
   code: string;
   name: string;
