@@ -10,6 +10,7 @@ import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/comm
 import { config, notices } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
+import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
 import type { ConfigEntry } from './types.ts';
 
 /** Values the app puts on every page as a link: an `https:` URL or nothing. */
@@ -26,9 +27,13 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
       },
     },
     async (request) => {
-      const [row] = await ctx.db.insert(notices).values(request.body).returning({ id: notices.id });
+      const id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.insert(notices).values(request.body).returning({ id: notices.id });
+        await audit(tx, ctx.clock.now(), KEY_ACTOR, 'notice.add', `notice:${row!.id}`, null, request.body);
+        return row!.id;
+      });
       await push(ctx, { userId: null, code: 'mes' });
-      return ok({ id: row!.id });
+      return ok({ id });
     },
   );
 
@@ -58,12 +63,7 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const { key, value } = request.body;
-      if (!KNOWN_KEYS.has(key)) {
-        const [row] = await ctx.db.select({ key: config.key }).from(config).where(eq(config.key, key));
-        if (!row) throw unknownKey(key);
-      }
-      if (HTTPS_KEYS.has(key) && value !== '' && !httpsOnly(value)) throw httpsOnlyError(key);
-      await ctx.db.insert(config).values({ key, value }).onConflictDoUpdate({ target: config.key, set: { value } });
+      await setConfig(ctx, KEY_ACTOR, key, value);
       request.log.info({ key, value }, 'operator set a config value');
       return ok<ConfigEntry>({ key, value });
     },
@@ -75,3 +75,14 @@ const unknownKey = (key: string) =>
 
 const httpsOnlyError = (key: string) =>
   new AppError(400, 'config.httpsOnly', `${key} must be an https: address (https://…), or empty for none`, { key, field: 'value' });
+
+/** Checks and writes one config value with its audit row; an unknown key is refused unless already stored. */
+export async function setConfig(ctx: ServerContext, actor: Actor, key: string, value: string): Promise<void> {
+  if (HTTPS_KEYS.has(key) && value !== '' && !httpsOnly(value)) throw httpsOnlyError(key);
+  await ctx.db.transaction(async (tx) => {
+    const [was] = await tx.select({ value: config.value }).from(config).where(eq(config.key, key)).for('update');
+    if (!was && !KNOWN_KEYS.has(key)) throw unknownKey(key);
+    await tx.insert(config).values({ key, value }).onConflictDoUpdate({ target: config.key, set: { value } });
+    await audit(tx, ctx.clock.now(), actor, 'config.set', key, was ? { value: was.value } : null, { value });
+  });
+}

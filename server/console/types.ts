@@ -15,6 +15,8 @@ export interface QueuedDeposit extends Deposit {
   userId: number;
   /** The stored name of the proof photo: `/console/api/uploads/<proofFile>`. */
   proofFile: string | null;
+  /** Another operator who has it open now, or null. */
+  heldBy: string | null;
 }
 
 export interface DepositReview {
@@ -31,6 +33,13 @@ export interface QueuedWithdrawal extends Withdrawal {
   frozen: string;
   /** The statuses this withdrawal may move to (the command line's `withdraw set`). */
   moves: WithdrawStatus[];
+  /** Another operator who has it open now, or null. */
+  heldBy: string | null;
+}
+
+/** Opening an item: the other operator who already has it open, or null when this one now has it. */
+export interface Claim {
+  heldBy: string | null;
 }
 
 export interface AuditRow {
@@ -39,6 +48,7 @@ export interface AuditRow {
   operator: string;
   kind: string;
   target: string;
+  userId: number | null;
   before: unknown;
   after: unknown;
 }

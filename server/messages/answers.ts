@@ -22,6 +22,7 @@ const UserMessage = Type.Object({
       status: Type.String(),
       effect: Type.Optional(Type.Union([Type.Literal('credited'), Type.Literal('returned')])),
       reason: Type.Optional(Type.String()),
+      reasonKey: Type.Optional(Type.String()),
     }),
   ),
   read: Type.Boolean(),

@@ -9,6 +9,7 @@ import { deposits, payChannels } from '../db/schema/index.ts';
 import { getConfig } from '../content/config.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { announceQueue } from '../bus/queues.ts';
 import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer } from './answers.ts';
 import { Amount, Id } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
@@ -18,7 +19,7 @@ import { recordRoutes } from './records.ts';
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof payChannels.$inferSelect;
 
-const DEPOSIT_COLUMNS = ['channelId', 'channelName', 'type', 'status', 'amount', 'payAmount', 'currency', 'exchangeRate', 'payee', 'bankName', 'cardNo', 'network', 'address', 'rejectReason'] as const;
+const DEPOSIT_COLUMNS = ['channelId', 'channelName', 'type', 'status', 'amount', 'payAmount', 'currency', 'exchangeRate', 'payee', 'bankName', 'cardNo', 'network', 'address', 'rejectReason', 'rejectReasonKey'] as const;
 
 export const toDeposit = (r: DepositRow): Deposit => ({ ...recordOf(r, DEPOSIT_COLUMNS), proofImage: privateFileUrl(r.proofImage) });
 
@@ -83,8 +84,8 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof SubmitBody> }>(
     '/h5/recharge/submitRecharge',
     { config: { ...auth, idempotency: 'deposit.submit' }, schema: { 'x-errors': ['recharge.channel', 'recharge.belowMin', 'recharge.aboveMax', 'recharge.proofRequired', 'upload.notYours'], tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
-    async (request) =>
-      idempotent(ctx, request, async (tx) => {
+    async (request) => {
+      const answer = await idempotent(ctx, request, async (tx) => {
         const { channelId, amount, proofImage } = request.body;
         const [channel] = await tx
           .select({
@@ -127,7 +128,10 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
           })
           .returning();
         return ok(toDeposit(row!), 'Deposit submitted, please wait for review');
-      }),
+      });
+      await announceQueue(ctx, { queue: 'deposit', orderNo: answer.data.orderNo, change: 'new' });
+      return answer;
+    },
   );
 
   const paths = { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' };

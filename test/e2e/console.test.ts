@@ -22,6 +22,9 @@ let consoleUrl: string;
 let user: Page;
 let token: string;
 let page: Page;
+/** A deposit left waiting by the first test, for the two operators of the third. */
+let pending: { orderNo: string };
+let beaSecret: string;
 
 test.before(async () => {
   server = await startServer();
@@ -35,6 +38,10 @@ test.before(async () => {
   assert.ok(uri, stdout);
   assert.match(stdout, /[█▀▄]{10}/, 'a QR code to scan');
   secret = new URL(uri!).searchParams.get('secret')!;
+  const bea = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'bea', '--password', PASSWORD], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+  beaSecret = new URL(/otpauth:\/\/totp\/\S+/.exec(bea.stdout)![0]).searchParams.get('secret')!;
 });
 
 test.after(async () => {
@@ -86,12 +93,12 @@ async function depositByUser(page: Page, token: string): Promise<{ orderNo: stri
 }
 
 /** A code for a step no sign-in has used yet (the server takes each code once). */
-async function nextCode(used: Set<number>): Promise<string> {
+async function nextCode(used: Set<number>, of = secret): Promise<string> {
   for (;;) {
     const step = stepAt(Date.now());
     if (!used.has(step)) {
       used.add(step);
-      return codeAt(secret, step);
+      return codeAt(of, step);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -155,9 +162,17 @@ test('an operator signs in with password and code, sees the deposit with its pho
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 75; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 75);
 
-  // A new deposit shows up in the open console without a reload.
-  await depositByUser(user, token);
-  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 40_000 });
+  // A new deposit shows up in the open console without a reload, as it comes (server-sent events),
+  // and counts in the page's title while the console is in the background.
+  await page.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+  pending = await depositByUser(user, token);
+  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
+  await page.waitForFunction(() => document.title.startsWith('(1) '));
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  assert.is(await page.title(), 'Operator console', 'seen: the count leaves the title');
 
   // The same decision again answers that it is already decided.
   const again = await page.evaluate(
@@ -208,6 +223,44 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'amount and fee back on the user\'s screen');
   assert.equal(errorsOf(page), []);
+}));
+
+test('two operators open the same deposit: the second sees that the first has it; alerts can be turned off', traced(async () => {
+  await page.getByRole('tab', { name: /Deposits/ }).click();
+  await page.getByRole('button', { name: /75/ }).click();
+  await page.getByRole('article', { name: pending.orderNo }).waitFor();
+
+  const bea = await newMobilePage(browser, { locale: 'en-US' });
+  await bea.goto(consoleUrl);
+  await bea.getByLabel('Operator name').fill('bea');
+  await bea.getByLabel('Password').fill(PASSWORD);
+  await bea.getByLabel('Code from the authenticator app').fill(await nextCode(new Set(), beaSecret));
+  await bea.getByRole('button', { name: 'Sign in' }).click();
+  await bea.locator('.queue').getByText('ana has this open').waitFor();
+  await screenshot(bea, 'console-held-queue-en');
+  await bea.getByRole('button', { name: /75/ }).click();
+  const review = bea.getByRole('article', { name: pending.orderNo });
+  await review.getByText('ana has this open').waitFor();
+  await screenshot(bea, 'console-held-en');
+  await bea.locator('select[aria-label=Language]').selectOption('ar');
+  await review.getByText('ana يفتح هذا العنصر الآن').waitFor();
+  await screenshot(bea, 'console-held-ar');
+  await bea.locator('select[aria-label=Language]').selectOption('en');
+
+  // Ana goes back to the queue: the item is free, and bea's next renewal takes it.
+  await page.getByRole('button', { name: 'Back to the queue' }).click();
+  await review.getByText('ana has this open').waitFor({ state: 'detached', timeout: 30_000 });
+
+  // Turned off, a new deposit no longer counts in the title.
+  await bea.getByRole('button', { name: 'Alerts: on' }).click();
+  await bea.getByRole('button', { name: 'Alerts: off' }).waitFor();
+  await bea.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+  await bea.getByRole('button', { name: 'Back to the queue' }).click();
+  await depositByUser(user, token);
+  await bea.locator('.tabs .count').first().getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
+  assert.is(await bea.title(), 'Operator console');
+  assert.equal(errorsOf(bea), []);
+  await bea.close();
 }));
 
 test('the console\'s API does not answer without a session, and the page is not on the public server', traced(async () => {
