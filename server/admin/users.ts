@@ -1,10 +1,10 @@
 /** Operator actions on one user: list, adjust the balance, message, mask, ask for a code. */
 import { Type } from '@sinclair/typebox';
-import { asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { userMessages, users, wallets } from '../db/schema/index.ts';
+import { sessions, userMessages, users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { push } from '../ws/push.ts';
@@ -37,34 +37,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
         }),
       },
     },
-    async (request) => {
-      const { search, limit = 50 } = request.query;
-      const pattern = search ? likePattern(search) : undefined;
-      const rows = await ctx.db
-        .select({
-          id: users.id,
-          username: users.username,
-          phone: users.phone,
-          email: users.email,
-          vipLevel: users.vipLevel,
-          balance: wallets.balance,
-          frozen: wallets.frozen,
-          isOrder: users.isOrder,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .leftJoin(wallets, eq(wallets.userId, users.id))
-        .where(pattern ? or(ilike(users.username, pattern), ilike(users.phone, pattern), ilike(users.email, pattern)) : undefined)
-        .orderBy(asc(users.id))
-        .limit(limit);
-      const list: AdminUser[] = rows.map((r) => ({
-        ...r,
-        balance: r.balance ?? '0',
-        frozen: r.frozen ?? '0',
-        createdAt: r.createdAt.toISOString(),
-      }));
-      return ok(list);
-    },
+    async (request) => ok(await searchUsers(ctx, request.query.search, request.query.limit ?? 50)),
   );
 
   app.post<{ Body: { username: string; amount: string; reason: string } }>(
@@ -112,6 +85,31 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     async (request) => ok(await askCode(ctx, KEY_ACTOR, request.body.username, request.body.verificationType)),
   );
 };
+
+/** Users whose name, phone or e-mail contains `search`, or whose id it is; all when empty. */
+export async function searchUsers(ctx: ServerContext, search: string | undefined, limit: number): Promise<AdminUser[]> {
+  const text = search?.trim();
+  const pattern = text ? likePattern(text) : undefined;
+  const id = text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      phone: users.phone,
+      email: users.email,
+      vipLevel: users.vipLevel,
+      balance: wallets.balance,
+      frozen: wallets.frozen,
+      isOrder: users.isOrder,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(pattern ? or(ilike(users.username, pattern), ilike(users.phone, pattern), ilike(users.email, pattern), id ? eq(users.id, id) : undefined) : undefined)
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, balance: r.balance ?? '0', frozen: r.frozen ?? '0', createdAt: r.createdAt.toISOString() }));
+}
 
 /**
  * The actions on one user, shared by the command line (the operator key) and the console (a named
@@ -169,4 +167,18 @@ export async function askCode(ctx: ServerContext, actor: Actor, username: string
   });
   await push(ctx, { userId, code: 'input', data: { verificationType } });
   return { username, verificationType };
+}
+
+/** Ends one of the user's sessions, or all of them: the app signs out at once on every device. */
+export async function endSessions(ctx: ServerContext, actor: Actor, username: string, sessionId?: number): Promise<{ ended: number }> {
+  const now = new Date(ctx.clock.now());
+  const { userId, ended } = await ctx.db.transaction(async (tx) => {
+    const userId = await userIdOf(tx, username);
+    const live = and(eq(sessions.userId, userId), eq(sessions.revoked, false), gt(sessions.expiresAt, now), sessionId ? eq(sessions.id, sessionId) : undefined);
+    const rows = await tx.update(sessions).set({ revoked: true }).where(live).returning({ id: sessions.id });
+    await audit(tx, now.getTime(), actor, 'user.endSessions', username, { sessions: rows.map((r) => r.id) }, { sessions: [] }, userId);
+    return { userId, ended: rows.length };
+  });
+  ctx.tokens?.evictUser(userId);
+  return { ended };
 }

@@ -1,5 +1,6 @@
 /** Answers of the console's API (`/console/api` on the admin listener), shared with the console's code. */
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
+export type { AdminUser } from '../admin/types.ts';
 
 export interface ConsoleMe {
   name: string;
@@ -51,4 +52,27 @@ export interface AuditRow {
   userId: number | null;
   before: unknown;
   after: unknown;
+}
+
+/** One user's page: who they are, their money and its history, how they pay and are reached. */
+export interface ConsoleUser {
+  id: number;
+  username: string;
+  phone: string | null;
+  email: string | null;
+  realName: string | null;
+  vipLevel: number;
+  /** The global mask (docs/rules.md#global-mask) shows on the user's screens. */
+  masked: boolean;
+  createdAt: number;
+  balance: string;
+  frozen: string;
+  bills: Array<{ id: number; bizType: string; amount: string; balanceAfter: string; frozenDelta: string; remark: string; ref: string | null; time: number }>;
+  orders: Array<{ orderNo: string; symbol: string; direction: string; amount: string; status: string; result: string | null; payout: string | null; time: number }>;
+  deposits: Deposit[];
+  withdrawals: Withdrawal[];
+  methods: Array<{ id: number; kind: string; payee: string | null; bankName: string | null; account: string | null; network: string | null }>;
+  messages: Array<{ id: number; title: string; content: string; read: boolean; time: number }>;
+  /** Signed-in devices, newest first. */
+  sessions: Array<{ id: number; createdAt: number; expiresAt: number }>;
 }

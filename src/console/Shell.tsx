@@ -1,15 +1,19 @@
-/** Signed in: tabs with the waiting counts, the chosen queue or the audit log, language, alerts and sign-out. */
+/** Signed in: tabs with the waiting counts, the chosen queue, users or the audit log; language, alerts and sign-out. */
 import { useEffect, useState } from 'react';
 import type { QueueEvent } from '../../server/bus/types.ts';
 import type { QueueCounts } from '../../server/console/types.ts';
 import { alertsOn, announceNew, setAlerts } from './alerts.ts';
 import { call } from './api.ts';
 import { LANGUAGES, language, t, type Lang } from './i18n.ts';
-import { Audit } from './Audit.tsx';
 import { Deposits } from './Deposits.tsx';
+import { LazyPage } from './LazyPage.tsx';
 import { Withdrawals } from './Withdrawals.tsx';
 
-type Tab = 'deposits' | 'withdrawals' | 'audit';
+type Tab = 'deposits' | 'withdrawals' | 'users' | 'audit';
+
+// Pages an operator opens now and then load when first opened, not with the queues.
+const loadUsers = () => import('./pages/Users.tsx');
+const loadAudit = () => import('./pages/Audit.tsx');
 
 export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut: () => void; onLanguage: (l: Lang) => void }) {
   const [tab, setTab] = useState<Tab>('deposits');
@@ -70,12 +74,14 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
       <nav className="tabs" role="tablist">
         {tabButton('deposits', t('deposits'), counts?.deposits)}
         {tabButton('withdrawals', t('withdrawals'), counts?.withdrawals)}
+        {tabButton('users', t('users'))}
         {tabButton('audit', t('audit'))}
       </nav>
       <main>
         {tab === 'deposits' && <Deposits version={version} onChanged={changed} />}
         {tab === 'withdrawals' && <Withdrawals version={version} onChanged={changed} />}
-        {tab === 'audit' && <Audit version={version} />}
+        {tab === 'users' && <LazyPage load={loadUsers} version={version} />}
+        {tab === 'audit' && <LazyPage load={loadAudit} version={version} />}
       </main>
     </>
   );

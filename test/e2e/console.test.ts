@@ -92,6 +92,10 @@ async function depositByUser(page: Page, token: string): Promise<{ orderNo: stri
   return { orderNo: (deposit.data as { orderNo: string }).orderNo, channel: bank.name, currency: bank.currency };
 }
 
+/** A script that makes the page believe it is in the background (or in view again), as a phone's tab switch would. */
+const seenAs = (state: 'hidden' | 'visible') =>
+  `Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return '${state}'; } }); document.dispatchEvent(new Event('visibilitychange'));`;
+
 /** A code for a step no sign-in has used yet (the server takes each code once). */
 async function nextCode(used: Set<number>, of = secret): Promise<string> {
   for (;;) {
@@ -164,14 +168,11 @@ test('an operator signs in with password and code, sees the deposit with its pho
 
   // A new deposit shows up in the open console without a reload, as it comes (server-sent events),
   // and counts in the page's title while the console is in the background.
-  await page.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+  await page.evaluate(seenAs('hidden'));
   pending = await depositByUser(user, token);
   await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
   await page.waitForFunction(() => document.title.startsWith('(1) '));
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await page.evaluate(seenAs('visible'));
   assert.is(await page.title(), 'Operator console', 'seen: the count leaves the title');
 
   // The same decision again answers that it is already decided.
@@ -254,13 +255,52 @@ test('two operators open the same deposit: the second sees that the first has it
   // Turned off, a new deposit no longer counts in the title.
   await bea.getByRole('button', { name: 'Alerts: on' }).click();
   await bea.getByRole('button', { name: 'Alerts: off' }).waitFor();
-  await bea.evaluate(() => Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' }));
+  await bea.evaluate(seenAs('hidden'));
   await bea.getByRole('button', { name: 'Back to the queue' }).click();
   await depositByUser(user, token);
   await bea.locator('.tabs .count').first().getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
   assert.is(await bea.title(), 'Operator console');
   assert.equal(errorsOf(bea), []);
   await bea.close();
+}));
+
+test('an operator finds the user by phone or name, adjusts the balance with a reason, and the user\'s open app shows it', traced(async () => {
+  const before = money(await accountFigure(user, 'Balance').innerText());
+  await page.getByRole('tab', { name: 'Users' }).click();
+  const search = page.getByRole('search');
+  await search.getByLabel('Name, phone, e-mail or id').fill('demo01');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /demo01/ }).click();
+  const card = page.getByRole('article', { name: 'demo01' });
+  await card.getByText('Balance history').waitFor();
+  await screenshot(page, 'console-user-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await card.getByText('سجل الرصيد').waitFor();
+  await screenshot(page, 'console-user-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+
+  await card.getByLabel('Amount (+ adds, − takes)').fill('abc');
+  await card.getByLabel('Reason').fill('Goodwill for the delay');
+  await card.getByRole('button', { name: 'Adjust the balance' }).click();
+  await card.getByRole('alert').waitFor();
+  assert.is(await card.getByLabel('Reason').inputValue(), 'Goodwill for the delay', 'the form keeps what was typed');
+  await card.getByLabel('Amount (+ adds, − takes)').fill('+5');
+  await card.getByRole('button', { name: 'Adjust the balance' }).click();
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=reason]')?.value === '');
+  for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 5; i++) await user.waitForTimeout(500);
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 5);
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByLabel('User').fill('demo01');
+  await page.getByLabel('Action').selectOption('user.balance');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.locator('.audit tbody tr').filter({ hasText: 'Goodwill for the delay' }).waitFor();
+  assert.is(await page.locator('.audit tbody tr').count(), 1);
+  await screenshot(page, 'console-audit-filter-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await screenshot(page, 'console-audit-filter-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  assert.equal(errorsOf(page), []);
 }));
 
 test('the console\'s API does not answer without a session, and the page is not on the public server', traced(async () => {

@@ -1,11 +1,41 @@
 /** The audit log, newest first: who did what to which item and user, filtered by operator, user and kind. */
 import { useEffect, useState } from 'react';
-import type { AuditRow } from '../../server/console/types.ts';
-import { ApiError, call } from './api.ts';
-import { t, tError, tStatus } from './i18n.ts';
-import { when } from './format.ts';
+import type { AuditRow } from '../../../server/console/types.ts';
+import { ApiError, call } from '../api.ts';
+import { pageWords, t, tError, tStatus } from '../i18n.ts';
+import { when } from '../format.ts';
 
 const KINDS = ['deposit.approve', 'deposit.reject', 'withdrawal.move', 'user.balance', 'user.message', 'user.mask', 'user.askCode', 'user.endSessions', 'notice.add', 'news.add', 'page.set', 'translation.set', 'config.set', 'operator.add', 'operator.remove', 'console.signIn', 'console.signOut'];
+
+const w = pageWords({
+  en: {
+    when: 'When',
+    operator: 'Operator',
+    kind: 'Action',
+    target: 'Item',
+    change: 'Change',
+    all: 'All',
+    filter: 'Filter',
+  },
+  'pt-BR': {
+    when: 'Quando',
+    operator: 'Operador',
+    kind: 'Ação',
+    target: 'Item',
+    change: 'Mudança',
+    all: 'Todos',
+    filter: 'Filtrar',
+  },
+  ar: {
+    when: 'الوقت',
+    operator: 'المشغّل',
+    kind: 'الإجراء',
+    target: 'العنصر',
+    change: 'التغيير',
+    all: 'الكل',
+    filter: 'تصفية',
+  },
+});
 
 const statusOf = (v: unknown) => (v && typeof v === 'object' && 'status' in v ? tStatus(String((v as { status: unknown }).status)) : '');
 
@@ -16,7 +46,7 @@ function changeOf(r: AuditRow): string {
   return text.length > 120 ? text.slice(0, 119) + '…' : text;
 }
 
-export function Audit({ version }: { version: number }) {
+export default function Audit({ version }: { version: number }) {
   const [rows, setRows] = useState<AuditRow[] | null>(null);
   const [error, setError] = useState('');
   const [filter, setFilter] = useState({ operator: '', user: '', kind: '' });
@@ -27,7 +57,7 @@ export function Audit({ version }: { version: number }) {
   }, [version, applied]);
   const field = (name: 'operator' | 'user') => (
     <label>
-      {t(name)}
+      {name === 'user' ? t('user') : w(name)}
       <input name={name} value={filter[name]} maxLength={64} onInput={(e) => setFilter({ ...filter, [name]: e.currentTarget.value })} />
     </label>
   );
@@ -43,15 +73,15 @@ export function Audit({ version }: { version: number }) {
         {field('operator')}
         {field('user')}
         <label>
-          {t('kind')}
+          {w('kind')}
           <select name="kind" value={filter.kind} onChange={(e) => setFilter({ ...filter, kind: e.currentTarget.value })}>
-            <option value="">{t('all')}</option>
+            <option value="">{w('all')}</option>
             {KINDS.map((k) => (
               <option key={k}>{k}</option>
             ))}
           </select>
         </label>
-        <button>{t('filter')}</button>
+        <button>{w('filter')}</button>
       </form>
       {!rows ? (
         <p className="muted">{error || t('loading')}</p>
@@ -59,11 +89,11 @@ export function Audit({ version }: { version: number }) {
         <table className="audit">
           <thead>
             <tr>
-              <th>{t('when')}</th>
-              <th>{t('operator')}</th>
-              <th>{t('kind')}</th>
-              <th>{t('target')}</th>
-              <th>{t('change')}</th>
+              <th>{w('when')}</th>
+              <th>{w('operator')}</th>
+              <th>{w('kind')}</th>
+              <th>{w('target')}</th>
+              <th>{w('change')}</th>
             </tr>
           </thead>
           <tbody>
