@@ -14,8 +14,11 @@ import { measure } from './size.mjs';
 
 export const CONSOLE_ENTRY = 'src/console/main.tsx';
 export const CONSOLE_DIR = 'dist-console';
-/** Page + script + styles, brotli: a phone on 3G opens it in about a second. */
-export const CONSOLE_BUDGET = 14 * 1024;
+/**
+ * Page + script + styles, brotli: a phone on 3G opens it in about a second. 15 KB since the queues
+ * gained live events, claims, alerts and the tabs of the lazy pages (whose styles load here).
+ */
+export const CONSOLE_BUDGET = 15 * 1024;
 /** What one lazy page (users, content, audit log) adds when the operator opens it. */
 export const CONSOLE_PAGE_BUDGET = 8 * 1024;
 const PUBLIC = '/console/assets/';

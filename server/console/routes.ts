@@ -22,6 +22,7 @@ import { audit, readAudit, type Actor } from './audit.ts';
 import { claim, forget, holders, itemOf, release, type QueueName } from './claims.ts';
 import { consoleEvents } from './events.ts';
 import { consoleUserRoutes } from './users.ts';
+import { consoleContentRoutes } from './content.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
 import type { AuditRow, Claim, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
 
@@ -194,6 +195,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
 
   consoleEvents(app, ctx);
   consoleUserRoutes(app, ctx, actor);
+  consoleContentRoutes(app, ctx, actor);
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;

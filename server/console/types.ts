@@ -76,3 +76,18 @@ export interface ConsoleUser {
   /** Signed-in devices, newest first. */
   sessions: Array<{ id: number; createdAt: number; expiresAt: number }>;
 }
+
+/** A text the app shows, in every language: `texts[lang]` is missing where nobody wrote it yet. */
+export interface ContentItem {
+  kind: 'notice' | 'marquee' | 'banner' | 'news' | 'page';
+  /** A page's slug, or the row's id. */
+  id: number | string;
+  /** `en` is the original (a page's English row). A marquee line has no title, a banner no content. */
+  texts: Record<string, { title: string; content: string }>;
+}
+
+export interface ContentList {
+  /** The app's languages, in the order its language picker lists them. */
+  languages: string[];
+  items: ContentItem[];
+}

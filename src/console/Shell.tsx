@@ -1,4 +1,4 @@
-/** Signed in: tabs with the waiting counts, the chosen queue, users or the audit log; language, alerts and sign-out. */
+/** Signed in: tabs with the waiting counts, the chosen queue, users, content or the audit log; language, alerts and sign-out. */
 import { useEffect, useState } from 'react';
 import type { QueueEvent } from '../../server/bus/types.ts';
 import type { QueueCounts } from '../../server/console/types.ts';
@@ -9,10 +9,11 @@ import { Deposits } from './Deposits.tsx';
 import { LazyPage } from './LazyPage.tsx';
 import { Withdrawals } from './Withdrawals.tsx';
 
-type Tab = 'deposits' | 'withdrawals' | 'users' | 'audit';
+type Tab = 'deposits' | 'withdrawals' | 'users' | 'content' | 'audit';
 
 // Pages an operator opens now and then load when first opened, not with the queues.
 const loadUsers = () => import('./pages/Users.tsx');
+const loadContent = () => import('./pages/Content.tsx');
 const loadAudit = () => import('./pages/Audit.tsx');
 
 export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut: () => void; onLanguage: (l: Lang) => void }) {
@@ -75,12 +76,14 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
         {tabButton('deposits', t('deposits'), counts?.deposits)}
         {tabButton('withdrawals', t('withdrawals'), counts?.withdrawals)}
         {tabButton('users', t('users'))}
+        {tabButton('content', t('content'))}
         {tabButton('audit', t('audit'))}
       </nav>
       <main>
         {tab === 'deposits' && <Deposits version={version} onChanged={changed} />}
         {tab === 'withdrawals' && <Withdrawals version={version} onChanged={changed} />}
         {tab === 'users' && <LazyPage load={loadUsers} version={version} />}
+        {tab === 'content' && <LazyPage load={loadContent} version={version} />}
         {tab === 'audit' && <LazyPage load={loadAudit} version={version} />}
       </main>
     </>

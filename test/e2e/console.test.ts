@@ -291,7 +291,7 @@ test('an operator finds the user by phone or name, adjusts the balance with a re
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 5);
 
   await page.getByRole('tab', { name: 'Audit log' }).click();
-  await page.getByLabel('User').fill('demo01');
+  await page.getByLabel('User', { exact: true }).fill('demo01');
   await page.getByLabel('Action').selectOption('user.balance');
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.locator('.audit tbody tr').filter({ hasText: 'Goodwill for the delay' }).waitFor();
@@ -300,6 +300,28 @@ test('an operator finds the user by phone or name, adjusts the balance with a re
   await page.locator('select[aria-label=Language]').selectOption('ar');
   await screenshot(page, 'console-audit-filter-ar');
   await page.locator('select[aria-label=Language]').selectOption('en');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('content: a notice in every language side by side; a missing translation, once written, reaches the app', traced(async () => {
+  await page.getByRole('tab', { name: 'Content' }).click();
+  await page.locator('.queue button').filter({ hasText: 'Notice' }).first().click();
+  await screenshot(page, 'console-content-en');
+  const missing = page.locator('form.lang').filter({ hasText: 'missing' }).first();
+  const lang = (await missing.getAttribute('aria-label'))!;
+  assert.ok(lang && lang !== 'en', lang);
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await page.getByText('غير مترجم').first().waitFor();
+  await screenshot(page, 'console-content-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  const form = page.getByRole('form', { name: lang, exact: true });
+  await form.getByLabel('Title').fill(`Title in ${lang}`);
+  await form.getByLabel('Text').fill(`Text in ${lang}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('button', { name: 'Saved' }).waitFor();
+  await form.getByText('missing').waitFor({ state: 'detached' });
+  const notices = (await (await fetch(`${server.url}/prod-api/h5/symbol/getNoticeList?lang=${lang}`)).json()) as { data: Array<{ title: string }> };
+  assert.ok(notices.data.some((n) => n.title === `Title in ${lang}`), JSON.stringify(notices.data));
   assert.equal(errorsOf(page), []);
 }));
 

@@ -12,7 +12,7 @@ import type { PushEvent } from '../../server/bus/types.ts';
 import { auditLog, operators, users, walletBills } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { AdminUser, ConsoleUser } from '../../server/console/types.ts';
+import type { AdminUser, ConsoleUser, ContentList } from '../../server/console/types.ts';
 import { bindBank, member, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -130,6 +130,37 @@ test('a message, the mask, a code asked for and ended sessions reach the user, e
   }
 });
 
+test('content: each text in the 24 languages, missing ones absent; a translation written in the console reaches the app, on record', async () => {
+  const notice = (await admin.inject({ method: 'POST', url: '/admin/notice', headers: { 'x-operator-key': 'test-operator-key' }, payload: { title: 'Maintenance', content: 'Tonight' } })).json() as Envelope<{ id: number }>;
+  const list = (await consoleCall<ContentList>('GET', '/content')).body.data;
+  assert.is(list.languages.length, 24);
+  const item = list.items.find((i) => i.kind === 'notice' && i.id === notice.data.id)!;
+  assert.equal(Object.keys(item.texts), ['en'], 'only the original: every other language is missing');
+  assert.ok(list.items.some((i) => i.kind === 'page' && i.id === 'about'));
+
+  const res = await consoleCall('POST', '/content', { kind: 'notice', id: notice.data.id, lang: 'pt-BR', title: 'Manutenção', content: 'Hoje à noite' });
+  assert.is(res.status, 200, res.body.msg);
+  const after = (await consoleCall<ContentList>('GET', '/content')).body.data.items.find((i) => i.kind === 'notice' && i.id === notice.data.id)!;
+  assert.equal(after.texts['pt-BR'], { title: 'Manutenção', content: 'Hoje à noite' });
+  const shown = await s.call<Array<{ id: number; title: string }>>('GET', '/h5/symbol/getNoticeList', { query: { lang: 'pt-BR' } });
+  assert.is(shown.data.find((n) => n.id === notice.data.id)!.title, 'Manutenção');
+  const [row] = await s.ctx.db.select().from(auditLog).where(and(eq(auditLog.kind, 'translation.set'), eq(auditLog.target, `notice:${notice.data.id}:pt-BR`)));
+  assert.is(row!.operatorName, 'ana');
+
+  assert.is((await consoleCall('POST', '/content', { kind: 'page', id: 'about', lang: 'ar', title: 'من نحن', content: 'نص' })).status, 200);
+  const [page] = await s.ctx.db.select().from(auditLog).where(and(eq(auditLog.kind, 'page.set'), eq(auditLog.target, 'about:ar')));
+  assert.equal(page!.after, { title: 'من نحن', body: 'نص' });
+  const refused: Array<[object, number]> = [
+    [{ kind: 'page', id: 'about', lang: 'ar', title: '', content: 'x' }, 400],
+    [{ kind: 'notice', id: notice.data.id, lang: 'xx', title: 'a', content: 'b' }, 400],
+    [{ kind: 'notice', id: notice.data.id, lang: 'de', title: 'a\u0000', content: 'b' }, 400],
+    [{ kind: 'page', id: 7, lang: 'de', title: 'a', content: 'b' }, 404],
+    [{ kind: 'notice', id: 'about', lang: 'de', title: 'a', content: 'b' }, 404],
+    [{ kind: 'notice', id: 2147483647, lang: 'de', title: 'a', content: 'b' }, 404],
+  ];
+  for (const [body, status] of refused) assert.is((await consoleCall('POST', '/content', body)).status, status, JSON.stringify(body));
+});
+
 test('no Users route answers without an operator session', async () => {
   const routes: Array<['GET' | 'POST', string]> = [
     ['GET', '/users?q=a'],
@@ -139,6 +170,8 @@ test('no Users route answers without an operator session', async () => {
     ['POST', '/users/1/mask'],
     ['POST', '/users/1/ask-code'],
     ['POST', '/users/1/sessions/end'],
+    ['GET', '/content'],
+    ['POST', '/content'],
   ];
   for (const [method, url] of routes) {
     for (const cookie of ['', 'tl_console=forged']) {
