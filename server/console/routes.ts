@@ -23,6 +23,7 @@ import { claim, forget, holders, itemOf, release, type QueueName } from './claim
 import { consoleEvents } from './events.ts';
 import { consoleUserRoutes } from './users.ts';
 import { consoleContentRoutes } from './content.ts';
+import { consoleSettingRoutes } from './settings.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
 import type { AuditRow, Claim, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
 
@@ -196,6 +197,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   consoleEvents(app, ctx);
   consoleUserRoutes(app, ctx, actor);
   consoleContentRoutes(app, ctx, actor);
+  consoleSettingRoutes(app, ctx, actor);
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;

@@ -91,3 +91,11 @@ export interface ContentList {
   languages: string[];
   items: ContentItem[];
 }
+
+/** A config value as the Settings page shows it: `default` is null for a key only the table holds. */
+export interface Setting {
+  key: string;
+  value: string;
+  default: string | null;
+  rule: import('../admin/content.ts').ConfigRule;
+}

@@ -1,4 +1,4 @@
-/** Signed in: tabs with the waiting counts, the chosen queue, users, content or the audit log; language, alerts and sign-out. */
+/** Signed in: tabs with the waiting counts, the chosen queue, users, content, settings or the audit log; language, alerts and sign-out. */
 import { useEffect, useState } from 'react';
 import type { QueueEvent } from '../../server/bus/types.ts';
 import type { QueueCounts } from '../../server/console/types.ts';
@@ -9,11 +9,12 @@ import { Deposits } from './Deposits.tsx';
 import { LazyPage } from './LazyPage.tsx';
 import { Withdrawals } from './Withdrawals.tsx';
 
-type Tab = 'deposits' | 'withdrawals' | 'users' | 'content' | 'audit';
+type Tab = 'deposits' | 'withdrawals' | 'users' | 'content' | 'settings' | 'audit';
 
 // Pages an operator opens now and then load when first opened, not with the queues.
 const loadUsers = () => import('./pages/Users.tsx');
 const loadContent = () => import('./pages/Content.tsx');
+const loadSettings = () => import('./pages/Settings.tsx');
 const loadAudit = () => import('./pages/Audit.tsx');
 
 export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut: () => void; onLanguage: (l: Lang) => void }) {
@@ -77,6 +78,7 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
         {tabButton('withdrawals', t('withdrawals'), counts?.withdrawals)}
         {tabButton('users', t('users'))}
         {tabButton('content', t('content'))}
+        {tabButton('settings', t('settings'))}
         {tabButton('audit', t('audit'))}
       </nav>
       <main>
@@ -84,6 +86,7 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
         {tab === 'withdrawals' && <Withdrawals version={version} onChanged={changed} />}
         {tab === 'users' && <LazyPage load={loadUsers} version={version} />}
         {tab === 'content' && <LazyPage load={loadContent} version={version} />}
+        {tab === 'settings' && <LazyPage load={loadSettings} version={version} />}
         {tab === 'audit' && <LazyPage load={loadAudit} version={version} />}
       </main>
     </>

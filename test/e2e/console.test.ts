@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { INFO_FILE } from '../../server/admin/key.ts';
+import { INFO_FILE, KEY_HEADER, loadOperatorKey } from '../../server/admin/key.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
@@ -304,8 +304,15 @@ test('an operator finds the user by phone or name, adjusts the balance with a re
 }));
 
 test('content: a notice in every language side by side; a missing translation, once written, reaches the app', traced(async () => {
+  // A notice just written from the command line: only its English original exists.
+  const res = await fetch(new URL('/admin/notice', consoleUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [KEY_HEADER]: loadOperatorKey(server.dataDir) },
+    body: JSON.stringify({ title: 'Maintenance tonight', content: 'Trading pauses from 02:00 to 03:00 UTC.' }),
+  });
+  assert.is(res.status, 200);
   await page.getByRole('tab', { name: 'Content' }).click();
-  await page.locator('.queue button').filter({ hasText: 'Notice' }).first().click();
+  await page.locator('.queue button').filter({ hasText: 'Maintenance tonight' }).click();
   await screenshot(page, 'console-content-en');
   const missing = page.locator('form.lang').filter({ hasText: 'missing' }).first();
   const lang = (await missing.getAttribute('aria-label'))!;
@@ -322,6 +329,29 @@ test('content: a notice in every language side by side; a missing translation, o
   await form.getByText('missing').waitFor({ state: 'detached' });
   const notices = (await (await fetch(`${server.url}/prod-api/h5/symbol/getNoticeList?lang=${lang}`)).json()) as { data: Array<{ title: string }> };
   assert.ok(notices.data.some((n) => n.title === `Title in ${lang}`), JSON.stringify(notices.data));
+  assert.equal(errorsOf(page), []);
+}));
+
+test('settings: a value against its rule is refused with the reason; a good one is saved', traced(async () => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const field = page.getByLabel('starCount', { exact: true });
+  const row = page.locator('form.setting').filter({ has: field });
+  await row.getByText('a number such as 2 or 0.5').waitFor();
+  await screenshot(page, 'console-settings-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await row.getByText('رقم مثل 2 أو 0.5').waitFor();
+  await screenshot(page, 'console-settings-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  await field.fill('many');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('alert').getByText('starCount must be a number such as 2 or 0.5').waitFor();
+  assert.is(await field.inputValue(), 'many', 'the form keeps what was typed');
+  await field.fill('6');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('button', { name: 'Saved' }).waitFor();
+  await field.fill('5');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('button', { name: 'Saved' }).waitFor();
   assert.equal(errorsOf(page), []);
 }));
 

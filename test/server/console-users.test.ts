@@ -12,7 +12,7 @@ import type { PushEvent } from '../../server/bus/types.ts';
 import { auditLog, operators, users, walletBills } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { AdminUser, ConsoleUser, ContentList } from '../../server/console/types.ts';
+import type { AdminUser, ConsoleUser, ContentList, Setting } from '../../server/console/types.ts';
 import { bindBank, member, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -161,6 +161,35 @@ test('content: each text in the 24 languages, missing ones absent; a translation
   for (const [body, status] of refused) assert.is((await consoleCall('POST', '/content', body)).status, status, JSON.stringify(body));
 });
 
+test('settings: each value with its default and rule; a value against its rule is refused here and on the command line; a good one is saved, on record', async () => {
+  const list = (await consoleCall<Setting[]>('GET', '/settings')).body.data;
+  const captcha = list.find((x) => x.key === 'captchaOn')!;
+  assert.equal([captcha.rule, captcha.default], ['flag', '0']);
+  assert.is(list.find((x) => x.key === 'money.withdrawFeeRate')!.rule, 'number');
+  const refused: Array<[string, string]> = [
+    ['captchaOn', 'yes'],
+    ['captchaOn', ''],
+    ['money.withdrawFeeRate', 'NaN'],
+    ['money.withdrawFeeRate', '1e3'],
+    ['money.withdrawFeeRate', '-1'],
+    ['customFontFamilyLink', 'http://fonts.example.com/a.css'],
+    ['serviceUrl', 'javascript:alert(1)'],
+    ['money.withdrawCodeType', 'whatsapp'],
+    ['no.such.key', '1'],
+  ];
+  for (const [key, value] of refused) {
+    const res = await consoleCall('POST', '/settings', { key, value });
+    assert.is(res.status, 400, `${key}=${value}`);
+    const cli = (await admin.inject({ method: 'PUT', url: '/admin/config', headers: { 'x-operator-key': 'test-operator-key' }, payload: { key, value } })).json() as Envelope<null>;
+    assert.is(cli.code, 400, `command line ${key}=${value}`);
+  }
+  assert.is((await consoleCall('POST', '/settings', { key: 'captchaOn', value: '1' })).status, 200);
+  assert.is((await consoleCall<Setting[]>('GET', '/settings')).body.data.find((x) => x.key === 'captchaOn')!.value, '1');
+  const [row] = await s.ctx.db.select().from(auditLog).where(and(eq(auditLog.kind, 'config.set'), eq(auditLog.target, 'captchaOn')));
+  assert.equal([row!.operatorName, row!.after], ['ana', { value: '1' }]);
+  await consoleCall('POST', '/settings', { key: 'captchaOn', value: '0' });
+});
+
 test('no Users route answers without an operator session', async () => {
   const routes: Array<['GET' | 'POST', string]> = [
     ['GET', '/users?q=a'],
@@ -172,6 +201,8 @@ test('no Users route answers without an operator session', async () => {
     ['POST', '/users/1/sessions/end'],
     ['GET', '/content'],
     ['POST', '/content'],
+    ['GET', '/settings'],
+    ['POST', '/settings'],
   ];
   for (const [method, url] of routes) {
     for (const cookie of ['', 'tl_console=forged']) {
