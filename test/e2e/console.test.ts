@@ -299,6 +299,7 @@ test('an operator finds the user by phone or name, adjusts the balance with a re
   await screenshot(page, 'console-audit-filter-en');
   await page.locator('select[aria-label=Language]').selectOption('ar');
   await screenshot(page, 'console-audit-filter-ar');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'a long change wraps instead of widening the page');
   await page.locator('select[aria-label=Language]').selectOption('en');
   assert.equal(errorsOf(page), []);
 }));

@@ -16,6 +16,8 @@ const CHOICES: Partial<Record<Setting['rule'], string[]>> = { flag: ['0', '1'], 
 
 function Row({ s }: { s: Setting }) {
   const [value, setValue] = useState(s.value);
+  // What the server holds now: saving it again would change nothing.
+  const [stored, setStored] = useState(s.value);
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
   const choices = CHOICES[s.rule];
@@ -29,6 +31,7 @@ function Row({ s }: { s: Setting }) {
           setError('');
           try {
             await call('POST', '/settings', { key: s.key, value });
+            setStored(value);
             setSaved(true);
           } catch (err) {
             setError(err instanceof ApiError ? tError(err) : String(err));
@@ -52,7 +55,7 @@ function Row({ s }: { s: Setting }) {
           ) : (
             <input {...field} maxLength={2000} />
           )}
-          <button className="primary" disabled={value === s.value && !error}>
+          <button className="primary" disabled={value === stored && !error}>
             {saved ? w('saved') : w('save')}
           </button>
         </div>
