@@ -10,10 +10,31 @@ import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/comm
 import { config, notices } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
+import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
 import type { ConfigEntry } from './types.ts';
 
 /** Values the app puts on every page as a link: an `https:` URL or nothing. */
 const HTTPS_KEYS = new Set<string>(['customFontFamilyLink']);
+
+/** What a value may be: the app reads these as switches, counts and amounts, or one of a few words. */
+export type ConfigRule = 'flag' | 'number' | 'https' | 'link' | 'codeType' | 'text';
+const FLAGS = 'initToUser isNeedLogin useSystemLanguage moneySymbolFront thousandSeparator commaDecimalSwap exchangeRateOn bankFullNumber orderConfirm captchaOn realNameOn bankNameOn bankNumberOn rechargeVoucherOn incomeRateOn exchangePageNeedPay vipOn avatarOn onlyPriceDifference withdrawNoticeDialog withdrawFirstPay inviteMenuOn promptPersistent money.withdrawRealTime';
+const NUMBERS = 'deviceWidth moneyDecimals moneyRatio starCount bankDigitsShown orderLimitDisplay codeResendSeconds money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount';
+export const CONFIG_RULES: Record<string, ConfigRule> = {
+  ...Object.fromEntries(FLAGS.split(' ').map((k) => [k, 'flag'])),
+  ...Object.fromEntries(NUMBERS.split(' ').map((k) => [k, 'number'])),
+  customFontFamilyLink: 'https',
+  serviceUrl: 'link',
+  'money.withdrawCodeType': 'codeType',
+};
+const RULE_TESTS: Record<ConfigRule, { test: (v: string) => boolean; says: string }> = {
+  flag: { test: (v) => v === '0' || v === '1', says: '0 (off) or 1 (on)' },
+  number: { test: (v) => /^\d{1,12}(\.\d{1,8})?$/.test(v), says: 'a number such as 2 or 0.5' },
+  https: { test: (v) => v === '' || httpsOnly(v) !== '', says: 'an https: address, or empty' },
+  link: { test: (v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), says: 'an http: or https: address, or empty' },
+  codeType: { test: (v) => ['', 'sms', 'email'].includes(v), says: 'sms, email or empty' },
+  text: { test: () => true, says: 'any text' },
+};
 
 const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS)]);
 
@@ -26,9 +47,13 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
       },
     },
     async (request) => {
-      const [row] = await ctx.db.insert(notices).values(request.body).returning({ id: notices.id });
+      const id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.insert(notices).values(request.body).returning({ id: notices.id });
+        await audit(tx, ctx.clock.now(), KEY_ACTOR, 'notice.add', `notice:${row!.id}`, null, request.body);
+        return row!.id;
+      });
       await push(ctx, { userId: null, code: 'mes' });
-      return ok({ id: row!.id });
+      return ok({ id });
     },
   );
 
@@ -58,12 +83,7 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const { key, value } = request.body;
-      if (!KNOWN_KEYS.has(key)) {
-        const [row] = await ctx.db.select({ key: config.key }).from(config).where(eq(config.key, key));
-        if (!row) throw unknownKey(key);
-      }
-      if (HTTPS_KEYS.has(key) && value !== '' && !httpsOnly(value)) throw httpsOnlyError(key);
-      await ctx.db.insert(config).values({ key, value }).onConflictDoUpdate({ target: config.key, set: { value } });
+      await setConfig(ctx, KEY_ACTOR, key, value);
       request.log.info({ key, value }, 'operator set a config value');
       return ok<ConfigEntry>({ key, value });
     },
@@ -75,3 +95,16 @@ const unknownKey = (key: string) =>
 
 const httpsOnlyError = (key: string) =>
   new AppError(400, 'config.httpsOnly', `${key} must be an https: address (https://…), or empty for none`, { key, field: 'value' });
+
+/** Checks and writes one config value with its audit row; an unknown key is refused unless already stored. */
+export async function setConfig(ctx: ServerContext, actor: Actor, key: string, value: string): Promise<void> {
+  if (HTTPS_KEYS.has(key) && value !== '' && !httpsOnly(value)) throw httpsOnlyError(key);
+  const rule = RULE_TESTS[CONFIG_RULES[key] ?? 'text'];
+  if (!rule.test(value)) throw new AppError(400, 'field.invalid', `${key} must be ${rule.says}`, { field: 'value', key });
+  await ctx.db.transaction(async (tx) => {
+    const [was] = await tx.select({ value: config.value }).from(config).where(eq(config.key, key)).for('update');
+    if (!was && !KNOWN_KEYS.has(key)) throw unknownKey(key);
+    await tx.insert(config).values({ key, value }).onConflictDoUpdate({ target: config.key, set: { value } });
+    await audit(tx, ctx.clock.now(), actor, 'config.set', key, was ? { value: was.value } : null, { value });
+  });
+}

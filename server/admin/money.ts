@@ -12,6 +12,7 @@ import { moveWithdrawal, reviewDeposit } from '../money/review.ts';
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
+import { audit, KEY_ACTOR } from '../console/audit.ts';
 import type { AdminDeposit, AdminWithdrawal } from './types.ts';
 
 const Reason = Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$' }));
@@ -35,7 +36,11 @@ export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
         body: Type.Object({ reason: Reason }),
       },
     },
-    async (request) => ok(await reviewDeposit(ctx, request.params.orderNo, request.params.decision, request.body.reason)),
+    async (request) => {
+      const { orderNo, decision } = request.params;
+      const kind = decision === 'approve' ? 'deposit.approve' : 'deposit.reject';
+      return ok(await reviewDeposit(ctx, orderNo, decision, request.body.reason, (tx, before, after, userId) => audit(tx, ctx.clock.now(), KEY_ACTOR, kind, orderNo, before, after, userId)));
+    },
   );
 
   app.get<{ Querystring: { status?: WithdrawStatus; limit?: number } }>('/withdrawals', { schema: { querystring: ListQuery(WITHDRAW_STATUSES) } }, async (request) => {
@@ -51,7 +56,14 @@ export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
         body: Type.Object({ status: Type.String({ enum: [...WITHDRAW_STATUSES], 'x-error': `must be one of ${WITHDRAW_STATUSES.join(', ')}` }), reason: Reason }),
       },
     },
-    async (request) => ok(await moveWithdrawal(ctx, request.params.orderNo, request.body.status, request.body.reason)),
+    async (request) => {
+      const { orderNo } = request.params;
+      return ok(
+        await moveWithdrawal(ctx, orderNo, request.body.status, request.body.reason, (tx, before, after, userId) =>
+          audit(tx, ctx.clock.now(), KEY_ACTOR, 'withdrawal.move', orderNo, before, after, userId),
+        ),
+      );
+    },
   );
 
   // The operator reads a proof of payment (or any upload) by its stored name.

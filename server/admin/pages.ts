@@ -12,11 +12,12 @@ import type { ServerContext } from '../context.ts';
 import { banners, contentTranslations, marquee, news, notices, pages } from '../db/schema/index.ts';
 import { AppError, fieldRequired, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
+import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
 
 const Lang = Type.String({ minLength: 2, maxLength: 10, pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$', 'x-error': 'must be a language code such as en, pt-BR or zh-TW' });
-const KINDS = ['notice', 'marquee', 'banner', 'news'] as const;
-type Kind = (typeof KINDS)[number];
-const TABLES = { notice: notices, marquee, banner: banners, news } as const;
+export const KINDS = ['notice', 'marquee', 'banner', 'news'] as const;
+export type Kind = (typeof KINDS)[number];
+export const TABLES = { notice: notices, marquee, banner: banners, news } as const;
 
 export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.put<{ Body: { slug: PageSlug; lang: string; title: string; body: string } }>(
@@ -33,11 +34,7 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
     async (request) => {
       const { slug, lang, title, body } = request.body;
-      const updatedAt = new Date(ctx.clock.now());
-      await ctx.db
-        .insert(pages)
-        .values({ slug, lang, title, body, updatedAt })
-        .onConflictDoUpdate({ target: [pages.slug, pages.lang], set: { title, body, updatedAt } });
+      await setPage(ctx, KEY_ACTOR, slug, lang, title, body);
       return ok({ slug, lang });
     },
   );
@@ -57,15 +54,7 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
     async (request) => {
       const { kind, id, lang, title = '', content = '' } = request.body;
-      if (!title && !content) throw fieldRequired('content', 'title or content');
-      const table = TABLES[kind];
-      const [row] = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id));
-      if (!row) throw new AppError(404, 'content.notFound', `No ${kind} with id ${id}`);
-      await ctx.db
-        .insert(contentTranslations)
-        .values({ kind, refId: id, lang, title, content })
-        .onConflictDoUpdate({ target: [contentTranslations.kind, contentTranslations.refId, contentTranslations.lang], set: { title, content } });
-      if (kind === 'notice') await push(ctx, { userId: null, code: 'mes' });
+      await setTranslation(ctx, KEY_ACTOR, kind, id, lang, title, content);
       return ok({ kind, id, lang });
     },
   );
@@ -74,11 +63,15 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     '/news',
     { schema: { body: Type.Object({ title: PlainText(200), content: PlainText(20000) }) } },
     async (request) => {
-      const [row] = await ctx.db
-        .insert(news)
-        .values({ ...request.body, createdAt: new Date(ctx.clock.now()) })
-        .returning({ id: news.id });
-      return ok({ id: row!.id });
+      const id = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(news)
+          .values({ ...request.body, createdAt: new Date(ctx.clock.now()) })
+          .returning({ id: news.id });
+        await audit(tx, ctx.clock.now(), KEY_ACTOR, 'news.add', `news:${row!.id}`, null, request.body);
+        return row!.id;
+      });
+      return ok({ id });
     },
   );
 
@@ -102,3 +95,34 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
   );
 };
+
+/** Writes a page in one language, with its audit row (the page as it was, and as it is). */
+export async function setPage(ctx: ServerContext, actor: Actor, slug: PageSlug, lang: string, title: string, body: string): Promise<void> {
+  const updatedAt = new Date(ctx.clock.now());
+  await ctx.db.transaction(async (tx) => {
+    const [was] = await tx.select({ title: pages.title, body: pages.body }).from(pages).where(and(eq(pages.slug, slug), eq(pages.lang, lang))).for('update');
+    await tx
+      .insert(pages)
+      .values({ slug, lang, title, body, updatedAt })
+      .onConflictDoUpdate({ target: [pages.slug, pages.lang], set: { title, body, updatedAt } });
+    await audit(tx, updatedAt.getTime(), actor, 'page.set', `${slug}:${lang}`, was ?? null, { title, body });
+  });
+}
+
+/** Writes one language's text of a notice, marquee, banner or news item, with its audit row. */
+export async function setTranslation(ctx: ServerContext, actor: Actor, kind: Kind, id: number, lang: string, title: string, content: string): Promise<void> {
+  if (!title && !content) throw fieldRequired('content', 'title or content');
+  const table = TABLES[kind];
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+    if (!row) throw new AppError(404, 'content.notFound', `No ${kind} with id ${id}`);
+    const key = and(eq(contentTranslations.kind, kind), eq(contentTranslations.refId, id), eq(contentTranslations.lang, lang));
+    const [was] = await tx.select({ title: contentTranslations.title, content: contentTranslations.content }).from(contentTranslations).where(key).for('update');
+    await tx
+      .insert(contentTranslations)
+      .values({ kind, refId: id, lang, title, content })
+      .onConflictDoUpdate({ target: [contentTranslations.kind, contentTranslations.refId, contentTranslations.lang], set: { title, content } });
+    await audit(tx, ctx.clock.now(), actor, 'translation.set', `${kind}:${id}:${lang}`, was ?? null, { title, content });
+  });
+  if (kind === 'notice') await push(ctx, { userId: null, code: 'mes' });
+}

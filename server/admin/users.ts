@@ -1,14 +1,15 @@
 /** Operator actions on one user: list, adjust the balance, message, mask, ask for a code. */
 import { Type } from '@sinclair/typebox';
-import { asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { userMessages, users, wallets } from '../db/schema/index.ts';
+import { sessions, userMessages, users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { push } from '../ws/push.ts';
-import type { AdminUser, BalanceResult } from './types.ts';
+import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
+import type { AdminUser, BalanceResult, CodeType } from './types.ts';
 
 const Username = Type.String({ minLength: 1, maxLength: 64 });
 /** Signed amount: `+100`, `-25.5`; non-zero, at most 8 decimals. */
@@ -36,34 +37,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
         }),
       },
     },
-    async (request) => {
-      const { search, limit = 50 } = request.query;
-      const pattern = search ? likePattern(search) : undefined;
-      const rows = await ctx.db
-        .select({
-          id: users.id,
-          username: users.username,
-          phone: users.phone,
-          email: users.email,
-          vipLevel: users.vipLevel,
-          balance: wallets.balance,
-          frozen: wallets.frozen,
-          isOrder: users.isOrder,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .leftJoin(wallets, eq(wallets.userId, users.id))
-        .where(pattern ? or(ilike(users.username, pattern), ilike(users.phone, pattern), ilike(users.email, pattern)) : undefined)
-        .orderBy(asc(users.id))
-        .limit(limit);
-      const list: AdminUser[] = rows.map((r) => ({
-        ...r,
-        balance: r.balance ?? '0',
-        frozen: r.frozen ?? '0',
-        createdAt: r.createdAt.toISOString(),
-      }));
-      return ok(list);
-    },
+    async (request) => ok(await searchUsers(ctx, request.query.search, request.query.limit ?? 50)),
   );
 
   app.post<{ Body: { username: string; amount: string; reason: string } }>(
@@ -74,15 +48,9 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
       },
     },
     async (request) => {
-      const { username, reason } = request.body;
-      const amount = request.body.amount.replace(/^\+/, '');
-      const state = await ctx.db.transaction(async (tx) => {
-        const userId = await userIdOf(tx, username);
-        return { userId, ...(await changeBalance(tx, { userId, amount, bizType: 'adjust', remark: reason, ref: 'operator' })) };
-      });
-      request.log.info({ username, amount, reason }, 'operator adjusted a balance');
-      await push(ctx, { userId: state.userId, code: 'balance' });
-      const result: BalanceResult = { username, amount, balance: state.balance, frozen: state.frozen, billId: state.billId };
+      const { username, amount, reason } = request.body;
+      const result = await adjustBalance(ctx, KEY_ACTOR, username, amount, reason);
+      request.log.info({ username, amount: result.amount, reason }, 'operator adjusted a balance');
       return ok(result);
     },
   );
@@ -98,45 +66,119 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
         }),
       },
     },
-    async (request) => {
-      const { username, content } = request.body;
-      const userId = await userIdOf(ctx.db, username);
-      const [row] = await ctx.db
-        .insert(userMessages)
-        .values({ userId, title: request.body.title ?? 'Message from the platform', content })
-        .returning({ id: userMessages.id });
-      await push(ctx, { userId, code: 'mes' });
-      return ok({ id: row!.id, username });
-    },
+    async (request) => ok(await messageUser(ctx, KEY_ACTOR, request.body.username, request.body.title, request.body.content)),
   );
 
   app.post<{ Body: { username: string; on: boolean } }>(
     '/mask',
     { schema: { body: Type.Object({ username: Username, on: Type.Boolean() }) } },
-    async (request) => {
-      const { username, on } = request.body;
-      const userId = await userIdOf(ctx.db, username);
-      // docs/rules.md#global-mask: `is_order` true is the normal state (the app emits true when the field is absent),
-      // so the mask shows while it is false.
-      const isOrder = !on;
-      await ctx.db.update(users).set({ isOrder }).where(eq(users.id, userId));
-      await push(ctx, { userId, code: 'is_order', data: { is_order: isOrder } });
-      return ok({ username, isOrder });
-    },
+    async (request) => ok(await setMask(ctx, KEY_ACTOR, request.body.username, request.body.on)),
   );
 
-  app.post<{ Body: { username: string; verificationType: 'sms' | 'email' } }>(
+  app.post<{ Body: { username: string; verificationType: CodeType } }>(
     '/ask-code',
     {
       schema: {
         body: Type.Object({ username: Username, verificationType: Type.Union([Type.Literal('sms'), Type.Literal('email')]) }),
       },
     },
-    async (request) => {
-      const { username, verificationType } = request.body;
-      const userId = await userIdOf(ctx.db, username);
-      await push(ctx, { userId, code: 'input', data: { verificationType } });
-      return ok({ username, verificationType });
-    },
+    async (request) => ok(await askCode(ctx, KEY_ACTOR, request.body.username, request.body.verificationType)),
   );
 };
+
+/** Users whose name, phone or e-mail contains `search`, or whose id it is; all when empty. */
+export async function searchUsers(ctx: ServerContext, search: string | undefined, limit: number): Promise<AdminUser[]> {
+  const text = search?.trim();
+  const pattern = text ? likePattern(text) : undefined;
+  const id = text && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2147483647 ? Number(text) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      username: users.username,
+      phone: users.phone,
+      email: users.email,
+      vipLevel: users.vipLevel,
+      balance: wallets.balance,
+      frozen: wallets.frozen,
+      isOrder: users.isOrder,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(pattern ? or(ilike(users.username, pattern), ilike(users.phone, pattern), ilike(users.email, pattern), id ? eq(users.id, id) : undefined) : undefined)
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, balance: r.balance ?? '0', frozen: r.frozen ?? '0', createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The actions on one user, shared by the command line (the operator key) and the console (a named
+ * operator): each writes its audit row in the transaction of its change.
+ */
+export async function adjustBalance(ctx: ServerContext, actor: Actor, username: string, signed: string, reason: string): Promise<BalanceResult> {
+  const amount = signed.replace(/^\+/, '');
+  const state = await ctx.db.transaction(async (tx) => {
+    const userId = await userIdOf(tx, username);
+    // Locked before the change, so the row on record says what the balance was just before it.
+    const [was] = await tx.select({ balance: wallets.balance, frozen: wallets.frozen }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+    const after = await changeBalance(tx, { userId, amount, bizType: 'adjust', remark: reason, ref: 'operator' });
+    const before = was ?? { balance: '0', frozen: '0' };
+    await audit(tx, ctx.clock.now(), actor, 'user.balance', username, before, { balance: after.balance, frozen: after.frozen, amount, reason, billId: after.billId }, userId);
+    return { userId, ...after };
+  });
+  await push(ctx, { userId: state.userId, code: 'balance' });
+  return { username, amount, balance: state.balance, frozen: state.frozen, billId: state.billId };
+}
+
+export async function messageUser(ctx: ServerContext, actor: Actor, username: string, title: string | undefined, content: string): Promise<{ id: number; username: string }> {
+  const { id, userId } = await ctx.db.transaction(async (tx) => {
+    const userId = await userIdOf(tx, username);
+    const [row] = await tx
+      .insert(userMessages)
+      .values({ userId, title: title ?? 'Message from the platform', content, createdAt: new Date(ctx.clock.now()) })
+      .returning({ id: userMessages.id });
+    await audit(tx, ctx.clock.now(), actor, 'user.message', username, null, { id: row!.id, title: title ?? null, content }, userId);
+    return { id: row!.id, userId };
+  });
+  await push(ctx, { userId, code: 'mes' });
+  return { id, username };
+}
+
+export async function setMask(ctx: ServerContext, actor: Actor, username: string, on: boolean): Promise<{ username: string; isOrder: boolean }> {
+  // docs/rules.md#global-mask: `is_order` true is the normal state (the app emits true when the field is absent),
+  // so the mask shows while it is false.
+  const isOrder = !on;
+  const userId = await ctx.db.transaction(async (tx) => {
+    const userId = await userIdOf(tx, username);
+    const [was] = await tx.select({ isOrder: users.isOrder }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ isOrder }).where(eq(users.id, userId));
+    await audit(tx, ctx.clock.now(), actor, 'user.mask', username, { isOrder: was!.isOrder }, { isOrder }, userId);
+    return userId;
+  });
+  await push(ctx, { userId, code: 'is_order', data: { is_order: isOrder } });
+  return { username, isOrder };
+}
+
+export async function askCode(ctx: ServerContext, actor: Actor, username: string, verificationType: CodeType): Promise<{ username: string; verificationType: CodeType }> {
+  const userId = await ctx.db.transaction(async (tx) => {
+    const userId = await userIdOf(tx, username);
+    await audit(tx, ctx.clock.now(), actor, 'user.askCode', username, null, { verificationType }, userId);
+    return userId;
+  });
+  await push(ctx, { userId, code: 'input', data: { verificationType } });
+  return { username, verificationType };
+}
+
+/** Ends one of the user's sessions, or all of them: the app signs out at once on every device. */
+export async function endSessions(ctx: ServerContext, actor: Actor, username: string, sessionId?: number): Promise<{ ended: number }> {
+  const now = new Date(ctx.clock.now());
+  const { userId, ended } = await ctx.db.transaction(async (tx) => {
+    const userId = await userIdOf(tx, username);
+    const live = and(eq(sessions.userId, userId), eq(sessions.revoked, false), gt(sessions.expiresAt, now), sessionId ? eq(sessions.id, sessionId) : undefined);
+    const rows = await tx.update(sessions).set({ revoked: true }).where(live).returning({ id: sessions.id });
+    await audit(tx, now.getTime(), actor, 'user.endSessions', username, { sessions: rows.map((r) => r.id) }, { sessions: [] }, userId);
+    return { userId, ended: rows.length };
+  });
+  ctx.tokens?.evictUser(userId);
+  return { ended };
+}

@@ -3,7 +3,7 @@ import { createMemoryBus } from './memory.ts';
 import { createPgBus, type PgBusOptions } from './pg.ts';
 import type { EventBus } from './types.ts';
 
-export type { EventBus, PushEvent, PushListener } from './types.ts';
+export type { EventBus, PushEvent, PushListener, QueueEvent, QueueListener } from './types.ts';
 export { createMemoryBus } from './memory.ts';
 export { createPgBus } from './pg.ts';
 

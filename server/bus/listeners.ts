@@ -1,17 +1,15 @@
-import type { PushEvent, PushListener } from './types.ts';
-
 /** A listener set where one failing listener cannot stop delivery to the others. */
-export class Listeners {
-  private readonly fns = new Set<PushListener>();
+export class Listeners<E> {
+  private readonly fns = new Set<(evt: E) => void>();
 
   constructor(private readonly onError: (e: unknown) => void = (e) => console.error('push listener failed', e)) {}
 
-  add(fn: PushListener): () => void {
+  add(fn: (evt: E) => void): () => void {
     this.fns.add(fn);
     return () => this.fns.delete(fn);
   }
 
-  emit(evt: PushEvent): void {
+  emit(evt: E): void {
     for (const fn of this.fns) {
       try {
         fn(evt);

@@ -8,9 +8,11 @@ import type pg from 'pg';
 import { createClient, pgTimeoutsFromEnv, type PgTimeouts } from '../db/pg-pool.ts';
 import { Listeners } from './listeners.ts';
 import { PUSH_CODES, type PushCode } from '../../src/shared/contract.ts';
-import type { EventBus, PushEvent, PushListener } from './types.ts';
+import type { EventBus, PushEvent, PushListener, QueueEvent, QueueListener } from './types.ts';
 
 export const PUSH_CHANNEL = 'trade_lite_push';
+/** Review queue changes for the operators' consoles, apart from users' pushes. */
+export const QUEUE_CHANNEL = 'trade_lite_queues';
 /** Written by the sessions trigger of migration 0004. */
 export const REVOKED_CHANNEL = 'trade_lite_revoked';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -27,7 +29,8 @@ export interface PgBusOptions {
 
 export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
   const log = options.log ?? ((msg, err) => console.error(msg, err ?? ''));
-  const listeners = new Listeners((e) => log('push listener failed', e));
+  const listeners = new Listeners<PushEvent>((e) => log('push listener failed', e));
+  const queues = new Listeners<QueueEvent>((e) => log('queue listener failed', e));
   const revoked = new Set<(tokenHash: string) => void>();
   const announce = (tokenHash: string) => {
     for (const fn of revoked) fn(tokenHash);
@@ -39,6 +42,11 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
 
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel === REVOKED_CHANNEL && msg.payload) return announce(msg.payload);
+    if (msg.channel === QUEUE_CHANNEL && msg.payload) {
+      const evt = parseQueueEvent(msg.payload);
+      if (evt) queues.emit(evt);
+      return;
+    }
     if (msg.channel !== PUSH_CHANNEL || !msg.payload) return;
     const evt = parseEvent(msg.payload);
     if (evt) listeners.emit(evt);
@@ -59,7 +67,7 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${PUSH_CHANNEL}; LISTEN ${REVOKED_CHANNEL}`);
+      await c.query(`LISTEN ${PUSH_CHANNEL}; LISTEN ${REVOKED_CHANNEL}; LISTEN ${QUEUE_CHANNEL}`);
     } catch (e) {
       await c.end().catch(() => {});
       throw e;
@@ -96,6 +104,12 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
       await runner.query('SELECT pg_notify($1, $2)', [PUSH_CHANNEL, payload]);
     },
     subscribe: (fn: PushListener) => listeners.add(fn),
+    async announce(evt: QueueEvent) {
+      const runner = options.pool ?? client;
+      if (!runner) throw new Error('push bus is reconnecting to PostgreSQL');
+      await runner.query('SELECT pg_notify($1, $2)', [QUEUE_CHANNEL, JSON.stringify(evt)]);
+    },
+    watchQueues: (fn: QueueListener) => queues.add(fn),
     onRevoked(fn) {
       revoked.add(fn);
       return () => revoked.delete(fn);
@@ -106,6 +120,7 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
       revoked.clear();
       clearTimeout(retryTimer);
       listeners.clear();
+      queues.clear();
       await client?.end().catch(() => {});
     },
   };
@@ -127,4 +142,22 @@ export function parseEvent(payload: string): PushEvent | null {
   if (typeof code !== 'string' || !CODES.has(code)) return null;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return null;
   return { userId: userId as number | null, code: code as PushCode, ...(data ? { data: data as Record<string, unknown> } : {}) };
+}
+
+const QUEUES = new Set(['deposit', 'withdrawal']);
+const CHANGES = new Set(['new', 'decided', 'claimed']);
+
+/** A queue event from a NOTIFY payload, or null when it is not one. */
+export function parseQueueEvent(payload: string): QueueEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { queue, orderNo, change } = value as Record<string, unknown>;
+  if (typeof queue !== 'string' || !QUEUES.has(queue) || typeof change !== 'string' || !CHANGES.has(change)) return null;
+  if (typeof orderNo !== 'string' || !/^\d{1,32}$/.test(orderNo)) return null;
+  return { queue, orderNo, change } as QueueEvent;
 }

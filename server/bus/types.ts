@@ -10,12 +10,28 @@ export interface PushEvent {
 
 export type PushListener = (evt: PushEvent) => void;
 
+/**
+ * For the operators' console, never for users: a review queue changed. `new` when a user submits a
+ * deposit or withdrawal, `decided` when an operator moves one, `claimed` when one is opened.
+ */
+export interface QueueEvent {
+  queue: 'deposit' | 'withdrawal';
+  orderNo: string;
+  change: 'new' | 'decided' | 'claimed';
+}
+
+export type QueueListener = (evt: QueueEvent) => void;
+
 export interface EventBus {
   /** Delivers `evt` to the subscribers of every server process sharing this bus. */
   publish(evt: PushEvent): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(fn: PushListener): () => void;
   close(): Promise<void>;
+  /** Delivers `evt` to the consoles connected to every server process sharing this bus. */
+  announce(evt: QueueEvent): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  watchQueues(fn: QueueListener): () => void;
   /**
    * Sessions the database announces as revoked or deleted (migration 0004): the token hash, or `*`
    * for every session (a TRUNCATE, or the connection was lost and notices may have been missed).

@@ -23,18 +23,30 @@ export type AuditKind =
   | 'console.signOut'
   | 'deposit.approve'
   | 'deposit.reject'
-  | 'withdrawal.move';
+  | 'withdrawal.move'
+  | 'user.balance'
+  | 'user.message'
+  | 'user.mask'
+  | 'user.askCode'
+  | 'user.endSessions'
+  | 'notice.add'
+  | 'news.add'
+  | 'page.set'
+  | 'translation.set'
+  | 'config.set';
 
-export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown): Promise<void> {
-  await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, kind, target, before: before ?? null, after: after ?? null });
+/** `userId`: the user the action concerned, when one did (the log filters by it). */
+export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown, userId: number | null = null): Promise<void> {
+  await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, kind, target, userId, before: before ?? null, after: after ?? null });
 }
 
 /** Newest first; `beforeId` pages back. */
-export async function readAudit(db: Db, filter: { operator?: string; kind?: string; beforeId?: number; limit: number }): Promise<AuditRow[]> {
+export async function readAudit(db: Db, filter: { operator?: string; userId?: number; kind?: string; beforeId?: number; limit: number }): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.operator) where.push(eq(auditLog.operatorName, filter.operator));
+  if (filter.userId !== undefined) where.push(eq(auditLog.userId, filter.userId));
   if (filter.kind) where.push(eq(auditLog.kind, filter.kind));
   if (filter.beforeId) where.push(lt(auditLog.id, filter.beforeId));
   const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.id)).limit(filter.limit);
-  return rows.map((r) => ({ id: r.id, at: r.at.getTime(), operator: r.operatorName, kind: r.kind, target: r.target, before: r.before, after: r.after }));
+  return rows.map((r) => ({ id: r.id, at: r.at.getTime(), operator: r.operatorName, kind: r.kind, target: r.target, userId: r.userId, before: r.before, after: r.after }));
 }

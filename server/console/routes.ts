@@ -16,9 +16,16 @@ import { moveWithdrawal, reviewDeposit, WITHDRAW_MOVES } from '../money/review.t
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
+import { REVIEW_REASON_KEYS, type ReviewReasonKey } from '../../src/shared/review-reasons.ts';
+import { announceQueue } from '../bus/queues.ts';
 import { audit, readAudit, type Actor } from './audit.ts';
+import { claim, forget, holders, itemOf, release, type QueueName } from './claims.ts';
+import { consoleEvents } from './events.ts';
+import { consoleUserRoutes } from './users.ts';
+import { consoleContentRoutes } from './content.ts';
+import { consoleSettingRoutes } from './settings.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
-import type { AuditRow, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
+import type { AuditRow, Claim, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
 
 /** Withdrawals still waiting for an operator: not yet in a final status. */
 const OPEN_WITHDRAWALS = WITHDRAW_STATUSES.filter((s) => WITHDRAW_MOVES[s].length > 0);
@@ -76,7 +83,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     return ok<QueueCounts>({ deposits: d!.n, withdrawals: w!.n });
   });
 
-  app.get('/deposits', async () => {
+  app.get('/deposits', async (request) => {
     const rows = await ctx.db
       .select({ d: deposits, username: users.username })
       .from(deposits)
@@ -84,7 +91,10 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       .where(eq(deposits.status, 'submitted'))
       .orderBy(asc(deposits.createdAt), asc(deposits.id))
       .limit(QUEUE_LIMIT);
-    return ok<QueuedDeposit[]>(rows.map((r) => ({ ...toDeposit(r.d), username: r.username, userId: r.d.userId, proofFile: r.d.proofImage })));
+    const held = await holders(ctx, rows.map((r) => itemOf('deposit', r.d.orderNo)), actor(request));
+    return ok<QueuedDeposit[]>(
+      rows.map((r) => ({ ...toDeposit(r.d), username: r.username, userId: r.d.userId, proofFile: r.d.proofImage, heldBy: held.get(itemOf('deposit', r.d.orderNo)) ?? null })),
+    );
   });
 
   app.get<{ Params: { orderNo: string } }>('/deposits/:orderNo', { schema: { params: Type.Object({ orderNo: OrderNo }) } }, async (request) => {
@@ -101,30 +111,33 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       .orderBy(desc(deposits.createdAt))
       .limit(20);
     return ok<DepositReview>({
-      deposit: { ...toDeposit(row.d), username: row.username, userId: row.d.userId, proofFile: row.d.proofImage },
+      deposit: { ...toDeposit(row.d), username: row.username, userId: row.d.userId, proofFile: row.d.proofImage, heldBy: null },
       previous: previous.map(toDeposit),
     });
   });
 
-  app.post<{ Params: { orderNo: string; decision: 'approve' | 'reject' }; Body: { reason?: string } }>(
+  app.post<{ Params: { orderNo: string; decision: 'approve' | 'reject' }; Body: { reason?: string; reasonKey?: ReviewReasonKey } }>(
     '/deposits/:orderNo/:decision',
     {
       schema: {
         params: Type.Object({ orderNo: OrderNo, decision: Type.String({ enum: ['approve', 'reject'] }) }),
-        body: Type.Object({ reason: Reason }),
+        // A listed reason goes by its key, so the user reads it in their own language.
+        body: Type.Object({ reason: Reason, reasonKey: Type.Optional(Type.String({ enum: REVIEW_REASON_KEYS, 'x-error': `must be one of ${REVIEW_REASON_KEYS.join(', ')}` })) }),
       },
     },
     async (request) => {
       const { orderNo, decision } = request.params;
+      const { reason, reasonKey } = request.body;
       const who = actor(request);
-      const deposit = await reviewDeposit(ctx, orderNo, decision, request.body.reason, (tx, before, after) =>
-        audit(tx, ctx.clock.now(), who, decision === 'approve' ? 'deposit.approve' : 'deposit.reject', orderNo, before, after),
+      const deposit = await reviewDeposit(ctx, orderNo, decision, reasonKey ? { key: reasonKey } : reason, (tx, before, after, userId) =>
+        audit(tx, ctx.clock.now(), who, decision === 'approve' ? 'deposit.approve' : 'deposit.reject', orderNo, before, after, userId),
       );
+      await forget(ctx, itemOf('deposit', orderNo));
       return ok(deposit);
     },
   );
 
-  app.get('/withdrawals', async () => {
+  app.get('/withdrawals', async (request) => {
     const rows = await ctx.db
       .select({ w: withdrawals, username: users.username, balance: wallets.balance, frozen: wallets.frozen })
       .from(withdrawals)
@@ -133,8 +146,17 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       .where(inArray(withdrawals.status, OPEN_WITHDRAWALS))
       .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
       .limit(QUEUE_LIMIT);
+    const held = await holders(ctx, rows.map((r) => itemOf('withdrawal', r.w.orderNo)), actor(request));
     return ok<QueuedWithdrawal[]>(
-      rows.map((r) => ({ ...toWithdrawal(r.w), username: r.username, userId: r.w.userId, balance: r.balance, frozen: r.frozen, moves: WITHDRAW_MOVES[r.w.status] })),
+      rows.map((r) => ({
+        ...toWithdrawal(r.w),
+        username: r.username,
+        userId: r.w.userId,
+        balance: r.balance,
+        frozen: r.frozen,
+        moves: WITHDRAW_MOVES[r.w.status],
+        heldBy: held.get(itemOf('withdrawal', r.w.orderNo)) ?? null,
+      })),
     );
   });
 
@@ -149,12 +171,33 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     async (request) => {
       const { orderNo } = request.params;
       const who = actor(request);
-      const w = await moveWithdrawal(ctx, orderNo, request.body.status, request.body.reason, (tx, before, after) =>
-        audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after),
+      const w = await moveWithdrawal(ctx, orderNo, request.body.status, request.body.reason, (tx, before, after, userId) =>
+        audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after, userId),
       );
+      if (!WITHDRAW_MOVES[w.status].length) await forget(ctx, itemOf('withdrawal', orderNo));
       return ok(w);
     },
   );
+
+  const ClaimParams = Type.Object({ queue: Type.String({ enum: ['deposit', 'withdrawal'] }), orderNo: OrderNo });
+  // Opening an item claims it (renewed while open); letting go frees it for the others at once.
+  app.post<{ Params: { queue: QueueName; orderNo: string } }>('/claims/:queue/:orderNo', { schema: { params: ClaimParams } }, async (request) => {
+    const { queue, orderNo } = request.params;
+    const taken = await claim(ctx, itemOf(queue, orderNo), actor(request));
+    if (taken.changed) await announceQueue(ctx, { queue, orderNo, change: 'claimed' });
+    return ok<Claim>({ heldBy: taken.holder });
+  });
+
+  app.post<{ Params: { queue: QueueName; orderNo: string } }>('/claims/:queue/:orderNo/release', { schema: { params: ClaimParams } }, async (request) => {
+    const { queue, orderNo } = request.params;
+    if (await release(ctx, itemOf(queue, orderNo), actor(request))) await announceQueue(ctx, { queue, orderNo, change: 'claimed' });
+    return ok(null);
+  });
+
+  consoleEvents(app, ctx);
+  consoleUserRoutes(app, ctx, actor);
+  consoleContentRoutes(app, ctx, actor);
+  consoleSettingRoutes(app, ctx, actor);
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
@@ -163,20 +206,30 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     return reply.type(file.type).header('content-length', file.size).header('cache-control', 'private, max-age=3600').send(file.stream);
   });
 
-  app.get<{ Querystring: { operator?: string; kind?: string; before?: number } }>(
+  app.get<{ Querystring: { operator?: string; user?: string; kind?: string; before?: number } }>(
     '/audit',
     {
       schema: {
         querystring: Type.Object({
           operator: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$' })),
+          user: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$' })),
           kind: Type.Optional(Type.String({ maxLength: 64, pattern: '^[^\\u0000]*$' })),
           before: Type.Optional(Type.Integer({ minimum: 1 })),
         }),
       },
     },
     async (request) => {
-      const { operator, kind, before } = request.query;
-      return ok<AuditRow[]>(await readAudit(ctx.db, { operator, kind, beforeId: before, limit: 100 }));
+      const { operator, user, kind, before } = request.query;
+      const userId = user ? await userIdOf(ctx, user) : undefined;
+      return ok<AuditRow[]>(await readAudit(ctx.db, { operator: operator || undefined, userId, kind: kind || undefined, beforeId: before, limit: 100 }));
     },
   );
 };
+
+/** A user by name, else by id (a name may be all digits, a phone number); an unknown one matches nothing (-1 is no user's id). */
+async function userIdOf(ctx: ServerContext, user: string): Promise<number> {
+  const trimmed = user.trim();
+  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, trimmed));
+  if (row) return row.id;
+  return /^[1-9]\d{0,9}$/.test(trimmed) && Number(trimmed) <= 2147483647 ? Number(trimmed) : -1;
+}

@@ -1,5 +1,6 @@
 /** Answers of the console's API (`/console/api` on the admin listener), shared with the console's code. */
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
+export type { AdminUser } from '../admin/types.ts';
 
 export interface ConsoleMe {
   name: string;
@@ -15,6 +16,8 @@ export interface QueuedDeposit extends Deposit {
   userId: number;
   /** The stored name of the proof photo: `/console/api/uploads/<proofFile>`. */
   proofFile: string | null;
+  /** Another operator who has it open now, or null. */
+  heldBy: string | null;
 }
 
 export interface DepositReview {
@@ -31,6 +34,13 @@ export interface QueuedWithdrawal extends Withdrawal {
   frozen: string;
   /** The statuses this withdrawal may move to (the command line's `withdraw set`). */
   moves: WithdrawStatus[];
+  /** Another operator who has it open now, or null. */
+  heldBy: string | null;
+}
+
+/** Opening an item: the other operator who already has it open, or null when this one now has it. */
+export interface Claim {
+  heldBy: string | null;
 }
 
 export interface AuditRow {
@@ -39,6 +49,53 @@ export interface AuditRow {
   operator: string;
   kind: string;
   target: string;
+  userId: number | null;
   before: unknown;
   after: unknown;
+}
+
+/** One user's page: who they are, their money and its history, how they pay and are reached. */
+export interface ConsoleUser {
+  id: number;
+  username: string;
+  phone: string | null;
+  email: string | null;
+  realName: string | null;
+  vipLevel: number;
+  /** The global mask (docs/rules.md#global-mask) shows on the user's screens. */
+  masked: boolean;
+  createdAt: number;
+  balance: string;
+  frozen: string;
+  bills: Array<{ id: number; bizType: string; amount: string; balanceAfter: string; frozenDelta: string; remark: string; ref: string | null; time: number }>;
+  orders: Array<{ orderNo: string; symbol: string; direction: string; amount: string; status: string; result: string | null; payout: string | null; time: number }>;
+  deposits: Deposit[];
+  withdrawals: Withdrawal[];
+  methods: Array<{ id: number; kind: string; payee: string | null; bankName: string | null; account: string | null; network: string | null }>;
+  messages: Array<{ id: number; title: string; content: string; read: boolean; time: number }>;
+  /** Signed-in devices, newest first. */
+  sessions: Array<{ id: number; createdAt: number; expiresAt: number }>;
+}
+
+/** A text the app shows, in every language: `texts[lang]` is missing where nobody wrote it yet. */
+export interface ContentItem {
+  kind: 'notice' | 'marquee' | 'banner' | 'news' | 'page';
+  /** A page's slug, or the row's id. */
+  id: number | string;
+  /** `en` is the original (a page's English row). A marquee line has no title, a banner no content. */
+  texts: Record<string, { title: string; content: string }>;
+}
+
+export interface ContentList {
+  /** The app's languages, in the order its language picker lists them. */
+  languages: string[];
+  items: ContentItem[];
+}
+
+/** A config value as the Settings page shows it: `default` is null for a key only the table holds. */
+export interface Setting {
+  key: string;
+  value: string;
+  default: string | null;
+  rule: import('../admin/content.ts').ConfigRule;
 }

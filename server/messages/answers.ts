@@ -23,6 +23,7 @@ const UserMessage = Type.Object({
       effect: Type.Optional(Type.Union([Type.Literal('credited'), Type.Literal('returned')])),
       reason: Type.Optional(Type.String()),
       cause: Type.Optional(Type.Union([Type.Literal('no_price'), Type.Literal('feed_gap')], { description: 'orderRefund: why the order has no price' })),
+      reasonKey: Type.Optional(Type.String()),
     }),
   ),
   read: Type.Boolean(),

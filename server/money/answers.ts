@@ -46,6 +46,7 @@ const Deposit = Type.Object({
   address: Nullable(Str),
   proofImage: Nullable(Str),
   rejectReason: Nullable(Str),
+  rejectReasonKey: Nullable(Str),
   reviewedAt: Nullable(Time()),
 }, { title: 'Deposit' });
 

@@ -11,6 +11,7 @@ import { localizeChannels, localizeDepositRecords } from '../content/channel-tex
 import { requestLanguages } from '../content/lang.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { idempotent } from '../http/idempotency.ts';
+import { announceQueue } from '../bus/queues.ts';
 import { DepositAnswer, DepositPageAnswer, PayChannelsAnswer } from './answers.ts';
 import { Amount, Id, LangQuery } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
@@ -20,7 +21,7 @@ import { recordRoutes } from './records.ts';
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof payChannels.$inferSelect;
 
-const DEPOSIT_COLUMNS = ['channelId', 'channelName', 'type', 'status', 'amount', 'payAmount', 'currency', 'exchangeRate', 'payee', 'bankName', 'cardNo', 'network', 'address', 'rejectReason'] as const;
+const DEPOSIT_COLUMNS = ['channelId', 'channelName', 'type', 'status', 'amount', 'payAmount', 'currency', 'exchangeRate', 'payee', 'bankName', 'cardNo', 'network', 'address', 'rejectReason', 'rejectReasonKey'] as const;
 
 export const toDeposit = (r: DepositRow): Deposit => ({ ...recordOf(r, DEPOSIT_COLUMNS), proofImage: privateFileUrl(r.proofImage) });
 
@@ -86,8 +87,8 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: Static<typeof SubmitBody> }>(
     '/h5/recharge/submitRecharge',
     { config: { ...auth, idempotency: 'deposit.submit' }, schema: { 'x-errors': ['recharge.channel', 'recharge.belowMin', 'recharge.aboveMax', 'recharge.proofRequired', 'upload.notYours'], tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
-    async (request) =>
-      idempotent(ctx, request, async (tx) => {
+    async (request) => {
+      const answer = await idempotent(ctx, request, async (tx) => {
         const { channelId, amount, proofImage } = request.body;
         const [channel] = await tx
           .select({
@@ -130,7 +131,10 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
           })
           .returning();
         return ok(toDeposit(row!), 'Deposit submitted, please wait for review');
-      }),
+      });
+      await announceQueue(ctx, { queue: 'deposit', orderNo: answer.data.orderNo, change: 'new' });
+      return answer;
+    },
   );
 
   const paths = { list: '/h5/recharge/depositList', detail: '/h5/recharge/depositDetail', statuses: '/background/recharge/rechargeStatus' };

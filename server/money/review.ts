@@ -6,18 +6,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
 import { trimZeros } from '../../src/shared/decimal.ts';
+import { REVIEW_REASONS, type ReviewReasonKey } from '../../src/shared/review-reasons.ts';
 import { moneyReturned, PAID_OUT_WITHDRAW_STATUSES } from '../../src/shared/withdraw-status.ts';
 import type { ServerContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
+import { announceQueue } from '../bus/queues.ts';
 import { notFound, notifyUser } from './common.ts';
 import { toDeposit } from './deposits.ts';
 import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals/rows.ts';
 
 /** Called inside the review's transaction with the record before and after: the audit row. */
-export type OnReviewed<R> = (tx: Tx, before: R, after: R) => Promise<void>;
+export type OnReviewed<R> = (tx: Tx, before: R, after: R, userId: number) => Promise<void>;
 
 const reasonRequired = () => new AppError(400, 'review.reason', 'A reason is required', { field: 'reason' });
 
@@ -25,10 +27,12 @@ export async function reviewDeposit(
   ctx: ServerContext,
   orderNo: string,
   decision: 'approve' | 'reject',
-  reason?: string,
+  /** Typed, or a listed reason by its key (the user reads it in their language). */
+  reason?: string | { key: ReviewReasonKey },
   onReviewed?: OnReviewed<Deposit>,
 ): Promise<Deposit> {
-  const why = reason?.trim();
+  const reasonKey = typeof reason === 'object' ? reason.key : null;
+  const why = reasonKey ? REVIEW_REASONS[reasonKey] : (reason as string | undefined)?.trim();
   if (decision === 'reject' && !why) throw reasonRequired();
   const deposit = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(deposits).where(eq(deposits.orderNo, orderNo)).for('update');
@@ -41,10 +45,10 @@ export async function reviewDeposit(
     }
     const [updated] = await tx
       .update(deposits)
-      .set({ status: decision === 'approve' ? 'approved' : 'rejected', rejectReason: decision === 'reject' ? why! : null, reviewedAt: new Date(ctx.clock.now()) })
+      .set({ status: decision === 'approve' ? 'approved' : 'rejected', rejectReason: decision === 'reject' ? why! : null, rejectReasonKey: decision === 'reject' ? reasonKey : null, reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(deposits.id, row.id))
       .returning();
-    await onReviewed?.(tx, toDeposit(row), toDeposit(updated!));
+    await onReviewed?.(tx, toDeposit(row), toDeposit(updated!), row.userId);
     return { userId: row.userId, deposit: toDeposit(updated!) };
   });
   const d = deposit.deposit;
@@ -60,11 +64,12 @@ export async function reviewDeposit(
         orderNo: d.orderNo,
         amount: d.amount,
         status: d.status,
-        ...(decision === 'approve' ? { effect: 'credited' as const } : { reason: d.rejectReason! }),
+        ...(decision === 'approve' ? { effect: 'credited' as const } : { reason: d.rejectReason!, ...(reasonKey ? { reasonKey } : {}) }),
       },
     },
     ['balance'],
   );
+  await announceQueue(ctx, { queue: 'deposit', orderNo: d.orderNo, change: 'decided' });
   return d;
 }
 
@@ -114,7 +119,7 @@ export async function moveWithdrawal(
       .set({ status, remark: why ?? row.remark, reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(withdrawals.id, row.id))
       .returning();
-    await onReviewed?.(tx, toWithdrawal(row), toWithdrawal(updated!));
+    await onReviewed?.(tx, toWithdrawal(row), toWithdrawal(updated!), row.userId);
     return { userId: row.userId, withdrawal: toWithdrawal(updated!) };
   });
   const w = result.withdrawal;
@@ -136,5 +141,6 @@ export async function moveWithdrawal(
     },
     PAID_OUT_WITHDRAW_STATUSES.includes(status) || moneyReturned(status) ? ['balance', 'expenses'] : ['expenses'],
   );
+  await announceQueue(ctx, { queue: 'withdrawal', orderNo: w.orderNo, change: 'decided' });
   return w;
 }

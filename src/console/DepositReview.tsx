@@ -9,6 +9,7 @@ import { t, tError, tStatus, type Key } from './i18n.ts';
 import { amount, when } from './format.ts';
 import { Photo } from './Photo.tsx';
 import { Alert } from './Alert.tsx';
+import { useClaim } from './claim.ts';
 
 const REASONS: Key[] = ['reasons.amount', 'reasons.unreadable', 'reasons.notReceived', 'reasons.name'];
 const OTHER = 'other';
@@ -21,6 +22,7 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState('');
+  const heldBy = useClaim('deposit', orderNo, !outcome);
 
   useEffect(() => {
     call<Review>('GET', `/deposits/${orderNo}`).then(setReview, (e: ApiError) => setError(tError(e)));
@@ -30,8 +32,9 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
     setBusy(true);
     setError('');
     try {
-      const reason = decision === 'reject' ? (choice === OTHER ? typed : t(choice as Key)) : undefined;
-      const d = await call<{ status: string }>('POST', `/deposits/${orderNo}/${decision}`, { reason });
+      // A listed reason goes by its key: the user reads it in their own language.
+      const body = decision === 'approve' ? {} : choice === OTHER ? { reason: typed } : { reasonKey: choice.slice('reasons.'.length) };
+      const d = await call<{ status: string }>('POST', `/deposits/${orderNo}/${decision}`, body);
       setOutcome(t('decided', { status: tStatus(d.status) }));
       onDone();
     } catch (e) {
@@ -48,6 +51,7 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
       <button type="button" className="link" onClick={onBack}>
         {t('back')}
       </button>
+      {heldBy && <p className="held">{t('heldBy', { name: heldBy })}</p>}
       <Photo file={d.proofFile} />
       <dl className="facts">
         <div>

@@ -30,6 +30,7 @@ export function Deposits({ version, onChanged }: { version: number; onChanged: (
               {d.username} · {d.channelName} · <span dir="ltr">{amount(d.payAmount)} {d.currency}</span>
             </span>
             <small>{when(d.time)}</small>
+            {d.heldBy && <small className="held">{t('heldBy', { name: d.heldBy })}</small>}
           </button>
         </li>
       ))}

@@ -1,44 +1,51 @@
-/** Signed in: tabs with the waiting counts, the chosen queue or the audit log, language and sign-out. */
-import { useEffect, useRef, useState } from 'react';
+/** Signed in: tabs with the waiting counts, the chosen queue, users, content, settings or the audit log; language, alerts and sign-out. */
+import { useEffect, useState } from 'react';
+import type { QueueEvent } from '../../server/bus/types.ts';
 import type { QueueCounts } from '../../server/console/types.ts';
+import { alertsOn, announceNew, setAlerts } from './alerts.ts';
 import { call } from './api.ts';
 import { LANGUAGES, language, t, type Lang } from './i18n.ts';
-import { Audit } from './Audit.tsx';
 import { Deposits } from './Deposits.tsx';
+import { LazyPage } from './LazyPage.tsx';
 import { Withdrawals } from './Withdrawals.tsx';
 
-type Tab = 'deposits' | 'withdrawals' | 'audit';
+type Tab = 'deposits' | 'withdrawals' | 'users' | 'content' | 'settings' | 'audit';
 
-/** How often an open, visible console asks whether something new waits (one small answer). */
-export const WATCH_MS = 15_000;
+// Pages an operator opens now and then load when first opened, not with the queues.
+const loadUsers = () => import('./pages/Users.tsx');
+const loadContent = () => import('./pages/Content.tsx');
+const loadSettings = () => import('./pages/Settings.tsx');
+const loadAudit = () => import('./pages/Audit.tsx');
 
 export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut: () => void; onLanguage: (l: Lang) => void }) {
   const [tab, setTab] = useState<Tab>('deposits');
   const [counts, setCounts] = useState<QueueCounts | null>(null);
-  // Bumped after every decision: the lists and counts read again.
+  const [alerts, setAlertsState] = useState(alertsOn);
+  // Bumped after every decision and every queue event: the lists and counts read again.
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
 
-  const seen = useRef<QueueCounts | null>(null);
-  seen.current = counts;
-
-  // Read again on every decision and on every tab change, so the counts match the list in view.
+  // Read again on every change and on every tab change, so the counts match the list in view.
   useEffect(() => {
     call<QueueCounts>('GET', '/queues').then(setCounts, () => undefined);
   }, [version, tab]);
 
-  // New deposits and withdrawals show up without a reload: when the counts move, the lists read again.
+  // New deposits and withdrawals, and other operators' decisions, arrive as server-sent events;
+  // after a reconnect the lists read again, since events may have been missed meanwhile.
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
-      call<QueueCounts>('GET', '/queues').then((next) => {
-        const was = seen.current;
-        if (was && (was.deposits !== next.deposits || was.withdrawals !== next.withdrawals)) setVersion((v) => v + 1);
-        else setCounts(next);
-      }, () => undefined);
-    }, WATCH_MS);
-    return () => clearInterval(timer);
+    const events = new EventSource('/console/api/events');
+    events.onopen = changed;
+    events.onmessage = (e: MessageEvent<string>) => {
+      changed();
+      if ((JSON.parse(e.data) as QueueEvent).change === 'new') announceNew();
+    };
+    return () => events.close();
   }, []);
+
+  const toggleAlerts = () => {
+    setAlerts(!alerts);
+    setAlertsState(!alerts);
+  };
 
   const tabButton = (id: Tab, label: string, count?: number) => (
     <button type="button" role="tab" aria-selected={tab === id} className={tab === id ? 'on' : ''} onClick={() => setTab(id)}>
@@ -59,6 +66,9 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
             </option>
           ))}
         </select>
+        <button type="button" className="link" aria-pressed={alerts} onClick={toggleAlerts}>
+          {t(alerts ? 'alertsOn' : 'alertsOff')}
+        </button>
         <button type="button" className="link" onClick={() => call('POST', '/sign-out').finally(onSignOut)}>
           {t('signOut')}
         </button>
@@ -66,12 +76,18 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
       <nav className="tabs" role="tablist">
         {tabButton('deposits', t('deposits'), counts?.deposits)}
         {tabButton('withdrawals', t('withdrawals'), counts?.withdrawals)}
+        {tabButton('users', t('users'))}
+        {tabButton('content', t('content'))}
+        {tabButton('settings', t('settings'))}
         {tabButton('audit', t('audit'))}
       </nav>
       <main>
         {tab === 'deposits' && <Deposits version={version} onChanged={changed} />}
         {tab === 'withdrawals' && <Withdrawals version={version} onChanged={changed} />}
-        {tab === 'audit' && <Audit version={version} />}
+        {tab === 'users' && <LazyPage load={loadUsers} version={version} />}
+        {tab === 'content' && <LazyPage load={loadContent} version={version} />}
+        {tab === 'settings' && <LazyPage load={loadSettings} version={version} />}
+        {tab === 'audit' && <LazyPage load={loadAudit} version={version} />}
       </main>
     </>
   );

@@ -8,6 +8,7 @@ import { ApiError, call } from './api.ts';
 import { t, tError, tStatus } from './i18n.ts';
 import { amount, when } from './format.ts';
 import { Alert } from './Alert.tsx';
+import { useClaim } from './claim.ts';
 
 const NEEDS_REASON = ['rejected', 'failed', 'no_payout'];
 
@@ -17,6 +18,10 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
   const [error, setError] = useState('');
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Claimed once the operator starts working on it (focus inside the card), shown to the others.
+  const [working, setWorking] = useState(false);
+  const claimed = useClaim('withdrawal', w.orderNo, working);
+  const heldBy = working ? claimed : w.heldBy;
 
   const move = async () => {
     setBusy(true);
@@ -37,13 +42,14 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
   };
 
   return (
-    <li className="card" aria-label={w.orderNo}>
+    <li className="card" aria-label={w.orderNo} onFocusCapture={() => setWorking(true)}>
       <div className="row">
         <span className="big" dir="ltr">
           {amount(w.amount)}
         </span>
         <b>{tStatus(w.status)}</b>
       </div>
+      {heldBy && <p className="held">{t('heldBy', { name: heldBy })}</p>}
       <dl className="facts">
         <div>
           <dt>{t('user')}</dt>

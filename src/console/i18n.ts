@@ -45,11 +45,12 @@ const en = {
   balance: 'Balance now',
   frozen: 'Frozen',
   moveTo: 'Move to',
-  when: 'When',
-  operator: 'Operator',
-  kind: 'Action',
-  target: 'Item',
-  change: 'Change',
+  heldBy: '{{name}} has this open',
+  alertsOn: 'Alerts: on',
+  alertsOff: 'Alerts: off',
+  users: 'Users',
+  content: 'Content',
+  settings: 'Settings',
   'reasons.amount': 'The amount on the photo does not match',
   'reasons.unreadable': 'The photo cannot be read',
   'reasons.notReceived': 'No payment has arrived',
@@ -115,11 +116,12 @@ const ptBR: Words = {
   balance: 'Saldo atual',
   frozen: 'Bloqueado',
   moveTo: 'Mover para',
-  when: 'Quando',
-  operator: 'Operador',
-  kind: 'Ação',
-  target: 'Item',
-  change: 'Mudança',
+  heldBy: '{{name}} está com este item aberto',
+  alertsOn: 'Alertas: ligados',
+  alertsOff: 'Alertas: desligados',
+  users: 'Usuários',
+  content: 'Conteúdo',
+  settings: 'Configurações',
   'reasons.amount': 'O valor na foto não confere',
   'reasons.unreadable': 'Não é possível ler a foto',
   'reasons.notReceived': 'Nenhum pagamento foi recebido',
@@ -184,11 +186,12 @@ const ar: Words = {
   balance: 'الرصيد الآن',
   frozen: 'المجمّد',
   moveTo: 'نقل إلى',
-  when: 'الوقت',
-  operator: 'المشغّل',
-  kind: 'الإجراء',
-  target: 'العنصر',
-  change: 'التغيير',
+  heldBy: '{{name}} يفتح هذا العنصر الآن',
+  alertsOn: 'التنبيهات: مفعّلة',
+  alertsOff: 'التنبيهات: متوقفة',
+  users: 'المستخدمون',
+  content: 'المحتوى',
+  settings: 'الإعدادات',
   'reasons.amount': 'المبلغ في الصورة غير مطابق',
   'reasons.unreadable': 'لا يمكن قراءة الصورة',
   'reasons.notReceived': 'لم يصل أي دفع',
@@ -236,6 +239,12 @@ export function setLanguage(next: Lang): void {
 }
 
 export const language = (): Lang => lang;
+
+/** A lazy page's own words in the three languages, so they load with the page and not before. */
+export const pageWords =
+  <K extends string>(table: Record<Lang, Record<K, string>>) =>
+  (key: K): string =>
+    table[lang][key];
 
 export function t(key: Key, params: Record<string, string | number> = {}): string {
   return WORDS[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));

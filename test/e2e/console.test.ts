@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { INFO_FILE } from '../../server/admin/key.ts';
+import { INFO_FILE, KEY_HEADER, loadOperatorKey } from '../../server/admin/key.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
@@ -22,6 +22,9 @@ let consoleUrl: string;
 let user: Page;
 let token: string;
 let page: Page;
+/** A deposit left waiting by the first test, for the two operators of the third. */
+let pending: { orderNo: string };
+let beaSecret: string;
 
 test.before(async () => {
   server = await startServer();
@@ -35,6 +38,10 @@ test.before(async () => {
   assert.ok(uri, stdout);
   assert.match(stdout, /[█▀▄]{10}/, 'a QR code to scan');
   secret = new URL(uri!).searchParams.get('secret')!;
+  const bea = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'bea', '--password', PASSWORD], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+  beaSecret = new URL(/otpauth:\/\/totp\/\S+/.exec(bea.stdout)![0]).searchParams.get('secret')!;
 });
 
 test.after(async () => {
@@ -85,13 +92,17 @@ async function depositByUser(page: Page, token: string): Promise<{ orderNo: stri
   return { orderNo: (deposit.data as { orderNo: string }).orderNo, channel: bank.name, currency: bank.currency };
 }
 
+/** A script that makes the page believe it is in the background (or in view again), as a phone's tab switch would. */
+const seenAs = (state: 'hidden' | 'visible') =>
+  `Object.defineProperty(document, 'visibilityState', { configurable: true, get() { return '${state}'; } }); document.dispatchEvent(new Event('visibilitychange'));`;
+
 /** A code for a step no sign-in has used yet (the server takes each code once). */
-async function nextCode(used: Set<number>): Promise<string> {
+async function nextCode(used: Set<number>, of = secret): Promise<string> {
   for (;;) {
     const step = stepAt(Date.now());
     if (!used.has(step)) {
       used.add(step);
-      return codeAt(secret, step);
+      return codeAt(of, step);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -155,9 +166,14 @@ test('an operator signs in with password and code, sees the deposit with its pho
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 75; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 75);
 
-  // A new deposit shows up in the open console without a reload.
-  await depositByUser(user, token);
-  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 40_000 });
+  // A new deposit shows up in the open console without a reload, as it comes (server-sent events),
+  // and counts in the page's title while the console is in the background.
+  await page.evaluate(seenAs('hidden'));
+  pending = await depositByUser(user, token);
+  await page.locator('.tabs .count').first().getByText('1', { exact: true }).waitFor({ timeout: 10_000 });
+  await page.waitForFunction(() => document.title.startsWith('(1) '));
+  await page.evaluate(seenAs('visible'));
+  assert.is(await page.title(), 'Operator console', 'seen: the count leaves the title');
 
   // The same decision again answers that it is already decided.
   const again = await page.evaluate(
@@ -207,6 +223,136 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
   await item.waitFor({ state: 'detached' });
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'amount and fee back on the user\'s screen');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('two operators open the same deposit: the second sees that the first has it; alerts can be turned off', traced(async () => {
+  await page.getByRole('tab', { name: /Deposits/ }).click();
+  await page.getByRole('button', { name: /75/ }).click();
+  await page.getByRole('article', { name: pending.orderNo }).waitFor();
+
+  const bea = await newMobilePage(browser, { locale: 'en-US' });
+  await bea.goto(consoleUrl);
+  await bea.getByLabel('Operator name').fill('bea');
+  await bea.getByLabel('Password').fill(PASSWORD);
+  await bea.getByLabel('Code from the authenticator app').fill(await nextCode(new Set(), beaSecret));
+  await bea.getByRole('button', { name: 'Sign in' }).click();
+  await bea.locator('.queue').getByText('ana has this open').waitFor();
+  await screenshot(bea, 'console-held-queue-en');
+  await bea.getByRole('button', { name: /75/ }).click();
+  const review = bea.getByRole('article', { name: pending.orderNo });
+  await review.getByText('ana has this open').waitFor();
+  await screenshot(bea, 'console-held-en');
+  await bea.locator('select[aria-label=Language]').selectOption('ar');
+  await review.getByText('ana يفتح هذا العنصر الآن').waitFor();
+  await screenshot(bea, 'console-held-ar');
+  await bea.locator('select[aria-label=Language]').selectOption('en');
+
+  // Ana goes back to the queue: the item is free, and bea's next renewal takes it.
+  await page.getByRole('button', { name: 'Back to the queue' }).click();
+  await review.getByText('ana has this open').waitFor({ state: 'detached', timeout: 30_000 });
+
+  // Turned off, a new deposit no longer counts in the title.
+  await bea.getByRole('button', { name: 'Alerts: on' }).click();
+  await bea.getByRole('button', { name: 'Alerts: off' }).waitFor();
+  await bea.evaluate(seenAs('hidden'));
+  await bea.getByRole('button', { name: 'Back to the queue' }).click();
+  await depositByUser(user, token);
+  await bea.locator('.tabs .count').first().getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
+  assert.is(await bea.title(), 'Operator console');
+  assert.equal(errorsOf(bea), []);
+  await bea.close();
+}));
+
+test('an operator finds the user by phone or name, adjusts the balance with a reason, and the user\'s open app shows it', traced(async () => {
+  const before = money(await accountFigure(user, 'Balance').innerText());
+  await page.getByRole('tab', { name: 'Users' }).click();
+  const search = page.getByRole('search');
+  await search.getByLabel('Name, phone, e-mail or id').fill('demo01');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /demo01/ }).click();
+  const card = page.getByRole('article', { name: 'demo01' });
+  await card.getByText('Balance history').waitFor();
+  await screenshot(page, 'console-user-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await card.getByText('سجل الرصيد').waitFor();
+  await screenshot(page, 'console-user-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+
+  await card.getByLabel('Amount (+ adds, − takes)').fill('abc');
+  await card.getByLabel('Reason').fill('Goodwill for the delay');
+  await card.getByRole('button', { name: 'Adjust the balance' }).click();
+  await card.getByRole('alert').waitFor();
+  assert.is(await card.getByLabel('Reason').inputValue(), 'Goodwill for the delay', 'the form keeps what was typed');
+  await card.getByLabel('Amount (+ adds, − takes)').fill('+5');
+  await card.getByRole('button', { name: 'Adjust the balance' }).click();
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=reason]')?.value === '');
+  for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 5; i++) await user.waitForTimeout(500);
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 5);
+
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByLabel('User', { exact: true }).fill('demo01');
+  await page.getByLabel('Action').selectOption('user.balance');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.locator('.audit tbody tr').filter({ hasText: 'Goodwill for the delay' }).waitFor();
+  assert.is(await page.locator('.audit tbody tr').count(), 1);
+  await screenshot(page, 'console-audit-filter-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await screenshot(page, 'console-audit-filter-ar');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'a long change wraps instead of widening the page');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  assert.equal(errorsOf(page), []);
+}));
+
+test('content: a notice in every language side by side; a missing translation, once written, reaches the app', traced(async () => {
+  // A notice just written from the command line: only its English original exists.
+  const res = await fetch(new URL('/admin/notice', consoleUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [KEY_HEADER]: loadOperatorKey(server.dataDir) },
+    body: JSON.stringify({ title: 'Maintenance tonight', content: 'Trading pauses from 02:00 to 03:00 UTC.' }),
+  });
+  assert.is(res.status, 200);
+  await page.getByRole('tab', { name: 'Content' }).click();
+  await page.locator('.queue button').filter({ hasText: 'Maintenance tonight' }).click();
+  await screenshot(page, 'console-content-en');
+  const missing = page.locator('form.lang').filter({ hasText: 'missing' }).first();
+  const lang = (await missing.getAttribute('aria-label'))!;
+  assert.ok(lang && lang !== 'en', lang);
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await page.getByText('غير مترجم').first().waitFor();
+  await screenshot(page, 'console-content-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  const form = page.getByRole('form', { name: lang, exact: true });
+  await form.getByLabel('Title').fill(`Title in ${lang}`);
+  await form.getByLabel('Text').fill(`Text in ${lang}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('button', { name: 'Saved' }).waitFor();
+  await form.getByText('missing').waitFor({ state: 'detached' });
+  const notices = (await (await fetch(`${server.url}/prod-api/h5/symbol/getNoticeList?lang=${lang}`)).json()) as { data: Array<{ title: string }> };
+  assert.ok(notices.data.some((n) => n.title === `Title in ${lang}`), JSON.stringify(notices.data));
+  assert.equal(errorsOf(page), []);
+}));
+
+test('settings: a value against its rule is refused with the reason; a good one is saved', traced(async () => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const field = page.getByLabel('starCount', { exact: true });
+  const row = page.locator('form.setting').filter({ has: field });
+  await row.getByText('a number such as 2 or 0.5').waitFor();
+  await screenshot(page, 'console-settings-en');
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  await row.getByText('رقم مثل 2 أو 0.5').waitFor();
+  await screenshot(page, 'console-settings-ar');
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  await field.fill('many');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('alert').getByText('starCount must be a number such as 2 or 0.5').waitFor();
+  assert.is(await field.inputValue(), 'many', 'the form keeps what was typed');
+  await field.fill('6');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('button', { name: 'Saved' }).waitFor();
+  await field.fill('5');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await row.getByRole('button', { name: 'Saved' }).waitFor();
   assert.equal(errorsOf(page), []);
 }));
 

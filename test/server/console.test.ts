@@ -139,6 +139,10 @@ const CONSOLE_ROUTES: Array<['GET' | 'POST', string]> = [
   ['POST', '/withdrawals/712345678901234567'],
   ['GET', '/uploads/abc.png'],
   ['GET', '/audit'],
+  ['GET', '/audit?user=1'],
+  ['POST', '/claims/deposit/512345678901234567'],
+  ['POST', '/claims/withdrawal/712345678901234567/release'],
+  ['GET', '/events'],
   ['POST', '/sign-out'],
 ];
 

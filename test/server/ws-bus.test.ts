@@ -5,7 +5,7 @@
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { createBus, createMemoryBus, type EventBus, type PushEvent } from '../../server/bus/index.ts';
-import { parseEvent } from '../../server/bus/pg.ts';
+import { parseEvent, parseQueueEvent } from '../../server/bus/pg.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -89,6 +89,39 @@ test('PostgreSQL: a push published by one process reaches the other', async () =
     assert.equal(await onOne.waitFor(2), expected, 'the publishing process gets its own too (once)');
     await new Promise((r) => setTimeout(r, 100));
     assert.is(onOne.got.length, 2, 'no duplicate delivery');
+  } finally {
+    await one.close();
+    await two.close();
+  }
+});
+
+test('queue events reach the consoles\' watchers only, never the users\' subscribers', async () => {
+  const bus = createMemoryBus();
+  const pushes: PushEvent[] = [];
+  const queues: unknown[] = [];
+  bus.subscribe((e) => pushes.push(e));
+  bus.watchQueues((e) => queues.push(e));
+  await bus.announce({ queue: 'deposit', orderNo: '512345678901234567', change: 'new' });
+  assert.equal(queues, [{ queue: 'deposit', orderNo: '512345678901234567', change: 'new' }]);
+  assert.equal(pushes, []);
+  assert.equal(parseQueueEvent('{"queue":"withdrawal","orderNo":"712345678901234567","change":"decided"}'), { queue: 'withdrawal', orderNo: '712345678901234567', change: 'decided' });
+  assert.is(parseQueueEvent('{"queue":"orders","orderNo":"1","change":"new"}'), null, 'unknown queue');
+  assert.is(parseQueueEvent('{"queue":"deposit","orderNo":"<b>","change":"new"}'), null, 'an order number is digits');
+  assert.is(parseQueueEvent('{"userId":3,"code":"mes"}'), null, 'a user push is not a queue event');
+  await bus.close();
+});
+
+(url ? test : test.skip)('PostgreSQL: a queue event announced by one process reaches the consoles of the other', async () => {
+  const one = await createBus({ databaseUrl: url });
+  const two = await createBus({ databaseUrl: url });
+  try {
+    const got: unknown[] = [];
+    const pushes = collect(two);
+    two.watchQueues((e) => got.push(e));
+    await one.announce({ queue: 'withdrawal', orderNo: '712345678901234567', change: 'new' });
+    for (let i = 0; i < 60 && !got.length; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(got, [{ queue: 'withdrawal', orderNo: '712345678901234567', change: 'new' }]);
+    assert.equal(pushes.got, [], 'no user push');
   } finally {
     await one.close();
     await two.close();

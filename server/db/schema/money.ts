@@ -76,6 +76,8 @@ export const deposits = pgTable('deposits', {
   proofImage: text('proof_image'),
   status: text('status', { enum: ['submitted', 'approved', 'rejected'] }).notNull().default('submitted'),
   rejectReason: text('reject_reason'),
+  /** A listed reason (`REVIEW_REASONS`) the app words in the user's language; null when typed. */
+  rejectReasonKey: text('reject_reason_key'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [

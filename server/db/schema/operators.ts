@@ -37,6 +37,20 @@ export const auditLog = pgTable('audit_log', {
   operatorName: text('operator_name').notNull(),
   kind: text('kind').notNull(),
   target: text('target').notNull(),
+  /** The user the action concerned, when one did: the log filters by it. */
+  userId: integer('user_id'),
   before: jsonb('before'),
   after: jsonb('after'),
-}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.at)]);
+}, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operatorId, t.at), index('audit_log_user_idx').on(t.userId, t.id)]);
+
+/**
+ * Who has a queue item open in the console: a short claim the other operators see, renewed while
+ * the item stays open and forgotten when it lapses. It never blocks a decision.
+ */
+export const consoleClaims = pgTable('console_claims', {
+  /** `deposit:<orderNo>` or `withdrawal:<orderNo>`. */
+  item: text('item').primaryKey(),
+  operatorId: integer('operator_id').notNull().references(() => operators.id, { onDelete: 'cascade' }),
+  operatorName: text('operator_name').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -29,6 +29,7 @@ import { localizeBankNames } from '../../content/channel-texts.ts';
 import { methodCounts } from '../payment-methods.ts';
 import { codeOff } from './errors.ts';
 import { codeTarget, placeWithdrawal, proveOwner } from './place.ts';
+import { announceQueue } from '../../bus/queues.ts';
 import { maskTarget, toWithdrawal, WITHDRAW_STATUS_NAMES } from './rows.ts';
 import { checkLimits, codeTypeOf, feeFree, limitsOf, quote } from './rules.ts';
 
@@ -91,12 +92,14 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     const { fundPassword, code } = request.body;
     if (!fundPassword) throw fieldRequired('fundPassword');
     const cfg = await moneyConfig(ctx.db);
-    return idempotent(
+    const answer = await idempotent(
       ctx,
       request,
       async (tx) => ok(await placeWithdrawal(ctx, tx, userId, cfg, request.body), 'Withdrawal application successful, please wait for review'),
       () => proveOwner(ctx, userId, cfg, fundPassword, code),
     );
+    await announceQueue(ctx, { queue: 'withdrawal', orderNo: answer.data.orderNo, change: 'new' });
+    return answer;
   };
   const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit' }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);

@@ -5,6 +5,7 @@ import type { Deposit } from '../../shared/contract.ts';
 import { PrivateImage } from '../parts/PrivateImage.tsx';
 import { Rows, Status } from '../parts/Rows.tsx';
 import { plain, useFmt, useMask } from '../display.ts';
+import { reasonText } from '../reason.ts';
 
 /** A deposit in the records: amount and status, number, time, channel and any refusal reason. */
 export function DepositCard({ d }: { d: Deposit }) {
@@ -17,7 +18,7 @@ export function DepositCard({ d }: { d: Deposit }) {
           [t('money.orderNo'), d.orderNo],
           [t('money.time'), <bdi>{formatDateTime(d.time, currentLocale())}</bdi>],
           [t('money.channel'), d.channelName],
-          ...(d.rejectReason ? ([[t('money.reason'), d.rejectReason]] as [string, ReactNode][]) : []),
+          ...(d.rejectReason ? ([[t('money.reason'), reasonText(d.rejectReasonKey, d.rejectReason)]] as [string, ReactNode][]) : []),
         ]}
       />
     </>
@@ -45,7 +46,7 @@ export function DepositView({ d }: { d: Deposit }) {
     rows.push([t('field.network'), d.network || '–'], [t('money.depositAddress'), <span className="num">{mask(d.address, 'coin')}</span>]);
   }
   if (d.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(d.reviewedAt, lang)}</bdi>]);
-  if (d.rejectReason) rows.push([t('money.reason'), <b className="down"><bdi>{d.rejectReason}</bdi></b>]);
+  if (d.rejectReason) rows.push([t('money.reason'), <b className="down"><bdi>{reasonText(d.rejectReasonKey, d.rejectReason)}</bdi></b>]);
   return (
     <>
       <Rows rows={rows} />

@@ -1,11 +1,12 @@
 import { t } from '../../i18n/index.ts';
 import { ltr } from '../../lib/bidi.ts';
 import type { UserMessage } from '../../api/messages.ts';
+import { reasonText } from '../../money/reason.ts';
 
 /**
  * Title and text of a message in the user's language. A review outcome carries a key and its
  * figures, and is worded here with the record screens' own status names; anything else (an
- * operator's message, a notice) is shown as written. The operator's reason stays as typed.
+ * operator's message, a notice) is shown as written. A listed reason is worded in the user's language; a typed one stays as typed.
  */
 export function wording(m: UserMessage, fmt: (amount: string) => string): { title: string; content: string } {
   const p = m.params;
@@ -16,6 +17,6 @@ export function wording(m: UserMessage, fmt: (amount: string) => string): { titl
   }
   const lines = [t('account.msg.order', { orderNo: ltr(p.orderNo), amount: ltr(fmt(p.amount)) })];
   if (p.effect) lines.push(t('account.msg.' + p.effect));
-  if (p.reason) lines.push(t('account.msg.reason', { reason: p.reason }));
+  if (p.reason) lines.push(t('account.msg.reason', { reason: reasonText(p.reasonKey, p.reason) }));
   return { title: t('account.msg.' + m.key, { status: t(`money.${m.key}.${p.status}`) }), content: lines.join('\n') };
 }

@@ -68,8 +68,10 @@ export interface Deposit {
    * fetches it with the `Authorization` header and shows it as a blob URL (an `<img src>` sends no token).
    */
   proofImage: string | null;
-  /** The operator's reason, when rejected. */
+  /** The operator's reason, when rejected: as typed, or the English text of a listed one. */
   rejectReason: string | null;
+  /** A listed reason (`REVIEW_REASONS`), to word in the user's language; null when typed. */
+  rejectReasonKey: string | null;
   reviewedAt: number | null;
 }
 

@@ -15,10 +15,12 @@ export interface MessageParams {
   status: string;
   /** What the outcome did to the balance. */
   effect?: 'credited' | 'returned';
-  /** The operator's reason, as typed. */
+  /** The operator's reason, as typed (a listed one in English). */
   reason?: string;
   /** `orderRefund`: why the order got no price (see `ContractOrder.refundReason`). */
   cause?: RefundReason;
+  /** A listed reason (`REVIEW_REASONS`), to word in the user's language. */
+  reasonKey?: string;
 }
 
 /**

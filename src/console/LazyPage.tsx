@@ -1,0 +1,19 @@
+/** A page loaded when first opened: "loading" until its chunk arrives, the failure if it cannot. */
+import { useEffect, useState, type ComponentType } from 'react';
+import { t } from './i18n.ts';
+
+export interface PageProps {
+  version: number;
+}
+
+type Module = { default: ComponentType<PageProps> };
+
+export function LazyPage({ load, version }: { load: () => Promise<Module> } & PageProps) {
+  const [Page, setPage] = useState<ComponentType<PageProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    load().then((m) => setPage(() => m.default), () => setFailed(true));
+  }, [load]);
+  if (Page) return <Page version={version} />;
+  return <p className="muted">{t(failed ? 'err.network' : 'loading')}</p>;
+}
