@@ -8,6 +8,8 @@ import { REVIEW_REASONS, REVIEW_REASON_KEYS } from '../../src/shared/review-reas
 
 const test = suite('a listed rejection reason reaches the user in their language');
 const dict = (code: string) => JSON.parse(readFileSync(`locales/${code}.json`, 'utf8')) as { money: { reasons: Record<string, string> } } & Dict;
+// The locale is module state: later files expect English.
+test.after(() => setLocale('en', dict('en')));
 
 test('every listed reason is worded in all 24 locales, the English one as the server stores it', () => {
   const codes = readdirSync('locales').map((f) => f.replace(/\.json$/, ''));
