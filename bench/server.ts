@@ -108,7 +108,7 @@ async function runOnce(kind: 'pglite' | 'postgres', run: number, scratch: string
       ...(cluster ? { DATABASE_URL: cluster.url } : {}),
     };
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    server = await startServer({ env, nodeArgs, ...(BUNDLE ? { bundle: BUNDLE } : {}) });
+    server = await startServer({ env, nodeArgs, wasmTierUp: true, ...(BUNDLE ? { bundle: BUNDLE } : {}) });
     // The first start migrated and seeded; the users go in while no server holds the database.
     await server.halt();
     const tokens = await seedUsers(cluster ? { databaseUrl: cluster.url } : { dataDir: server.dataDir }, USERS);

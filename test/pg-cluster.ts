@@ -34,6 +34,8 @@ function asClusterOwner(cmd: string, args: string[]): void {
 export interface Cluster {
   url: string;
   port: number;
+  /** The cluster's data directory (its `postmaster.pid` names the server process). */
+  dataDir: string;
   /** Stops the server and removes the cluster. */
   stop(): void;
   /** `pg_ctl start`, or `stop`/`restart` in a shutdown mode, as an operator (or a failover) would. */
@@ -63,6 +65,7 @@ export async function startCluster(o: { durableCommits?: boolean } = {}): Promis
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    dataDir: data,
     ctl: pgCtl,
     signalAll: (signal) => {
       const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);

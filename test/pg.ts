@@ -1,16 +1,60 @@
 /**
- * Runs the server test files against PostgreSQL 15, one fresh database per file. With
- * DATABASE_URL set it uses that server (the URL's user must be allowed to create databases);
- * otherwise it starts a throwaway cluster in a temp directory on a free port and removes it after.
+ * Runs the server test files against PostgreSQL 15, one database per file. With DATABASE_URL set
+ * it uses that server (the URL's user must be allowed to create databases); otherwise it starts a
+ * throwaway cluster in a temp directory on a free port and removes it after.
  * Usage: npm run test:pg [-- name-filter]
+ *
+ * The schema is migrated and seeded once, into a template database; each file gets a copy of it
+ * (`CREATE DATABASE … TEMPLATE`, a file copy on the server) instead of migrating its own.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../server/db/client.ts';
+import { seedDemo } from '../server/seed/index.ts';
 import { startCluster } from './pg-cluster.ts';
 
 const CONCURRENCY = 4;
+
+const withDatabase = (serverUrl: string, name: string): string => {
+  const url = new URL(serverUrl);
+  url.pathname = '/' + name;
+  return url.toString();
+};
+
+async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated, seeded database named `name` (default: one for this process); answers its name. */
+export async function createTemplate(serverUrl: string, name = `tl${process.pid}_template`): Promise<string> {
+  await admin(serverUrl, (c) => c.query(`create database ${name}`));
+  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+  try {
+    await migrateDatabase(database);
+    await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  return name;
+}
+
+/** A copy of `template` named `name`; answers its URL. */
+export async function cloneDatabase(serverUrl: string, template: string, name: string): Promise<string> {
+  await admin(serverUrl, (c) => c.query(`create database ${name} template ${template}`));
+  return withDatabase(serverUrl, name);
+}
+
+export const dropDatabase = (serverUrl: string, name: string): Promise<unknown> =>
+  admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 
 function runFile(file: string, databaseUrl: string): Promise<{ file: string; ok: boolean; output: string }> {
   return new Promise((resolve) => {
@@ -33,37 +77,38 @@ async function main(): Promise<number> {
     .map((f) => path.join('test/server', f));
   const cluster = process.env.DATABASE_URL ? undefined : await startCluster();
   const adminUrl = process.env.DATABASE_URL ?? cluster!.url;
-  const admin = new pg.Pool({ connectionString: adminUrl, max: CONCURRENCY });
   const run = `tl${process.pid}`;
   const started = Date.now();
   let failed = 0;
+  let template: string | undefined;
   try {
+    template = await createTemplate(adminUrl, `${run}_template`);
     const queue = files.map((file, i) => ({ file, db: `${run}_${i}` }));
     const worker = async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
-        await admin.query(`create database ${job.db}`);
-        const url = new URL(adminUrl);
-        url.pathname = '/' + job.db;
-        const result = await runFile(job.file, url.toString());
-        await admin.query(`drop database if exists ${job.db} with (force)`);
+        const from = Date.now();
+        const result = await runFile(job.file, await cloneDatabase(adminUrl, template!, job.db));
+        await dropDatabase(adminUrl, job.db);
         if (!result.ok) failed++;
-        console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.file}`);
+        console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.file} ${((Date.now() - from) / 1000).toFixed(1)} s`);
         if (!result.ok) console.log(result.output);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   } finally {
-    await admin.end();
+    if (template && !cluster) await dropDatabase(adminUrl, template);
     cluster?.stop();
   }
   console.log(`${files.length - failed}/${files.length} files passed on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

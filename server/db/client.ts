@@ -75,7 +75,7 @@ const LOCK_FILE = 'server.lock';
  * while the data files are read through the OS page cache anyway: 16 MB keeps the server's
  * footprint at about half, and the hot rows (sessions, config) fit many times over.
  */
-const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** Two processes on one PGlite directory silently lose data: the first takes the lock file (see lock.ts). */
 function takeLock(dataDir: string): () => void {

@@ -187,8 +187,12 @@ test('the server drops the push socket: the app connects again by itself and the
 
 test('offline on home: the quote line says prices paused; back online, prices resume at once, not at the next backoff', async () => {
   const page = await phone({ signedIn: true });
+  // The push socket's script loads after home paints; offline before it has, its import fails as a
+  // page error (seen on a busy machine), which is not what this test is about.
+  const socket = page.waitForEvent('websocket');
   await page.goto(stage.server.url + '/home');
   await page.locator('.qs li').first().waitFor();
+  await socket;
   assert.is(await page.locator('.q-off').count(), 0);
 
   await page.context().setOffline(true);

@@ -60,8 +60,7 @@ async function templateFor(bundle: string, dist: string): Promise<string> {
   let made = templateStarts.get(bundle);
   if (!made) {
     made = (async () => {
-      // Creating the database is most of a first start: on a busy machine it may take minutes.
-      const server = await startServer({ dist: dist as 'dist' | 'dist-react', bundle, fresh: true, startTimeoutMs: 3 * START_TIMEOUT_MS });
+      const server = await startServer({ dist: dist as 'dist' | 'dist-react', bundle, fresh: true });
       await server.halt();
       templates.set(bundle, server.dataDir);
       return server.dataDir;
@@ -77,13 +76,21 @@ async function templateFor(bundle: string, dist: string): Promise<string> {
 export const distName = (): 'dist' | 'dist-react' => (process.env.E2E_REACT === '1' ? 'dist-react' : 'dist');
 
 /**
+ * A test server compiles PGlite's WebAssembly with the baseline compiler only: the optimizing
+ * one's background work costs a server that lives a minute under light load about 2 s of CPU more
+ * than it saves (a third of its start), times every file of a run. Benchmarks ask for `wasmTierUp`.
+ */
+const QUICK_WASM = ['--liftoff-only'];
+
+/**
  * `bundle`: another server build to run (e.g. an older commit's, for a before/after benchmark);
  * `nodeArgs`: options for node itself (e.g. `--cpu-prof`, refused in NODE_OPTIONS);
+ * `wasmTierUp`: compile the database's WebAssembly as production does (for benchmarks);
  * `fresh`: an empty data directory, so the server creates, migrates and seeds it itself (by
  * default it starts on a copy of a directory that went through that once in this run).
  */
 export async function startServer(
-  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[]; fresh?: boolean; startTimeoutMs?: number } = {},
+  opts: { dist?: 'dist' | 'dist-react'; env?: Record<string, string>; bundle?: string; nodeArgs?: string[]; wasmTierUp?: boolean; fresh?: boolean; startTimeoutMs?: number } = {},
 ): Promise<ServerHandle> {
   const dist = opts.dist ?? distName();
   const bundle = opts.bundle ?? SERVER_BUNDLE;
@@ -103,12 +110,13 @@ export async function startServer(
   let adminPort = 0;
   let child: ChildProcess | null = null;
   let log = '';
-  const timeoutMs = opts.startTimeoutMs ?? START_TIMEOUT_MS;
+  // Creating the database is most of a first start: on a busy machine it may take minutes.
+  const timeoutMs = opts.startTimeoutMs ?? (opts.fresh ? 3 * START_TIMEOUT_MS : START_TIMEOUT_MS);
 
   const start = () =>
     new Promise<void>((resolve, reject) => {
       const from = log.length;
-      const proc = spawn(process.execPath, ['--enable-source-maps', ...(opts.nodeArgs ?? []), path.resolve(root, bundle)], {
+      const proc = spawn(process.execPath, ['--enable-source-maps', ...(opts.wasmTierUp ? [] : QUICK_WASM), ...(opts.nodeArgs ?? []), path.resolve(root, bundle)], {
         cwd: root,
         env: {
           ...process.env,
@@ -319,9 +327,43 @@ export interface Stage {
   browser: Browser;
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+let sharedUsers = 0;
+let sharedIdle: NodeJS.Timeout | undefined;
+/** How long the shared browser outlives its last suite: the next file's suite asks for it at once. */
+const SHARED_IDLE_MS = 5000;
+
 /**
- * A suite with a server (`startServer`'s options) and a browser of its own, started before its
- * first test and stopped after its last.
+ * One browser for the suites of a run that need no switches of their own: a launch and close
+ * costs about 2 s of CPU, and each page has a context of its own anyway (fresh storage, cookies,
+ * service workers). Launched again if it went away; closed once no suite has used it for a
+ * moment, so that the run can end.
+ */
+function useSharedBrowser(): Promise<Browser> {
+  sharedUsers++;
+  clearTimeout(sharedIdle);
+  if (!sharedBrowser) {
+    const launching = launchBrowser();
+    sharedBrowser = launching;
+    const forget = () => void (sharedBrowser === launching && (sharedBrowser = undefined));
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  return sharedBrowser;
+}
+
+function releaseSharedBrowser(): void {
+  if (--sharedUsers > 0) return;
+  sharedIdle = setTimeout(() => {
+    const closing = sharedBrowser;
+    sharedBrowser = undefined;
+    void closing?.then((browser) => browser.close()).catch(() => {});
+  }, SHARED_IDLE_MS);
+}
+
+/**
+ * A suite with a server of its own (`startServer`'s options), started before its first test and
+ * stopped after its last, and a browser: the run's shared one, or with `browserArgs` one of its own.
+ * The suite's pages are closed after its last test, whoever opened them.
  */
 export function browserSuite(
   name: string,
@@ -329,13 +371,20 @@ export function browserSuite(
 ): { test: Test; stage: Stage } {
   const test = suite(name);
   const stage = {} as Stage;
+  const own = !!opts.browserArgs?.length;
+  let shared = false;
   test.before(async () => {
+    // Asked for at once: the shared browser waits only a moment after the previous suite.
+    const browser = own ? launchBrowser(opts.browserArgs) : ((shared = true), useSharedBrowser());
+    browser.catch(() => {});
     stage.server = await startServer(opts.server);
-    stage.browser = await launchBrowser(opts.browserArgs);
+    stage.browser = await browser;
   });
   test.after(async () => {
-    await stage.browser?.close();
+    if (own) await stage.browser?.close();
+    else if (stage.browser?.isConnected()) await Promise.all(stage.browser.contexts().map((c) => c.close().catch(() => {})));
     await stage.server?.stop();
+    if (shared) releaseSharedBrowser();
   });
   return { test, stage };
 }

@@ -4,15 +4,14 @@
  * interest that fell due while it was down are paid exactly once. On PGlite in a data directory
  * under `npm test`, on PostgreSQL under `npm run test:pg`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Deposit, FinanceHolding, FinanceProduct, PayChannel, Play, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { ledgerTotals, seededRandom } from './ledger-checks.ts';
+import { preparedDataDir } from './data-dir.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const DAY = 86_400_000;
@@ -23,7 +22,7 @@ const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31
 const rnd = seededRandom(seed);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-crash-'));
+const dataDir = await preparedDataDir('tl-crash-');
 let server: ServerProcess | undefined;
 test.after(async () => {
   await server?.kill('SIGKILL');

@@ -1,17 +1,19 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { DataDirLockedError, openDatabase } from '../../server/db/client.ts';
+import { preparedDataDir } from './data-dir.ts';
+import { serverArgs } from './server-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const test = suite('PGlite data directory lock');
 const dirs: string[] = [];
-const fresh = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'tl-lock-'));
+/** A directory of its own holding a database (PGlite, whatever DATABASE_URL says: the lock is PGlite's). */
+const fresh = async () => {
+  const dir = await preparedDataDir('tl-lock-', { pglite: true });
   dirs.push(dir);
   return dir;
 };
@@ -23,7 +25,7 @@ test.after(() => {
 
 const lockFile = (dir: string) => path.join(dir, 'server.lock');
 /** The real-server tests share one data directory: only the first start pays for creating the database. */
-let serverDir: string | undefined;
+let serverDir: Promise<string> | undefined;
 const serversDir = () => (serverDir ??= fresh());
 const procStat = (pid: number) => {
   try {
@@ -50,7 +52,7 @@ const STARTED = /trade-lite on http:\/\/localhost:(\d+)/;
  * resolves once it listens, or rejects with what it printed when it exits first.
  */
 function serve(dir: string, wrap: string[] = []): { server: Server; started: Promise<number> } {
-  const argv = [...wrap, process.execPath, '--import', 'tsx', 'server/index.ts'];
+  const argv = [...wrap, process.execPath, ...serverArgs()];
   const proc = spawn(argv[0]!, argv.slice(1), {
     cwd: root,
     env: { ...process.env, PORT: '0', ADMIN_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
@@ -85,7 +87,7 @@ async function stop(server: Server): Promise<void> {
 }
 
 test('a second opener of the same directory is refused with a clear message; close releases it', async () => {
-  const dir = fresh();
+  const dir = await fresh();
   const first = await openDatabase({ dataDir: dir });
   try {
     await openDatabase({ dataDir: dir });
@@ -113,13 +115,13 @@ const takesOver = async (dir: string, stale: string) => {
 };
 
 test('a lock left by a dead process is taken over', async () => {
-  const dir = fresh();
+  const dir = await fresh();
   writeFileSync(lockFile(dir), '999999');
   await takesOver(dir, '999999');
 });
 
 test('a lock naming our own pid from an earlier life (PID 1 in a container) is taken over', async () => {
-  const dir = fresh();
+  const dir = await fresh();
   const pid = hasProc ? Number(readlinkSync('/proc/self')) : process.pid;
   for (const stale of [String(pid), JSON.stringify({ pid, start: '1', boot: hasProc ? bootId() : undefined, token: 'earlier' })]) {
     writeFileSync(lockFile(dir), stale);
@@ -129,7 +131,7 @@ test('a lock naming our own pid from an earlier life (PID 1 in a container) is t
 
 test('a lock naming an unrelated live process that reused the pid is taken over; the real owner is refused', async () => {
   if (!hasProc) return console.log('  skipped: no /proc on this system, start times cannot be read');
-  const dir = fresh();
+  const dir = await fresh();
   const other = spawn('sleep', ['60'], { stdio: 'ignore' });
   children.add(other);
   try {
@@ -153,7 +155,7 @@ test('a lock naming an unrelated live process that reused the pid is taken over;
 
 test('kill -9, restart at once: a server killed and not yet reaped (a zombie) does not block the next', async () => {
   if (!hasProc) return console.log('  skipped: no /proc on this system');
-  const dir = serversDir();
+  const dir = await serversDir();
   // The shell starts the server, prints its pid, and becomes `sleep`, which never reaps it.
   const { server, started } = serve(dir, ['sh', '-c', '"$@" & echo "pid=$!"; exec sleep 300', 'sh']);
   await started;
@@ -180,7 +182,7 @@ test('kill -9, restart at once under `unshare --pid --fork` (the server is PID 1
   const variants = [['unshare', '--pid', '--fork', '--kill-child']];
   if (withProc) variants.push(['unshare', '--pid', '--fork', '--kill-child', '--mount-proc']);
   else console.log('  --mount-proc not permitted: testing the shared /proc variant only');
-  const dir = serversDir();
+  const dir = await serversDir();
   for (const wrap of variants) {
     for (let life = 1; life <= 2; life++) {
       const { server, started } = serve(dir, wrap);
@@ -198,7 +200,7 @@ test('kill -9, restart at once under `unshare --pid --fork` (the server is PID 1
 });
 
 test('two live servers on one directory: the second is refused and the first keeps serving', async () => {
-  const dir = serversDir();
+  const dir = await serversDir();
   const first = serve(dir);
   const port = await first.started;
   const second = serve(dir);

@@ -4,16 +4,15 @@
  * Connection: close) rather than fastify's own JSON, the push socket closes with 1001 "server
  * shutting down" (the app reconnects at once on it), and the process exits 0.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { preparedDataDir } from './data-dir.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { TestSocket } from './ws-client.ts';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-term-'));
+const dataDir = await preparedDataDir('tl-term-');
 let server: ServerProcess | undefined;
 test.after(async () => {
   await server?.kill('SIGKILL');

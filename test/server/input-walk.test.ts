@@ -4,14 +4,15 @@
  * test's clock, and "the server still answers" means another client is still served.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
+import { preparedDataDir } from './data-dir.ts';
 import { isNumeric, operations, validValue, type Input, type Op, type OpenApiDoc } from './openapi-ops.ts';
+import { serverArgs } from './server-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BAD_NUMBERS = ['1e309', 'Infinity', 'NaN', '-1', '2147483648', '1e20'];
@@ -22,8 +23,8 @@ let child: ChildProcess | undefined;
 let dataDir = '';
 
 test.before(async (c) => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'tl-walk-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  dataDir = await preparedDataDir('tl-walk-');
+  const proc = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],

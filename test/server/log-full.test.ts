@@ -5,21 +5,21 @@
  * tmpfs made for the test (needs root: skipped otherwise).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { preparedDataDir } from './data-dir.ts';
 import { root, serverArgs } from './server-process.ts';
 import { mountTmpfs, type Tmpfs } from './tmpfs.ts';
 
 let disk: Tmpfs | null = null;
 let child: ChildProcess | undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tl-logfull-'));
+let dataDir = '';
 test.after(() => {
   child?.kill('SIGKILL');
   disk?.unmount();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,6 +45,7 @@ async function burst(base: string, writers: number, each: number): Promise<{ ans
 test('a full log disk: requests are still answered, lines are dropped and counted, no crash when space returns', async () => {
   disk = mountTmpfs(1);
   if (!disk) return console.log('  skipped: mounting a tmpfs needs root');
+  dataDir = await preparedDataDir('tl-logfull-', { pglite: true });
   const logFile = path.join(disk.dir, 'server.log');
   const fd = openSync(logFile, 'a');
   child = spawn(process.execPath, serverArgs(), {

@@ -3,17 +3,16 @@
  * client put in a URL: the request is refused, its line names the route pattern (never the URL), and
  * any URL a message or an error quotes has the value replaced.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
+import { preparedDataDir } from './data-dir.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 const test = suite<{ server: ServerProcess; dir: string }>('secrets in URLs and the log', {} as { server: ServerProcess; dir: string });
 test.before(async (c) => {
-  c.dir = mkdtempSync(path.join(tmpdir(), 'tl-log-'));
+  c.dir = await preparedDataDir('tl-log-');
   c.server = await startServerProcess(c.dir, { LOG_LEVEL: 'info' });
 });
 test.after(async (c) => {
