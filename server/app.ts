@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import authRoutes from './auth/routes.ts';
+import ssoRoutes from './auth/sso/routes.ts';
 import { startTokenCache } from './auth/revocations.ts';
 import { pageRoutes } from './content/pages.ts';
 import publicRoutes from './content/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       api.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument(socketPath(await getConfig(ctx.db, 'websocketUrl'))));
 
       await api.register(authRoutes, { ctx });
+      await api.register(ssoRoutes, { ctx });
       await api.register(publicRoutes, { ctx });
 
       // ---- Feature route plugins -------------------------------------------------------------

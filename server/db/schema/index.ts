@@ -12,3 +12,4 @@ export * from './reads.ts';
 export * from './money.ts';
 export * from './market.ts';
 export * from './operators.ts';
+export * from './partners.ts';
