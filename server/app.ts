@@ -30,6 +30,7 @@ import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
 import { homePrices } from './http/home-prices.ts';
+import { partnerOfRequest } from './partners/page.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
 import { installClosingAnswer } from './http/closing.ts';
@@ -137,6 +138,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(socketRoutes, { ctx });
   // ---- end of root feature plugins ---------------------------------------------------------
 
-  await registerStatic(app, ctx.config.distDir, homePrices(ctx));
+  await registerStatic(app, ctx.config.distDir, homePrices(ctx), (request) => partnerOfRequest(ctx, request));
   return app;
 }

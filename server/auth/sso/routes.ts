@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope.ts';
 import { forgiveHit, hitLimit, type Limit } from '../../http/rate-limit.ts';
 import { answer, Text } from '../../http/schemas.ts';
 import { fieldRequired } from '../../http/envelope.ts';
+import { PARTNER_COOKIE } from '../../partners/page.ts';
 import { signOn } from './sign-on.ts';
 import { MAX_TOKEN_LENGTH } from './token.ts';
 
@@ -25,7 +26,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
         response: answer(Type.String({ description: 'session token' })),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.body.token.trim()) throw fieldRequired('token');
       const key = `sso:ip:${request.ip}`;
       // Counted before the check, so a burst of parallel guesses cannot all start first.
@@ -33,6 +34,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       const done = await signOn(ctx, request.body.token.trim());
       await forgiveHit(ctx, key);
       request.log.info({ partner: done.partnerId, userId: done.userId, created: done.created }, 'partner sign-on');
+      // The browser's later pages are the partner's (brand, framing) without `?partner=` in their address.
+      const secure = request.protocol === 'https';
+      reply.header('set-cookie', `${PARTNER_COOKIE}=${done.partnerId}; Path=/; Max-Age=${Math.floor(ctx.config.sessionTtlMs / 1000)}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`);
       return ok(done.token, 'Login successful');
     },
   );
