@@ -23,20 +23,21 @@ export async function partnerOfRequest(ctx: ServerContext, request: FastifyReque
 }
 
 /**
- * The partner's stylesheet: its colours over both themes (the `[data-theme]` rule of the theme
- * file would otherwise win over `:root`), and every link to a section it does not offer hidden.
+ * The partner's stylesheet: its colours over both themes and over the first-load stylesheet, which
+ * comes after it and sets `:root` again (`html:root` outranks `:root` and `[data-theme=…]`), and
+ * every link to a section it does not offer hidden.
  */
 export function partnerStyle(p: Partner): string {
   const colors = Object.entries(p.brand.colors).map(([name, value]) => `--${name}:${value}`).join(';');
   const hidden = p.brand.hide.flatMap((s) => SECTIONS[s] ?? []).map((path) => `a[href^="${path}"]`);
-  return (colors ? `:root,:root[data-theme]{${colors}}` : '') + (hidden.length ? `${hidden.join(',')}{display:none!important}` : '');
+  return (colors ? `html:root{${colors}}` : '') + (hidden.length ? `${hidden.join(',')}{display:none!important}` : '');
 }
 
 /** The page `html` as the partner's: what it writes and the hash its style needs in the CSP. */
 export function brandPage(html: string, p: Partner): { html: string; styleHash: string | null } {
   const style = partnerStyle(p);
   let out = html
-    .replace(/<html /, `<html data-partner="${attr(p.id)}"${p.origin ? ` data-po="${attr(p.origin)}"` : ''} `)
+    .replace(/<html /, `<html data-partner="${attr(p.id)}" data-pn="${attr(p.name)}"${p.origin ? ` data-po="${attr(p.origin)}"` : ''} `)
     .replace(/<title>[^<]*<\/title>/, `<title>${attr(p.name)}</title>`)
     .replace('</head>', () => (style ? `<style>${style}</style>` : '') + '</head>');
   if (p.brand.logo) out = out.replace(/<svg class="o"[\s\S]*?<\/svg>/, `<img class="o" src="${attr(p.brand.logo)}" alt="">`);

@@ -60,16 +60,22 @@ if (send) {
   // React Native on Android dispatches on the document.
   document.addEventListener('message', onMessage);
 
+  send({ type: 'ready', partner, path: location.pathname });
+
   let told = '';
   const title = document.querySelector('title');
+  /**
+   * The shell names a screen in the title once it shows, so the route is told on that change, with
+   * the title: not on the address alone, which changes while the previous screen still shows.
+   * Until then the title is the page's own (the partner's name).
+   */
   const routeChanged = () => {
     const path = location.pathname;
-    if (told === path + '\n' + document.title || path === '/sso') return;
+    if (told === path + '\n' + document.title || path === '/sso' || document.title === root.getAttribute('data-pn')) return;
     told = path + '\n' + document.title;
     send({ type: 'route', path, title: document.title });
     markRoot();
   };
-  // The shell names the screen in the title once it shows: the route is told with its title.
   if (title) new MutationObserver(routeChanged).observe(title, { childList: true });
 
   /**
@@ -115,6 +121,8 @@ if (send) {
     true,
   );
 
-  send({ type: 'ready', partner, path: location.pathname });
-  routeChanged();
+  // The screen of the address the page loaded with may have shown already: told now. After a move
+  // within the app (the sign-on's), the title may still be the previous screen's: its change tells.
+  const loaded = performance.getEntriesByType && performance.getEntriesByType('navigation')[0];
+  if (!loaded || new URL(loaded.name).pathname === location.pathname) routeChanged();
 }

@@ -52,11 +52,11 @@ test("?partner= writes the partner's brand into the first HTML, and its style is
     const res = await page(c, url);
     assert.is(res.statusCode, 200);
     const html = res.body;
-    assert.match(html, '<html data-partner="acme" data-po="http://host.localhost:9000" lang="en"');
+    assert.match(html, '<html data-partner="acme" data-pn="Acme &amp; &quot;Pay&quot;" data-po="http://host.localhost:9000" lang="en"');
     assert.match(html, '<title>Acme &amp; &quot;Pay&quot;</title>');
     assert.match(html, '<img class="o" src="https://cdn.acme.example/logo.svg" alt="">');
     assert.not.match(html, '<svg class="o"');
-    const style = /<style>(:root[^<]*)<\/style>/.exec(html)?.[1];
+    const style = /<style>(html:root[^<]*)<\/style>/.exec(html)?.[1];
     assert.ok(style, html);
     assert.match(style!, '--accent:#e11d48');
     assert.match(style!, '--bg:#fff1f2');
@@ -81,7 +81,7 @@ test("only the partner's registered origin may frame its page; other pages say '
 
 test('a partner without an origin gets its colours and no framing', async (c) => {
   const res = await page(c, '/?partner=plain');
-  assert.match(res.body, 'data-partner="plain" lang=');
+  assert.match(res.body, 'data-partner="plain" data-pn="plain" lang=');
   assert.not.match(res.body, 'data-po=');
   assert.match(res.body, '--accent:#123456');
 });

@@ -20,5 +20,10 @@ export function reasonOf(e: ApiError): string {
   return t('err.sso.malformed');
 }
 
-export const signOn = async (token: string): Promise<void> =>
-  startSession(await post<string>('/sso', { token }, { noNotify: true, noRepeat: true }));
+/** On a partner's page the bridge is running before the app moves on, so the host hears the move. */
+const bridge = document.documentElement.getAttribute('data-partner') ? import('../../bridge/index.ts').catch(() => {}) : null;
+
+export const signOn = async (token: string): Promise<void> => {
+  await startSession(await post<string>('/sso', { token }, { noNotify: true, noRepeat: true }));
+  await bridge;
+};
