@@ -63,6 +63,11 @@ test.before(async () => {
 });
 test.after(() => new Promise<void>((resolve) => (host ? host.close(() => resolve()) : resolve())));
 
+/** The host page's frame as the user sees it (a page screenshot may catch the frame before it paints). */
+async function frameShot(page: Page, name: string): Promise<void> {
+  await (await page.$('#app'))!.screenshot({ path: (await screenshot(page, name)) });
+}
+
 const hostUrl = (name: string, path = '/') => `http://${name}.localhost:${hostPort}${path}`;
 
 /** Waits for a message the predicate accepts among those `read` answers. */
@@ -127,7 +132,7 @@ test('the sample host page frames the app: sign-on, ready, route, session, balan
   assert.is(new URL(frame.url()).hash, '');
   assert.is(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()), ACCENT);
   assert.is(await frame.locator('.tabbar a[href="/financial"]').isVisible(), false, 'finance is hidden for this partner');
-  await screenshot(page, 'partner-iframe-trade');
+  await frameShot(page, 'partner-iframe-trade');
 
   // An order: the balance the host hears is the one the server has after it. (The frame keeps its
   // session in memory: a third-party frame gets no storage here; the test signs the same user on.)
@@ -154,7 +159,7 @@ test('the sample host page frames the app: sign-on, ready, route, session, balan
   const german = await appFrame(page);
   await german.waitForFunction(() => document.documentElement.lang === 'de' && /^(Anmelden|Handel)\b/.test(document.title), undefined, { timeout: 30_000 });
   assert.is(await german.evaluate(() => document.documentElement.getAttribute('data-partner')), 'acme');
-  await screenshot(page, 'partner-iframe-de');
+  await frameShot(page, 'partner-iframe-de');
   assert.equal(errorsOf(page), []);
   await page.close();
 }));

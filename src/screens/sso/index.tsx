@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import './style.css';
 import type { ApiError } from '../../api/client.ts';
-import { redirectTarget } from '../../app/guard.ts';
 import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { reasonOf, signOn, takeToken } from './sign-on.ts';
+import { nextPath, reasonOf, signOn, takeToken } from './sign-on.ts';
 
 /** A partner's user arrives signed by the partner (docs/partners.md): signs on, then goes on to `redirect`. */
 export default function Sso() {
@@ -18,7 +17,7 @@ export default function Sso() {
   useEffect(() => {
     if (!token) return setFailure({ text: t('err.sso.malformed'), key: 'sso.malformed' });
     signOn(token).then(
-      () => navigate(redirectTarget(search), true),
+      () => navigate(nextPath(search), true),
       (e: ApiError) => setFailure({ text: reasonOf(e), key: e.key || '' }),
     );
   }, [token]);

@@ -3,6 +3,12 @@ import { post, type ApiError } from '../../api/client.ts';
 import { t } from '../../i18n/index.ts';
 import { startSession } from '../../stores/sign-in.ts';
 
+/** Where the partner asked the app to go on to: a path inside the app (`/trade`), else the start. */
+export function nextPath(search: string): string {
+  const to = new URLSearchParams(search).get('redirect') || '';
+  return /^\/(?![/\\])/.test(to) && !/^\/sso\b/i.test(to) ? to : '/';
+}
+
 /** Reads the token once and takes it out of the address, so it stays in no history entry. */
 export function takeToken(): string {
   const token = new URLSearchParams(location.hash.slice(1)).get('token') || '';
