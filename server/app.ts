@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import authRoutes from './auth/routes.ts';
+import ssoRoutes from './auth/sso/routes.ts';
 import { startTokenCache } from './auth/revocations.ts';
 import { pageRoutes } from './content/pages.ts';
 import publicRoutes from './content/routes.ts';
@@ -29,6 +30,7 @@ import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
 import { homePrices } from './http/home-prices.ts';
+import { partnerOfRequest } from './partners/page.ts';
 import { registerStatic } from './http/static.ts';
 import { checkXsrf } from './http/xsrf.ts';
 import { installClosingAnswer } from './http/closing.ts';
@@ -111,6 +113,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       api.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument(socketPath(await getConfig(ctx.db, 'websocketUrl'))));
 
       await api.register(authRoutes, { ctx });
+      await api.register(ssoRoutes, { ctx });
       await api.register(publicRoutes, { ctx });
 
       // ---- Feature route plugins -------------------------------------------------------------
@@ -135,6 +138,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(socketRoutes, { ctx });
   // ---- end of root feature plugins ---------------------------------------------------------
 
-  await registerStatic(app, ctx.config.distDir, homePrices(ctx));
+  await registerStatic(app, ctx.config.distDir, homePrices(ctx), (request) => partnerOfRequest(ctx, request));
   return app;
 }

@@ -105,8 +105,8 @@ Promise.all([start(), localeReady])
     root.render(<App />);
     // Said once per page: with nothing kept, the next visit starts signed out.
     if (!localPersists()) notify(t('common.noStorage'), { type: 'warning', duration: 0 });
-    // The push socket (docs/rules.md#push-channel) is not needed to paint: it follows the token from here on.
-    import('./lib/socket.ts').then((m) => m.startSocket());
+    // The push socket (docs/rules.md#push-channel), and a partner's host bridge, are not needed to paint.
+    import('./boot/after-render.ts');
     navigator.serviceWorker
       ?.register('/sw.js')
       .then(() => import('./boot/keep-offline.ts'))

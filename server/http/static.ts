@@ -16,6 +16,8 @@ import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { PricedPage } from './home-prices.ts';
+import { brandPage, partnerCsp } from '../partners/page.ts';
+import type { Partner } from '../partners/store.ts';
 
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
@@ -138,8 +140,16 @@ const decoded = (pathname: string): string => {
   }
 };
 
-/** `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page. */
-export async function registerStatic(app: FastifyInstance, distDir: string, priced?: PricedPage): Promise<void> {
+/**
+ * `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page.
+ * `partnerOf`: the partner a page is opened for, whose brand and framing rule it gets (partners/page.ts).
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  distDir: string,
+  priced?: PricedPage,
+  partnerOf?: (request: FastifyRequest) => Promise<Partner | null>,
+): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const hasApp = existsSync(indexFile);
@@ -147,6 +157,7 @@ export async function registerStatic(app: FastifyInstance, distDir: string, pric
   const scriptHashes = inlineScriptHashes(indexHtml);
   const pages = hasApp ? routePages(root, indexHtml) : new Map<string, { html: string; page: PageVariant }>();
   const pricedPages = new Map<string, Promise<PageVariant>>();
+  const partnerPages = new Map<string, Promise<{ page: PageVariant; styleHash: string | null }>>();
   let best = { second: 0, count: 0 };
 
   /** The home page of this second for this request, or the plain one if the prices cannot be read. */
@@ -220,13 +231,35 @@ export async function registerStatic(app: FastifyInstance, distDir: string, pric
     const route = routeOf(request.url);
     const found = pages.get(route) ?? pages.get('notfound');
     if (!found) return reply.sendFile('index.html');
-    const page = route === 'home' ? await homePage(request, found) : found.page;
+    const partner = partnerOf ? await partnerOf(request).catch((err) => void request.log.warn({ err }, 'page without its partner')) : null;
+    const page = partner ? await partnerPage(request, reply, route, found, partner) : route === 'home' ? await homePage(request, found) : found.page;
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = `"${page.etag}${encoding === 'identity' ? '' : '-' + encoding}"`;
-    reply.header('vary', route === 'home' ? 'accept-encoding, accept-language' : 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
+    const vary = route === 'home' ? 'accept-encoding, accept-language' : 'accept-encoding';
+    reply.header('vary', partnerOf ? vary + ', cookie' : vary).header('etag', etag).type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(page[encoding]);
+  };
+
+  /** The partner's page of this route (with this second's prices on the home page), built once. */
+  const partnerPage = async (request: FastifyRequest, reply: FastifyReply, route: string, found: { html: string }, partner: Partner): Promise<PageVariant> => {
+    const prices = route === 'home' && priced ? await priced(found.html, request).catch(() => null) : null;
+    const key = [partner.id, JSON.stringify([partner.name, partner.origin, partner.brand]), route, prices?.key ?? ''].join('|');
+    let built = partnerPages.get(key);
+    if (!built) {
+      if (partnerPages.size >= PRICED_KEPT) partnerPages.clear();
+      const branded = brandPage(prices?.html ?? found.html, partner);
+      built = variantAsync(branded.html, 5).then((page) => ({ page, styleHash: branded.styleHash }));
+      partnerPages.set(key, built);
+      built.catch(() => partnerPages.delete(key));
+    }
+    const { page, styleHash } = await built;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', partnerCsp(csp, partner, styleHash));
+    // The CSP's frame-ancestors names who may frame the page; the older header would still refuse all.
+    if (partner.origin) reply.removeHeader('x-frame-options');
+    return page;
   };
 
   if (hasApp) {

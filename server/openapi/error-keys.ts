@@ -99,6 +99,16 @@ export const ERROR_STATUS = {
   'upload.dailyLimit': 429,
   'upload.tooMany': 429,
   'upload.storageFull': 503,
+  'sso.malformed': 400,
+  'sso.unsigned': 400,
+  'sso.algorithm': 400,
+  'sso.signature': 400,
+  'sso.expired': 400,
+  'sso.notYetValid': 400,
+  'sso.lifetime': 400,
+  'sso.partner': 400,
+  'sso.partnerRemoved': 400,
+  'sso.replayed': 409,
   // The operator console's, on the admin listener: never answered by the public API.
   'operator.name': 400,
   'operator.password': 400,
@@ -107,6 +117,13 @@ export const ERROR_STATUS = {
   'console.signIn': 401,
   'console.session': 401,
   'console.header': 403,
+  // Partners, on the admin listener too.
+  'partner.id': 400,
+  'partner.key': 400,
+  'partner.origin': 400,
+  'partner.brand': 400,
+  'partner.notFound': 404,
+  'partner.exists': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

@@ -6,6 +6,7 @@ import type { AdminUser, BalanceResult, ConfigEntry } from '../admin/types.ts';
 import { trimZeros } from '../../src/shared/decimal.ts';
 import { type Command, misuse, need, needReason, onOff, UsageError } from './command.ts';
 import { operatorCommand } from './operator-commands.ts';
+import { partnerCommand } from './partner-commands.ts';
 import { CONTENT_COMMANDS } from './content-commands.ts';
 import { withChannelCommands } from './channel-commands.ts';
 import { MONEY_COMMANDS } from './money-commands.ts';
@@ -111,4 +112,4 @@ const askCode: Command = {
   },
 };
 
-export const COMMANDS: Command[] = withChannelCommands([users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, operatorCommand]);
+export const COMMANDS: Command[] = withChannelCommands([users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, operatorCommand, partnerCommand]);

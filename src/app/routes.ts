@@ -46,6 +46,7 @@ export const routes: RouteDef[] = [
   r('yuebaodetail', 3, 'user', () => import('../screens/yuebaodetail/index.tsx'), { tab: 1 }),
   r('login', 2, 'auth', () => import('../screens/login/index.tsx')),
   r('register', 3, 'auth', () => import('../screens/register/index.tsx')),
+  r('sso', 2, 'auth', () => import('../screens/sso/index.tsx')),
   r('forgetPassword', 3, 'auth', () => import('../screens/forgetPassword/index.tsx'), { recordPrevious: 1 }),
   r('setting', 2, 'user', () => import('../screens/setting/index.tsx')),
   r('bindPhone', 3, 'user', () => import('../screens/bindPhone/index.tsx')),

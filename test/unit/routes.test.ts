@@ -8,7 +8,7 @@ const test = suite('routes table (docs/rules.md#routes)');
 
 const SPEC_PATHS = [
   '/home', '/trade', '/financial', '/user', '/yuebao', '/yuebaodetail',
-  '/login', '/register', '/forgetPassword', '/setting', '/bindPhone', '/addPayment', '/editPaypay',
+  '/login', '/register', '/sso', '/forgetPassword', '/setting', '/bindPhone', '/addPayment', '/editPaypay',
   '/paymentMethod', '/password', '/fundPassword', '/aboutUs', '/statement', '/introduction',
   '/orderList', '/myFinancial', '/walletRecord', '/rechargeList', '/recharge', '/coinRecharge',
   '/personalCoinList', '/rechargeRecord', '/rechargeDetail', '/withdraw', '/withdrawRecord',

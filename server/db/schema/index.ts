@@ -13,3 +13,4 @@ export * from './money.ts';
 export * from './market.ts';
 export * from './operators.ts';
 export * from './channel-texts.ts';
+export * from './partners.ts';
