@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { DataDirLockedError, takeLockFile } from './lock.ts';
+import { isInitialised, templateFile, unpackTemplate } from './template.ts';
 import { createPool, pgTimeoutsFromEnv, unguard, type PgTimeouts } from './pg-pool.ts';
 import { describeUrl, waitForDatabase } from './wait.ts';
 import * as schema from './schema/index.ts';
@@ -115,6 +116,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const onDisk = !options.pglite && options.dataDir && !options.dataDir.startsWith('memory://');
   const release = onDisk && options.lock !== false ? takeLock(options.dataDir!) : undefined;
   try {
+    // A new directory from the shipped template: initdb would take the memory a small machine lacks.
+    if (onDisk && !options.pglite && !isInitialised(options.dataDir!)) {
+      const file = templateFile(migrationsFolder());
+      if (!(await unpackTemplate(options.dataDir!, file))) {
+        (options.log ?? console.error)(`no data directory template at ${file} (npm run db:template): running initdb, which needs about 1 GB of memory`);
+      }
+    }
     const client = options.pglite ?? (await PGlite.create({ ...(onDisk ? { dataDir: options.dataDir } : {}), startParams: PGLITE_START }));
     return {
       db: drizzlePglite({ client, schema }) as unknown as Db,
