@@ -66,7 +66,7 @@ export async function unpackTemplate(dataDir: string, file: string): Promise<boo
   mkdirSync(dataDir, { recursive: true });
   const dirs = new Set<string>([dataDir]);
   let marker: Buffer | undefined;
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   // The member being read: its file (undefined for a directory or the marker) and bytes left.
   let current: { fd?: number; left: number; padding: number; keep?: Buffer[] } | undefined;
   const finishFile = () => {
