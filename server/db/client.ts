@@ -137,7 +137,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
         (options.log ?? console.error)(`no data directory template at ${file} (npm run db:template): running initdb, which needs about 1 GB of memory`);
       }
     }
-    if (!options.pglite) wasmBaselineOnly();
+    if (onDisk) wasmBaselineOnly();
     const client = options.pglite ?? (await PGlite.create({ ...(onDisk ? { dataDir: options.dataDir } : {}), startParams: PGLITE_START }));
     return {
       db: drizzlePglite({ client, schema }) as unknown as Db,
