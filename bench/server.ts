@@ -1,9 +1,10 @@
 /**
- * The server under the app's polling: 1,000 signed-in users each asking for the ticker list and
- * their chart's candles every 5 s (400 requests/s), from a load generator in its own process
+ * The server under the app's polling: 2,000 signed-in users each asking for the ticker list and
+ * their chart's candles every 5 s (800 requests/s), from a load generator in its own process
  * (bench/pollers.ts), against the built server (dist-server/) on PGlite and on PostgreSQL 15 (a
  * throwaway cluster, as `npm run test:pg` starts). Reports latency p50/p95/p99, errors, and the
- * server's resident memory idle and under load.
+ * server's resident memory: the peak of its first start on an empty data directory, idle, under
+ * load, and the peak of any second (the kernel's high-water mark, so nothing between samples is missed).
  *
  *   npm run bench:server                          both databases, 30 s measured after 20 s warm-up
  *   BENCH_DB=pglite npm run bench:server          one database (pglite | postgres)
@@ -14,7 +15,7 @@
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench:server   profile the server
  *   LOG_LEVEL=warn npm run bench:server           the server's log level (default info, as deployed)
  *
- * Users and their sessions are written straight into the database (signing in 1,000 users through
+ * Users and their sessions are written straight into the database (signing in 2,000 users through
  * the API would measure password hashing and the sign-in rate limits). Needs `npm run build`;
  * writes bench/server-results.json.
  */
@@ -32,13 +33,13 @@ import { startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { startCluster } from '../test/pg-cluster.ts';
 import type { PollResult } from './pollers.ts';
 
-const USERS = Number(process.env.BENCH_USERS ?? 1000);
+const USERS = Number(process.env.BENCH_USERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const KINDS = (process.env.BENCH_DB ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const BUNDLE = process.env.BENCH_SERVER;
-const GOALS = { p99: 50, rssMb: 300 };
+const GOALS = { p99: 50, rssMb: 256 };
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const TICKS = 100;
 
@@ -58,6 +59,16 @@ async function seedUsers(options: { databaseUrl?: string; dataDir?: string }, co
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The most a process has been resident since it began (VmHWM, kept by the kernel): the peak from
+ * its first second, including the moments a sampler would miss.
+ */
+function peakRss(pid: number): number {
+  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!hwm) throw new Error(`the server (pid ${pid}) has exited`);
+  return Math.round(Number(hwm[1]) / 1024);
 }
 
 /** Resident memory (MB) and CPU time (s) of a process, from /proc. */
@@ -92,6 +103,10 @@ interface RunResult extends PollResult {
   rssIdleMb: number;
   rssLoadPeakMb: number;
   rssAfterMb: number;
+  /** Peak of the first start on an empty directory, from its first second. */
+  rssFirstStartMb: number;
+  /** Peak of either process (first start; restart through the load), from its first second. */
+  rssPeakMb: number;
   serverCpuPercent: number;
   /** Server CPU time per request: what the server's own work costs, however busy the machine is. */
   serverCpuMsPerRequest: number;
@@ -108,8 +123,10 @@ async function runOnce(kind: 'pglite' | 'postgres', run: number, scratch: string
       ...(cluster ? { DATABASE_URL: cluster.url } : {}),
     };
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    server = await startServer({ env, nodeArgs, wasmTierUp: true, ...(BUNDLE ? { bundle: BUNDLE } : {}) });
-    // The first start migrated and seeded; the users go in while no server holds the database.
+    // An empty data directory: the first start creates, migrates and seeds it, as a new install does.
+    server = await startServer({ env, nodeArgs, fresh: true, wasmTierUp: true, ...(BUNDLE ? { bundle: BUNDLE } : {}) });
+    const rssFirstStartMb = peakRss(server.pid()!);
+    // The users go in while no server holds the database.
     await server.halt();
     const tokens = await seedUsers(cluster ? { databaseUrl: cluster.url } : { dataDir: server.dataDir }, USERS);
     await server.start();
@@ -144,6 +161,7 @@ async function runOnce(kind: 'pglite' | 'postgres', run: number, scratch: string
     if (lost) throw lost;
     const loadAvg = Number(os.loadavg()[0]!.toFixed(1));
     await sleep(5000);
+    const rssRestartPeakMb = peakRss(pid);
     return {
       database: cluster ? 'PostgreSQL 15' : 'PGlite',
       run,
@@ -151,6 +169,8 @@ async function runOnce(kind: 'pglite' | 'postgres', run: number, scratch: string
       rssIdleMb: idle.rssMb,
       rssLoadPeakMb: peak,
       rssAfterMb: usage(pid).rssMb,
+      rssFirstStartMb,
+      rssPeakMb: Math.max(rssFirstStartMb, rssRestartPeakMb),
       serverCpuPercent: Math.round((100 * (cpuTo - cpuFrom)) / SECONDS),
       serverCpuMsPerRequest: Number(((1000 * (cpuTo - cpuFrom)) / result.requests).toFixed(2)),
       loadAvg,
@@ -175,7 +195,7 @@ async function main(): Promise<void> {
         console.log(
           `${r.database} run ${run}: ${r.perSecond} req/s, p50 ${r.ms.p50} ms, p95 ${r.ms.p95} ms, p99 ${r.ms.p99} ms, ` +
             `max ${r.ms.max} ms, errors ${r.errors}${r.errorSamples.length ? ' (' + r.errorSamples.join('; ') + ')' : ''}, ` +
-            `RSS idle ${r.rssIdleMb} MB, under load ≤ ${r.rssLoadPeakMb} MB, server CPU ${r.serverCpuPercent}% ` +
+            `RSS first start ≤ ${r.rssFirstStartMb} MB, idle ${r.rssIdleMb} MB, under load ≤ ${r.rssLoadPeakMb} MB, peak ${r.rssPeakMb} MB, server CPU ${r.serverCpuPercent}% ` +
             `(${r.serverCpuMsPerRequest} ms per request), generator lag p99 ${r.generatorLagP99} ms, load average ${r.loadAvg}`,
         );
       }
@@ -184,16 +204,16 @@ async function main(): Promise<void> {
     await rm(scratch, { recursive: true, force: true });
   }
   console.log(`\n${USERS} users polling tickers + candles every 5 s, ${SECONDS} s measured after ${WARMUP} s warm-up:\n`);
-  console.log('| database | run | req/s | p50 | p95 | p99 | max | errors | RSS idle | RSS under load (peak) | server CPU per request | load average |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| database | run | req/s | p50 | p95 | p99 | max | errors | RSS first start (peak) | RSS idle | RSS under load (peak) | RSS peak, any second | server CPU per request | load average |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const over = (v: number, goal: number) => (v > goal ? ' (over)' : '');
     console.log(
       `| ${r.database} | ${r.run} | ${r.perSecond} | ${r.ms.p50} ms | ${r.ms.p95} ms | ${r.ms.p99} ms${over(r.ms.p99, GOALS.p99)} | ${r.ms.max} ms | ` +
-        `${r.errors} | ${r.rssIdleMb} MB | ${r.rssLoadPeakMb} MB${over(r.rssLoadPeakMb, GOALS.rssMb)} | ${r.serverCpuMsPerRequest} ms | ${r.loadAvg} |`,
+        `${r.errors} | ${r.rssFirstStartMb} MB | ${r.rssIdleMb} MB | ${r.rssLoadPeakMb} MB | ${r.rssPeakMb} MB${over(r.rssPeakMb, GOALS.rssMb)} | ${r.serverCpuMsPerRequest} ms | ${r.loadAvg} |`,
     );
   }
-  console.log(`\ngoals: p99 ≤ ${GOALS.p99} ms, 0 errors, RSS ≤ ${GOALS.rssMb} MB`);
+  console.log(`\ngoals: p99 ≤ ${GOALS.p99} ms, 0 errors, RSS ≤ ${GOALS.rssMb} MB at every second from the first start (RSS peaks are the kernel's VmHWM)`);
   await writeFile(new URL('./server-results.json', import.meta.url), JSON.stringify({ users: USERS, seconds: SECONDS, goals: GOALS, results }, null, 2) + '\n');
 }
 

@@ -3,6 +3,7 @@
  * connection string is given. Both are driven through drizzle with one schema and one `Db` type.
  */
 import { mkdirSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { DataDirLockedError, takeLockFile } from './lock.ts';
+import { isInitialised, templateFile, unpackTemplate } from './template.ts';
 import { createPool, pgTimeoutsFromEnv, unguard, type PgTimeouts } from './pg-pool.ts';
 import { describeUrl, waitForDatabase } from './wait.ts';
 import * as schema from './schema/index.ts';
@@ -77,6 +79,19 @@ const LOCK_FILE = 'server.lock';
  */
 export const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * V8 recompiles PGlite's hot WebAssembly functions with its optimising compiler on worker threads;
+ * compiling Postgres's largest functions takes tens of MB each, which glibc keeps in per-thread
+ * arenas: about 100 MB of the server's resident memory. The baseline compiler alone keeps a
+ * restart's peak under 200 MB. Set before the module is compiled; it concerns only WebAssembly.
+ */
+let baselineOnly = false;
+function wasmBaselineOnly(): void {
+  if (baselineOnly) return;
+  setFlagsFromString('--liftoff-only');
+  baselineOnly = true;
+}
+
 /** Two processes on one PGlite directory silently lose data: the first takes the lock file (see lock.ts). */
 function takeLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
@@ -115,6 +130,14 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   const onDisk = !options.pglite && options.dataDir && !options.dataDir.startsWith('memory://');
   const release = onDisk && options.lock !== false ? takeLock(options.dataDir!) : undefined;
   try {
+    // A new directory from the shipped template: initdb would take the memory a small machine lacks.
+    if (onDisk && !options.pglite && !isInitialised(options.dataDir!)) {
+      const file = templateFile(migrationsFolder());
+      if (!(await unpackTemplate(options.dataDir!, file))) {
+        (options.log ?? console.error)(`no data directory template at ${file} (npm run db:template): running initdb, which needs about 1 GB of memory`);
+      }
+    }
+    if (onDisk) wasmBaselineOnly();
     const client = options.pglite ?? (await PGlite.create({ ...(onDisk ? { dataDir: options.dataDir } : {}), startParams: PGLITE_START }));
     return {
       db: drizzlePglite({ client, schema }) as unknown as Db,
