@@ -1,0 +1,28 @@
+// Shared by the page and the service worker: both sort what they fetched the same way.
+
+/** What the data meter splits bytes into. */
+export const KINDS = ['market', 'charts', 'code', 'pictures', 'socket', 'rest'] as const;
+export type Kind = (typeof KINDS)[number];
+export type Usage = Record<Kind, number>;
+
+export const noUsage = (): Usage => ({ market: 0, charts: 0, code: 0, pictures: 0, socket: 0, rest: 0 });
+
+/**
+ * The kind of a fetched URL: prices and charts by their endpoints, the app's own files (the page,
+ * scripts, styles, locale files, the service worker) as code, images by folder or extension, and
+ * every other API call as the rest.
+ */
+export function kindOf(url: string): Kind {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  if (/^\/prod-api\/h5\/symbol\/getHomeTickerList$/.test(path)) return 'market';
+  if (/^\/prod-api\/h5\/symbol\/getHistoryKline$/.test(path)) return 'charts';
+  if (/^\/(banners|uploads|icons|flags)\//.test(path) || /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i.test(path)) return 'pictures';
+  if (/^\/prod-api\//.test(path)) return 'rest';
+  return 'code';
+}
+
+/** Bytes a WebSocket text frame from the server took on the wire: its UTF-8 payload and its header. */
+export function frameBytes(data: unknown): number {
+  const n = typeof data === 'string' ? new TextEncoder().encode(data).length : data instanceof Blob ? data.size : (data as ArrayBuffer)?.byteLength || 0;
+  return n + (n < 126 ? 2 : n < 65536 ? 4 : 10);
+}
