@@ -21,7 +21,10 @@ onmessage = (e: MessageEvent<ToWorker>) => poller.handle(e.data);
 // The worker's fetches are in its own Resource Timing, not the page's: the data meter hears of them.
 try {
   new PerformanceObserver((list) =>
-    postMessage({ type: 'bytes', entries: list.getEntries().map((e) => [e.name, (e as PerformanceResourceTiming).transferSize || 0]) } satisfies FromWorker),
+    postMessage({
+      type: 'bytes',
+      entries: (list.getEntries() as PerformanceResourceTiming[]).map((e) => [e.name, e.transferSize || 0, e.encodedBodySize || 0]),
+    } satisfies FromWorker),
   ).observe({ type: 'resource', buffered: true });
 } catch {
   /* an engine without observers in workers: its polls go uncounted */

@@ -4,7 +4,7 @@
  * which is 0 for an answer from a cache or from the service worker), the market worker's and the
  * service worker's own fetches as they report them, and the push socket's frames.
  */
-import { frameBytes, kindOf, type Kind } from './kinds.ts';
+import { frameBytes, kindOf, wireBytes, type Kind } from './kinds.ts';
 import { record } from './usage.ts';
 import { takeFetches } from './inbox.ts';
 
@@ -24,10 +24,10 @@ function keep(bytes: Add): void {
   if (record(bytes)) import('./warn.ts').then((m) => m.warnBudget(), () => {});
 }
 
-/** Fetches reported as [url, transferSize], by the market worker. */
-export function countFetches(entries: [string, number][]): void {
+/** Fetches as [url, transferSize, encodedBodySize] (Resource Timing), the page's or the market worker's. */
+export function countFetches(entries: [string, number, number][]): void {
   const bytes: Add = {};
-  for (const [url, n] of entries) add(bytes, url, n);
+  for (const [url, n, body] of entries) add(bytes, url, wireBytes(url, n, body));
   keep(bytes);
 }
 
@@ -35,7 +35,7 @@ export function countFetches(entries: [string, number][]): void {
 export const countFrame = (data: unknown): void => keep({ socket: frameBytes(data) });
 
 const countEntries = (list: PerformanceEntryList) =>
-  countFetches(list.map((e) => [e.name, (e as PerformanceResourceTiming).transferSize || 0]));
+  countFetches(list.map((e) => [e.name, (e as PerformanceResourceTiming).transferSize || 0, (e as PerformanceResourceTiming).encodedBodySize || 0]));
 
 /** Asks the service worker for the bytes it fetched since the last ask. */
 function takeFromServiceWorker(): void {

@@ -53,8 +53,8 @@ export type CandleDiff =
 
 export type FromWorker =
   | { type: 'tickers'; changed: Ticker[] }
-  /** What the worker's own fetches received, as [url, transferSize] (Resource Timing), for the data meter. */
-  | { type: 'bytes'; entries: [string, number][] }
+  /** What the worker's own fetches received, as [url, transferSize, encodedBodySize] (Resource Timing), for the data meter. */
+  | { type: 'bytes'; entries: [string, number, number][] }
   | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)
   | {
       type: 'status';

@@ -14,7 +14,7 @@
 import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../i18n/codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
-import { kindOf, type Kind } from '../meter/kinds.ts';
+import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __VERSION__: string;
@@ -44,8 +44,8 @@ const PRIVATE_API = /^\/prod-api\/h5\/order\/myOrderList$/;
 let fetched: Partial<Record<Kind, number>> = {};
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
-      const n = (e as PerformanceResourceTiming).transferSize;
+    for (const e of list.getEntries() as PerformanceResourceTiming[]) {
+      const n = wireBytes(e.name, e.transferSize, e.encodedBodySize);
       if (n > 0) {
         const k = kindOf(e.name);
         fetched[k] = (fetched[k] || 0) + n;

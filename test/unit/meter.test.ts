@@ -1,7 +1,7 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { local, session } from '../../src/lib/storage.ts';
-import { frameBytes, kindOf } from '../../src/meter/kinds.ts';
+import { frameBytes, kindOf, wireBytes } from '../../src/meter/kinds.ts';
 import { monthStart, readMeter, record, setBudget, setResetDay, total } from '../../src/meter/usage.ts';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
@@ -23,6 +23,13 @@ kinds('prices, charts, code and languages, pictures and the rest by where they c
   assert.is(kindOf('https://a.test/uploads/x/proof.jpg?v=1'), 'pictures');
   assert.is(kindOf('https://a.test/prod-api/h5/user/getUserInfo'), 'rest');
   assert.is(kindOf('https://a.test/prod-api/h5/symbol/getHomeTickerListX'), 'rest', 'a look-alike path is not the price list');
+});
+
+kinds('an answer costs its body and the headers this server sends; a cached one nothing', () => {
+  assert.is(wireBytes('https://a.test/assets/a.js', 0, 5000), 0, 'from a cache');
+  assert.is(wireBytes('https://a.test/assets/a.js', 700, 400), 400 + 1170, 'the fixed 300 B stand-in becomes the files\' real headers');
+  assert.is(wireBytes('https://a.test/prod-api/h5/symbol/getHomeTickerList', 800, 500), 500 + 270, 'API answers carry fewer');
+  assert.is(wireBytes('https://a.test/assets/a.js', 1234, 400), 1234, 'an engine that says the real size is taken at its word');
 });
 
 kinds('a socket frame costs its UTF-8 payload and its header', () => {
