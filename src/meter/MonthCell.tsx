@@ -6,7 +6,8 @@ import { readMeter, total } from './usage.ts';
 /** The user tab's line of what the app used this month (of the budget, if one is set); opens Settings. */
 export function MonthCell({ language, go }: { language: string; go: (to: string) => void }) {
   const m = readMeter();
-  const used = formatBytes(total(m.month), language);
-  const value = m.budget ? used + ' / ' + formatBytes(m.budget, language) : used;
-  return <Cell label={t('meter.thisMonth')} value={<span className="num">{value}</span>} onClick={() => go('/setting')} />;
+  const used = <bdi>{formatBytes(total(m.month), language)}</bdi>;
+  // Each figure its own isolated run, so right to left the used one comes first too.
+  const value = m.budget ? <span>{used} / <bdi>{formatBytes(m.budget, language)}</bdi></span> : used;
+  return <Cell label={t('meter.thisMonth')} value={value} onClick={() => go('/setting')} />;
 }

@@ -134,9 +134,8 @@ test('at 80 % of the budget the app says so once and offers the data saver', tra
 test('on a 2G line the saver turns itself on: a badge, prices every 15 s, 120 candles, more when dragged back; the user\'s choice wins', traced(async () => {
   const page = await newMobilePage(stage.browser);
   await signedIn(page);
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ effectiveType: '2g', saveData: false }) });
-  });
+  // A string: the TypeScript loader would name the getter with a helper the page does not have.
+  await page.addInitScript(`Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: '2g', saveData: false }) })`);
   const polls: number[] = [];
   const candles: string[] = [];
   page.context().on('request', (r) => {
