@@ -19,7 +19,7 @@ export function SaverBadge() {
         navigate('/setting#saver');
       }}
     >
-      {t('meter.badge')}
+      <span>{t('meter.badge')}</span>
     </a>
   );
 }
