@@ -1,12 +1,15 @@
 /** The data meter in Settings: this session and this month by kind, the monthly budget and its day. */
 import { useEffect, useState } from 'react';
 import { t } from '../i18n/index.ts';
+import { notify } from '../stores/notify.ts';
 import { KINDS, type Usage } from './kinds.ts';
 import { formatBytes } from './format.ts';
 import { readMeter, setBudget, setResetDay, total } from './usage.ts';
 import './meter.css';
 
 const MB = 1024 * 1024;
+/** A million megabytes: a terabyte a month is past any phone plan. */
+const MAX_MB = 1e6;
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 
 export function Meter({ language }: { language: string }) {
@@ -29,8 +32,9 @@ export function Meter({ language }: { language: string }) {
   );
   const saveBudget = () => {
     const v = Number(budgetText.replace(',', '.'));
-    const ok = budgetText.trim() === '' || (Number.isFinite(v) && v >= 0 && v <= 1e6);
-    if (!ok) return;
+    // What was typed stays in the field to be put right.
+    if (budgetText.trim() !== '' && !(Number.isFinite(v) && v >= 0)) return notify(t('v.amount'));
+    if (v > MAX_MB) return notify(t('v.amountMax', { max: MAX_MB }));
     setBudget(budgetText.trim() === '' ? 0 : v * MB);
     setM(readMeter());
   };

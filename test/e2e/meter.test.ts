@@ -112,6 +112,11 @@ test('at 80 % of the budget the app says so once and offers the data saver', tra
   // A budget that what is used already passes 80 % of: the next bytes counted say so.
   const mb = Math.floor((used / 0.8 / 1048576) * 1000) / 1000;
   const input = page.getByLabel('Monthly budget, MB');
+  await input.fill('12x');
+  await input.press('Enter');
+  await page.getByText('Invalid amount').waitFor();
+  assert.is(await input.inputValue(), '12x', 'what was typed stays');
+  assert.is((await stored(page))!.budget, 0, 'nothing saved');
   await input.fill(String(mb));
   await input.press('Enter');
   assert.is((await stored(page))!.budget, Math.round(mb * 1048576));
