@@ -7,7 +7,8 @@
  * 2. What the quote screen costs a user on a metered line: every byte that crosses the network while
  * it is open (HTTP requests and answers with their headers, WebSocket frames, from the page and
  * from the market worker alike), counted by a TCP relay between Chromium and the real server,
- * beside what naive polling would cost (the 500-candle history every 5 s).
+ * beside what naive polling would cost (the 500-candle history every 5 s), and the same with the
+ * data saver switched on (goal: 30 KB received in 5 minutes).
  *
  *   npm run bench                    both, 10 minutes on the quote screen at 4x CPU (the app build only)
  *   BENCH_MINUTES=0 npm run bench    the waiting times alone
@@ -104,6 +105,30 @@ const percentile = (xs: number[], p: number): number => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! : NaN;
 };
 
+/** Bytes received while the quote screen stays open `MINUTES` with the data saver switched on in Settings. */
+async function dataUsedSaver(browser: Browser, server: ServerHandle, token: string) {
+  const wire = await relay(server.port);
+  try {
+    const page = await newMobilePage(browser);
+    await page.addInitScript((t) => {
+      localStorage.setItem('app', JSON.stringify({ token: t }));
+      localStorage.setItem('saveData', 'true');
+    }, token);
+    await page.goto(wire.url + '/trade');
+    await page.locator('canvas').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-drawn]:not([data-drawn=""])').waitFor({ timeout: 30_000 });
+    wire.reset();
+    await page.waitForTimeout(MINUTES * 60_000);
+    const { down, up } = wire.count();
+    await page.close();
+    const goal = (30 * 1024 * MINUTES) / 5;
+    console.log(`\nquote screen open ${MINUTES} min with the data saver (dist): received ${kb(down)} (goal ≤ ${kb(goal)}), sent ${kb(up)}`);
+    return { received: down, sent: up, goal };
+  } finally {
+    wire.close();
+  }
+}
+
 /** Bytes both ways while the quote screen stays open `MINUTES`, beside naive candle polling. */
 async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
   const wire = await relay(server.port);
@@ -122,7 +147,7 @@ async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
     await page.waitForTimeout(MINUTES * 60_000);
     const { down, up, connections } = wire.count();
     const applies = await page.evaluate(() =>
-      (window as unknown as { __applies: [string, number][] }).__applies.filter(([type]) => type !== 'status').map(([, ms]) => ms),
+      (window as unknown as { __applies: [string, number][] }).__applies.filter(([type]) => type !== 'status' && type !== 'bytes').map(([, ms]) => ms),
     );
     const longest = await longestTask(page, since, Infinity);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -196,11 +221,17 @@ async function main(): Promise<void> {
     }
 
     const data = MINUTES > 0 ? await dataUsed(browser, servers.dist!, tokens.dist!) : null;
+    const saver = MINUTES > 0 ? await dataUsedSaver(browser, servers.dist!, tokens.dist!) : null;
+    if (data && saver) {
+      console.log(`\n| quote screen open ${MINUTES} min, received | normal | data saver | goal |\n|---|---|---|---|`);
+      console.log(`| headers, bodies, socket frames | ${kb(data.quoteScreen.received)} | ${kb(saver.received)}${saver.received > saver.goal ? ' (over)' : ''} | data saver ≤ ${kb(saver.goal)} |`);
+    }
     const results = {
       profile: PROFILE,
       runs: RUNS,
       load: { medians, samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
       dataUsed: data,
+      dataUsedSaver: saver,
     };
     await writeFile(new URL('./results.json', import.meta.url), JSON.stringify(results, null, 2) + '\n');
   } finally {

@@ -7,7 +7,7 @@ import { keepDrawn, nothingDrawn, onlyLastMoved } from './drawn';
 import { createLegend, type Legend } from './legend';
 import { createOverlay } from './overlay';
 import { numberFormat } from '../lib/number';
-import { axisWidth, memo, periodSeconds, timeLabeler, visibleWindow } from './layout';
+import { axisWidth, memo, MIN_SLOT_PX, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
 export type { CandleColumns } from '../shared/protocol';
 
@@ -29,6 +29,8 @@ export interface CandleChartOptions {
   volume?: boolean;
   /** Legend labels for open, high, low, close; default O H L C. */
   labels?: readonly [string, string, string, string];
+  /** The user dragged back to the oldest candle held (once per count of candles held). */
+  onOldest?: () => void;
 }
 
 export interface CandleChart {
@@ -101,6 +103,10 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const hidden = { show: false };
   const priceSeries = { scale: 'y', paths: noPaths, points: hidden };
   let hovered: number | null = null;
+  /** Candles the view is dragged back from the newest (0: the newest shows, as polls arrive). */
+  let back = 0;
+  /** The count of candles held when the oldest was last reached: asked for once per count. */
+  let oldestAt = -1;
   let yAxisWidth = 2 * AXIS_GAP;
   let legend: Legend | undefined;
   const drawn = nothingDrawn();
@@ -122,7 +128,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
             // layout, less what the price axis will grow by for the new labels (e.g. after a reset).
             const axis = Math.max(yAxisWidth, labelWidth(paint.lastLabel));
             const plot = (self.bbox.width ? self.bbox.width / uPlot.pxRatio : self.width) - (axis - yAxisWidth);
-            return visibleWindow(cols.time[last], paint.step, plot);
+            return visibleWindow(cols.time[last - Math.min(back, last)], paint.step, plot);
           },
         },
         y: {
@@ -218,7 +224,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const apply = (c: CandleColumns, from = 0) => {
     const last = c.close.length - 1;
     const label = last < 0 ? '' : format(c.close[last]);
-    const onlyLast = from === last && onlyLastMoved(drawn, u, c, label, volume, labelWidth);
+    const onlyLast = !back && from === last && onlyLastMoved(drawn, u, c, label, volume, labelWidth);
     cols = c;
     aligned[0] = c.time;
     aligned[1] = c.high;
@@ -231,6 +237,35 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     } else u.batch(() => u.setData(aligned as uPlot.AlignedData));
     showHovered(hovered == null ? -1 : hovered);
   };
+
+  // A horizontal drag scrolls back in time, a candle per slot; vertical drags still scroll the page.
+  let dragX: number | null = null;
+  let dragBack = 0;
+  const over = u.over;
+  over.style.touchAction = 'pan-y';
+  over.addEventListener('pointerdown', (e) => {
+    dragX = e.clientX;
+    dragBack = back;
+  });
+  over.addEventListener('pointermove', (e) => {
+    if (dragX == null) return;
+    const len = cols.time.length;
+    const shown = Math.max(2, Math.floor(u.bbox.width / uPlot.pxRatio / MIN_SLOT_PX));
+    // Right to left the drag still pulls older candles into view from the left.
+    const moved = Math.round((e.clientX - dragX) / MIN_SLOT_PX);
+    const next = Math.max(0, Math.min(len - 1, dragBack + moved));
+    if (next === back) return;
+    back = next;
+    u.batch(() => u.setData(aligned as uPlot.AlignedData));
+    if (len - back <= shown && oldestAt !== len && opts.onOldest) {
+      oldestAt = len;
+      opts.onOldest();
+    }
+  });
+  const endDrag = () => (dragX = null);
+  over.addEventListener('pointerup', endDrag);
+  over.addEventListener('pointercancel', endDrag);
+  over.addEventListener('pointerleave', endDrag);
 
   let ro: ResizeObserver | undefined;
   if (typeof ResizeObserver === 'function') {
@@ -257,6 +292,8 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     setPeriod(period) {
       timeLabel = memo(timeLabeler(period));
       paint.step = periodSeconds(period);
+      back = 0;
+      oldestAt = -1;
       apply(emptyColumns());
     },
     setPrecision(precision, formatPrice) {

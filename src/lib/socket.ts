@@ -10,6 +10,7 @@ import { refreshOrders } from '../stores/orders.ts';
 import { refreshExpenses, refreshMoney } from '../money/store.ts';
 import { $isOrder, $session, setIsOrder } from '../stores/session.ts';
 import { loadUserInfo } from '../stores/user-info.ts';
+import { countFrame, startMeter } from '../meter/count.ts';
 
 /** docs/rules.md#push-channel: reconnect 3 s after a drop; ping every 50 s. */
 export const RECONNECT_MS = 3000;
@@ -31,6 +32,8 @@ export interface SocketDeps {
   setInterval(run: () => void, ms: number): unknown;
   clearInterval(id: unknown): void;
   onPush(push: SocketPush): void;
+  /** Every frame received, pongs included: the data meter counts them. */
+  onFrame?(data: unknown): void;
 }
 
 /**
@@ -71,7 +74,10 @@ export class PushSocket {
       this.awaitingPong = false;
       this.beat = this.deps.setInterval(() => this.ping(), HEARTBEAT_MS);
     };
-    ws.onmessage = (e) => this.receive(e.data);
+    ws.onmessage = (e) => {
+      this.deps.onFrame?.(e.data);
+      this.receive(e.data);
+    };
     // An error is always followed by a close, so the close alone does the reconnecting.
     ws.onclose = (e) => {
       this.stop();
@@ -223,10 +229,15 @@ function followMask(): void {
 
 let started = false;
 
-/** Starts the push socket and the global mask once; both follow the session and config from then on. */
+/**
+ * Starts the push socket and the global mask once; both follow the session and config from then on.
+ * The data meter starts here too: it counts the socket's frames, and this is the first thing every
+ * visit loads after the first paint.
+ */
 export function startSocket(): void {
   if (started) return;
   started = true;
+  startMeter();
   const socket = new PushSocket({
     open: (url) => new WebSocket(url) as unknown as SocketLike,
     setTimeout: (run, ms) => setTimeout(run, ms),
@@ -234,6 +245,7 @@ export function startSocket(): void {
     setInterval: (run, ms) => setInterval(run, ms),
     clearInterval: (id) => clearInterval(id as ReturnType<typeof setInterval>),
     onPush: (push) => handlePush(push),
+    onFrame: countFrame,
   });
   const sync = () => socket.set(socketUrl(config('websocketUrl'), location.href), $session.get().token);
   $session.subscribe(sync);

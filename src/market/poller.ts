@@ -26,6 +26,8 @@ export interface PollerDeps {
 export const INTERVAL_MS = 5_000;
 export const SAVE_DATA_INTERVAL_MS = 15_000;
 export const MAX_BACKOFF_MS = 60_000;
+/** A chart's first history with the data saver: twice what a phone shows; older ones when scrolled back. */
+export const SAVE_DATA_CANDLES = 120;
 const FIRST_BACKOFF_MS = 2_000;
 
 export class Poller {
@@ -44,6 +46,8 @@ export class Poller {
   /** A history fetched ahead of the chart that will show it (`prefetch`). */
   private prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null = null;
   private prefetching: AbortController | null = null;
+  /** The whole history asked for after a scroll back (`older`), while it loads. */
+  private loadingOlder: AbortController | null = null;
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -75,6 +79,11 @@ export class Poller {
       case 'token':
         this.token = msg.token;
         return;
+      case 'saveData':
+        this.saveData = msg.on;
+        return;
+      case 'older':
+        return this.older();
       case 'visibility':
         this.hidden = msg.hidden;
         if (msg.hidden) return this.halt();
@@ -139,6 +148,34 @@ export class Poller {
     );
   }
 
+  /**
+   * The chart was scrolled back to its oldest candle: the whole history (500) replaces the short one
+   * the data saver loaded. Once, for the chart shown; the polls go on asking only for what is newer.
+   */
+  private older(): void {
+    const { symbol, period } = this;
+    const held = this.candles.time.length;
+    if (!this.running || !symbol || !held || held >= MAX_CANDLES || this.loadingOlder) return;
+    const controller = newAbort();
+    this.loadingOlder = controller;
+    const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${MAX_CANDLES}`;
+    const done = () => {
+      if (this.loadingOlder === controller) this.loadingOlder = null;
+    };
+    this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true).then((list) => {
+      done();
+      if (this.symbol !== symbol || this.period !== period || list.length <= this.candles.time.length) return;
+      const columns = emptyColumns();
+      const diff = mergeCandles(columns, list);
+      if (!diff) return;
+      applyCandles(columns, diff);
+      this.candles = columns;
+      const copy = emptyColumns();
+      applyCandles(copy, diff);
+      this.deps.post({ type: 'candles', kind: 'reset', symbol, period, columns: copy });
+    }, done);
+  }
+
   private pollNow(): void {
     if (!this.running || this.hidden) return;
     this.halt();
@@ -164,7 +201,7 @@ export class Poller {
     ];
     if (symbol) {
       const last = this.candles.time[this.candles.time.length - 1];
-      const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${MAX_CANDLES}` : `since=${last * 1000}`);
+      const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${this.saveData ? SAVE_DATA_CANDLES : MAX_CANDLES}` : `since=${last * 1000}`);
       jobs.push(
         this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true).then((list) => {
           if (!current()) return;

@@ -17,3 +17,15 @@ const poller = new Poller({
 });
 
 onmessage = (e: MessageEvent<ToWorker>) => poller.handle(e.data);
+
+// The worker's fetches are in its own Resource Timing, not the page's: the data meter hears of them.
+try {
+  new PerformanceObserver((list) =>
+    postMessage({
+      type: 'bytes',
+      entries: (list.getEntries() as PerformanceResourceTiming[]).map((e) => [e.name, e.transferSize || 0, e.encodedBodySize || 0]),
+    } satisfies FromWorker),
+  ).observe({ type: 'resource', buffered: true });
+} catch {
+  /* an engine without observers in workers: its polls go uncounted */
+}

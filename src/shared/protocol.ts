@@ -13,7 +13,7 @@ export type ToWorker =
       /** The chart's ticker; null while no chart is shown (only tickers are polled). */
       symbol: string | null;
       period: KlinePeriod;
-      /** `navigator.connection.saveData`: poll every 15 s instead of 5 s. */
+      /** The data saver (lib/save-data.ts): poll every 15 s instead of 5 s, a first history of 120 candles. */
       saveData: boolean;
     }
   | { type: 'select'; symbol: string | null }
@@ -24,6 +24,10 @@ export type ToWorker =
   | { type: 'prefetch'; symbol: string; period: KlinePeriod }
   | { type: 'period'; period: KlinePeriod }
   | { type: 'token'; token: string | null }
+  /** The user turned the data saver on or off: the next poll is 15 s or 5 s away. */
+  | { type: 'saveData'; on: boolean }
+  /** The chart was scrolled back to its oldest candle: load the whole history (the data saver loads 120). */
+  | { type: 'older' }
   | { type: 'visibility'; hidden: boolean }
   /** The device is back online: a backing-off worker polls now instead of at its next retry. */
   | { type: 'online' }
@@ -49,6 +53,8 @@ export type CandleDiff =
 
 export type FromWorker =
   | { type: 'tickers'; changed: Ticker[] }
+  /** What the worker's own fetches received, as [url, transferSize, encodedBodySize] (Resource Timing), for the data meter. */
+  | { type: 'bytes'; entries: [string, number, number][] }
   | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)
   | {
       type: 'status';

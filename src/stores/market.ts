@@ -5,10 +5,11 @@
 import { atom, listenKeys, onMount } from 'nanostores';
 import type { KlinePeriod, Ticker } from '../shared/contract.ts';
 import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
-import { saveData } from '../lib/save-data.ts';
+import { $saveData, saveData } from '../lib/save-data.ts';
 import { $session } from './session.ts';
 import { $tickers, $tickersAsOf, $trade, applyTickers } from './trade.ts';
 import { answered } from './offline.ts';
+import { reportFetches } from '../meter/inbox.ts';
 
 export interface MarketStatus {
   /** `backoff`: the last poll failed; the worker tries again in `retryInMs`. */
@@ -58,6 +59,8 @@ const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
     // Only a live answer gets here: the worker refuses the service worker's kept ones.
     $tickersAsOf.set(0);
     answered();
+  } else if (msg.type === 'bytes') {
+    reportFetches(msg.entries);
   } else if (msg.type === 'status') {
     showStatus(msg.state, msg.retryInMs);
   } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {
@@ -157,7 +160,9 @@ onMount($marketStatus, () => {
   document.addEventListener('visibilitychange', visibility);
   addEventListener('online', online);
   const offToken = listenKeys($session, ['token'], ({ token }) => post({ type: 'token', token: token || null }));
+  const offSaver = $saveData.listen((on) => post({ type: 'saveData', on }));
   return () => {
+    offSaver();
     mounted = false;
     post({ type: 'stop' });
     clearInterval(countdown);
@@ -200,6 +205,9 @@ export function watchCandles(symbol: string, period: KlinePeriod, listener: Cand
     });
   };
 }
+
+/** The chart was scrolled back to its oldest candle: the worker loads the whole history. */
+export const olderCandles = (): void => post({ type: 'older' });
 
 /**
  * Has the worker fetch a chart's history at low priority before the tap that opens it; the chart

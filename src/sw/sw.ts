@@ -14,6 +14,7 @@
 import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../i18n/codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
+import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __VERSION__: string;
@@ -34,6 +35,33 @@ const API_MAX = 100;
 const PUBLIC_API = /^\/prod-api\/(common|h5\/symbol)\//;
 /** The signed-in user's reads an offline start shows: the order lists. */
 const PRIVATE_API = /^\/prod-api\/h5\/order\/myOrderList$/;
+
+/**
+ * What this worker's own fetches received (Resource Timing of the worker), by kind, until a page
+ * takes it for the data meter: a page sees 0 for every answer this worker gives it, so this is the
+ * only place where the network bytes behind those answers are known. Kept in memory only.
+ */
+let fetched: Partial<Record<Kind, number>> = {};
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceResourceTiming[]) {
+      const n = wireBytes(e.name, e.transferSize, e.encodedBodySize);
+      if (n > 0) {
+        const k = kindOf(e.name);
+        fetched[k] = (fetched[k] || 0) + n;
+      }
+    }
+  }).observe({ type: 'resource', buffered: true });
+} catch {
+  /* no observers here: the meter counts what pages fetched themselves */
+}
+
+self.addEventListener('message', (e) => {
+  const port = e.ports[0];
+  if (e.data !== 'meter' || !port) return;
+  port.postMessage(fetched);
+  fetched = {};
+});
 
 self.addEventListener('install', (e) => {
   e.waitUntil(

@@ -60,7 +60,8 @@ const setup = () => {
       return [{ symbol: 'btc', name: 'BTC/USDT', price, open: '1', change: '0.00', high: '9', low: '0', volume: '1' } satisfies Ticker];
     }
     const since = /since=(\d+)/.exec(url);
-    return candles(since ? Number(since[1]) / 60_000 : minute() - 499);
+    const size = /size=(\d+)/.exec(url);
+    return candles(since ? Number(since[1]) / 60_000 : minute() - (size ? Number(size[1]) : 500) + 1);
   };
   const deps: PollerDeps = {
     fetch: (url, init) =>
@@ -113,6 +114,46 @@ schedule('Save-Data polls every 15 s', async () => {
   assert.is(calls.length, 2);
   await time.advance(1);
   assert.is(calls.length, 4);
+  poller.handle({ type: 'stop' });
+});
+
+schedule('the data saver loads 120 candles; a drag back to the oldest loads the whole 500 once, then polls go on with what is new', async () => {
+  const { time, calls, posted, poller } = setup();
+  poller.handle({ ...start, saveData: true });
+  await time.advance(0);
+  assert.match(klines(calls)[0].url, 'size=120');
+  const first = posted.filter((m) => m.type === 'candles').pop();
+  assert.ok(first?.type === 'candles' && first.kind === 'reset' && first.columns.time.length === 120, 'the chart gets 120 candles');
+  poller.handle({ type: 'older' });
+  poller.handle({ type: 'older' });
+  await time.advance(0);
+  assert.is(klines(calls).length, 2, 'one more history call for two drags');
+  assert.match(klines(calls)[1].url, 'size=500');
+  const whole = posted.filter((m) => m.type === 'candles').pop();
+  assert.ok(whole?.type === 'candles' && whole.kind === 'reset' && whole.columns.time.length === 500, 'the chart gets the whole history');
+  poller.handle({ type: 'older' });
+  await time.advance(0);
+  assert.is(klines(calls).length, 2, 'nothing more once 500 are held');
+  await time.advance(15_000);
+  assert.match(klines(calls)[2].url, 'since=', 'polls still ask only for what is new');
+  poller.handle({ type: 'stop' });
+});
+
+schedule('turning the data saver on or off moves the next poll to 15 s or 5 s', async () => {
+  const { time, calls, poller } = setup();
+  poller.handle(start);
+  await time.advance(0);
+  poller.handle({ type: 'saveData', on: true });
+  await time.advance(5_000);
+  assert.is(tickerCalls(calls).length, 2, 'the poll already scheduled keeps its time');
+  await time.advance(14_999);
+  assert.is(tickerCalls(calls).length, 2, 'then 15 s');
+  await time.advance(1);
+  assert.is(tickerCalls(calls).length, 3);
+  poller.handle({ type: 'saveData', on: false });
+  await time.advance(15_000);
+  await time.advance(5_000);
+  assert.is(tickerCalls(calls).length, 5, 'back to 5 s after the next poll');
   poller.handle({ type: 'stop' });
 });
 

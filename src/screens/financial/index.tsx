@@ -10,6 +10,7 @@ import { $session } from '../../stores/session.ts';
 import type { FinanceProduct } from '../../shared/contract.ts';
 import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { SaverBadge } from '../../ui/SaverBadge.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { BuySheet as Sheet } from './BuySheet.tsx';
@@ -38,7 +39,7 @@ export default function Financial() {
 
   const buy = (p: FinanceProduct) => (signedIn ? setBuying(p) : go('/login?redirect=/financial'));
   return (
-    <Page title={t('route.financial')} back={false}>
+    <Page title={t('route.financial')} back={false} end={<SaverBadge />}>
       {signedIn && (
         <div className="cells">
           <Cell label={t('route.myFinancial')} onClick={() => go('/myFinancial')} />

@@ -6,6 +6,7 @@ import { pathKey } from '../../app/path-key.ts';
 import { t } from '../../i18n/index.ts';
 import { $session } from '../../stores/session.ts';
 import { Page } from '../../ui/Page.tsx';
+import { SaverBadge } from '../../ui/SaverBadge.tsx';
 import { Banners } from './Banners.tsx';
 import { Entries } from './Entries.tsx';
 import { Quotes } from './Quotes.tsx';
@@ -39,7 +40,7 @@ export default function Home() {
   const shown = pathKey(path) === '/home';
 
   return (
-    <Page title={t('route.home')} back={false}>
+    <Page title={t('route.home')} back={false} end={<SaverBadge />}>
       <Banners items={banners} />
       {marquee && marquee.length > 0 && (
         <div className="mq">

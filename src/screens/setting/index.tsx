@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { $session } from '../../stores/session.ts';
@@ -6,36 +6,35 @@ import { $app, config } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { languageByCode } from '../../i18n/languages.ts';
 import { t } from '../../i18n/index.ts';
-import { bytesUsed, saveData, setSaveData } from '../../lib/save-data.ts';
+import { $saveData, setSaveData } from '../../lib/save-data.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { confirm } from '../../ui/confirm.tsx';
-import { clearCache, formatBytes, storedBytes } from './size.ts';
+import { clearCache, storedBytes } from './size.ts';
+import { formatBytes } from '../../meter/format.ts';
+import { Meter } from '../../meter/Meter.tsx';
 import { signOut } from './sign-out.ts';
 import './style.css';
 
-/** Security, language, data saver with the data this session used, cache, about and logout. */
+/** Security, language, data saver with the data meter and budget, cache, about and logout. */
 export default function Setting() {
   const user = useStore($session).userInfo;
   const language = useStore($app).language;
   const [, go] = useLocation();
   const [picker, setPicker] = useState(false);
-  const [saver, setSaver] = useState(saveData);
-  const [used, setUsed] = useState(bytesUsed);
+  const saver = useStore($saveData);
   const [stored, setStored] = useState<number | null>(null);
+  const saverSwitch = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     storedBytes().then(setStored);
-    // The figure keeps up while the screen is open (a refresh of user info, a poll).
-    const id = setInterval(() => setUsed(bytesUsed()), 2000);
-    return () => clearInterval(id);
+    // The header badge opens this screen at the switch.
+    if (location.hash === '#saver' && saverSwitch.current) {
+      saverSwitch.current.scrollIntoView({ block: 'center' });
+      saverSwitch.current.focus();
+    }
   }, []);
-
-  const toggleSaver = () => {
-    setSaveData(!saver);
-    setSaver(!saver);
-  };
 
   const clear = async () => {
     if (!(await confirm({ title: t('account.clearCache'), message: t('account.clearCacheConfirm') }))) return;
@@ -68,11 +67,11 @@ export default function Setting() {
             {t('account.dataSaver')}
             <small className="muted">{t('account.dataSaverHint')}</small>
           </span>
-          <input type="checkbox" role="switch" className="switch" checked={saver} onChange={toggleSaver} />
+          <input ref={saverSwitch} id="saver" type="checkbox" role="switch" className="switch" checked={saver} onChange={() => setSaveData(!saver)} />
         </label>
-        <Cell label={t('account.dataUsed')} value={fmt(used)} />
         <Cell label={t('account.clearCache')} value={stored == null ? undefined : fmt(stored)} onClick={clear} />
       </div>
+      <Meter language={language} />
       <div className="cells group">
         <Cell label={t('route.aboutUs')} onClick={() => go('/aboutUs')} />
         <Cell label={t('ui.version')} value={<span className="num">{config('configVersion')}</span>} />

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import type { KlinePeriod } from '../../shared/contract.ts';
 import { createCandleChart, type CandleChart } from '../../chart/candle-chart.ts';
-import { $marketStatus, watchCandles } from '../../stores/market.ts';
+import { $marketStatus, olderCandles, watchCandles } from '../../stores/market.ts';
 import { $tickers, setKlinePeriod } from '../../stores/trade.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -40,6 +40,7 @@ export function Chart({ symbol, period, active }: Props) {
         rtl: document.documentElement.dir === 'rtl',
         locale: currentLocale(),
         labels: [t('trade.open'), t('trade.high'), t('trade.low'), t('trade.close')],
+        onOldest: olderCandles,
       });
       setChart(c);
     });

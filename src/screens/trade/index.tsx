@@ -7,6 +7,7 @@ import type { OrderTab } from '../../shared/contract.ts';
 import { $session } from '../../stores/session.ts';
 import { $trade } from '../../stores/trade.ts';
 import { Page } from '../../ui/Page.tsx';
+import { SaverBadge } from '../../ui/SaverBadge.tsx';
 import { Chart, ChartLogin, MarketStatus } from './Chart.tsx';
 import { Delayed } from '../../ui/Delayed.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
@@ -31,7 +32,7 @@ export default function Trade() {
   /** Bumped by each order placed: the positions then bring its row into view, above the tab bar. */
   const [placed, setPlaced] = useState(0);
   return (
-    <Page title={t('route.trade')} back={false}>
+    <Page title={t('route.trade')} back={false} end={<SaverBadge />}>
       <Quote symbol={symbol} />
       {active && <MarketStatus />}
       <Delayed symbol={symbol} className="qh-off" />

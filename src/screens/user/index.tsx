@@ -7,12 +7,14 @@ import { $unread } from '../../stores/unread.ts';
 import { languageByCode } from '../../i18n/languages.ts';
 import { t } from '../../i18n/index.ts';
 import { Page } from '../../ui/Page.tsx';
+import { SaverBadge } from '../../ui/SaverBadge.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { signOut } from '../setting/sign-out.ts';
 import { Account } from './Account.tsx';
 import { MENU } from './menu.ts';
+import { MonthCell } from '../../meter/MonthCell.tsx';
 
 
 /** The account tab: who is signed in, their money, every place they can go, language and logout. */
@@ -30,7 +32,7 @@ export default function User() {
   }, []);
 
   return (
-    <Page title={t('route.user')} back={false}>
+    <Page title={t('route.user')} back={false} end={<SaverBadge />}>
       {userInfo ? (
         <Account user={userInfo} go={go} />
       ) : (
@@ -55,6 +57,7 @@ export default function User() {
       ))}
       <div className="cells group">
         <Cell icon="globe" label={t('common.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />
+        {token && <MonthCell language={language} go={go} />}
         {token && <Cell icon="logout" label={t('ui.logout')} onClick={signOut} />}
       </div>
       <LanguagePicker open={picker} onClose={() => setPicker(false)} />

@@ -1,0 +1,116 @@
+/**
+ * What the app received, kept on the phone: this session (session storage, so it survives a reload
+ * in the same tab) and this month (local storage). The month starts on the day the user picked (the
+ * 1st unless chosen), at local midnight; a month without that day starts on its last day. Changing
+ * the day keeps the bytes counted so far: the phone cannot tell on which day they came.
+ */
+import { local, session } from '../lib/storage.ts';
+import { KINDS, noUsage, type Kind, type Usage } from './kinds.ts';
+
+const KEY = 'meter';
+/** Share of the budget at which the app says so, once a month. */
+export const WARN_AT = 0.8;
+
+interface Month {
+  /** When the counted month began, epoch ms. */
+  from: number;
+  by: Usage;
+  /** Day of the month it starts on, 1–31. */
+  day: number;
+  /** Monthly budget in bytes, 0 for none. */
+  budget: number;
+  /** `from` of the month whose warning was given, 0 while not given. */
+  warned: number;
+}
+
+export interface Reading {
+  session: Usage;
+  month: Usage;
+  /** Start of the counted month, epoch ms. */
+  from: number;
+  day: number;
+  budget: number;
+}
+
+const daysIn = (year: number, month: number) => new Date(year, month + 1, 0).getDate();
+
+/** Local midnight of the latest `day` of a month at or before `now` (the month's last day if it is shorter). */
+export function monthStart(now: number, day: number): number {
+  const d = new Date(now);
+  let y = d.getFullYear();
+  let m = d.getMonth();
+  const at = () => new Date(y, m, Math.min(day, daysIn(y, m))).getTime();
+  if (at() > now) {
+    m--;
+    if (m < 0) (m = 11), y--;
+  }
+  return at();
+}
+
+const clean = (u: unknown): Usage => {
+  const out = noUsage();
+  for (const k of KINDS) {
+    const v = u && (u as Record<string, unknown>)[k];
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[k] = v;
+  }
+  return out;
+};
+
+const validDay = (d: unknown): number => (typeof d === 'number' && d >= 1 && d <= 31 ? Math.floor(d) : 1);
+
+/** The stored month, started afresh when its day has come round again. */
+function month(now: number): Month {
+  const m = local.get<Partial<Month> | null>(KEY, null) || {};
+  const day = validDay(m.day);
+  const from = monthStart(now, day);
+  const budget = typeof m.budget === 'number' && Number.isFinite(m.budget) && m.budget > 0 ? m.budget : 0;
+  // A stored start after now means the clock went back: that month is not this one either.
+  const same = m.from === from;
+  return { from, day, budget, by: same ? clean(m.by) : noUsage(), warned: same && m.warned === from ? from : 0 };
+}
+
+export const total = (u: Usage): number => KINDS.reduce((n, k) => n + u[k], 0);
+
+export function readMeter(now = Date.now()): Reading {
+  const m = month(now);
+  return { session: clean(session.get(KEY, null)), month: m.by, from: m.from, day: m.day, budget: m.budget };
+}
+
+/**
+ * Adds bytes to the session and the month. True when this addition takes the month to 80 % of the
+ * budget for the first time this month: the caller says so.
+ */
+export function record(add: Partial<Record<Kind, number>>, now = Date.now()): boolean {
+  const m = month(now);
+  const s = clean(session.get(KEY, null));
+  let any = false;
+  for (const k of KINDS) {
+    const n = add[k];
+    if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) continue;
+    m.by[k] += n;
+    s[k] += n;
+    any = true;
+  }
+  if (!any) return false;
+  const warn = m.budget > 0 && !m.warned && total(m.by) >= WARN_AT * m.budget;
+  if (warn) m.warned = m.from;
+  local.set(KEY, m);
+  session.set(KEY, s);
+  return warn;
+}
+
+/** The day the counted month starts on; the bytes counted so far stay. */
+export function setResetDay(day: number, now = Date.now()): void {
+  const m = month(now);
+  m.day = validDay(day);
+  m.from = monthStart(now, m.day);
+  local.set(KEY, m);
+}
+
+/** The monthly budget in bytes (0: none); a new budget warns again at its own 80 %. */
+export function setBudget(bytes: number, now = Date.now()): void {
+  const m = month(now);
+  m.budget = Number.isFinite(bytes) && bytes > 0 ? Math.round(bytes) : 0;
+  m.warned = 0;
+  local.set(KEY, m);
+}
