@@ -128,16 +128,21 @@ export async function createPgBus(options: PgBusOptions): Promise<EventBus> {
 
 const CODES = new Set<string>(PUSH_CODES);
 
-/** The event in a NOTIFY payload, or null when another program wrote something else there. */
-export function parseEvent(payload: string): PushEvent | null {
-  let value: unknown;
+/** A NOTIFY payload's JSON object, or null when another program wrote something else there. */
+function payloadObject(payload: string): Record<string, unknown> | null {
   try {
-    value = JSON.parse(payload);
+    const value: unknown = JSON.parse(payload);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const { userId, code, data } = value as Record<string, unknown>;
+}
+
+/** The event in a NOTIFY payload, or null when another program wrote something else there. */
+export function parseEvent(payload: string): PushEvent | null {
+  const value = payloadObject(payload);
+  if (!value) return null;
+  const { userId, code, data } = value;
   if (!(userId === null || Number.isSafeInteger(userId))) return null;
   if (typeof code !== 'string' || !CODES.has(code)) return null;
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) return null;
@@ -149,14 +154,9 @@ const CHANGES = new Set(['new', 'decided', 'claimed']);
 
 /** A queue event from a NOTIFY payload, or null when it is not one. */
 export function parseQueueEvent(payload: string): QueueEvent | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const { queue, orderNo, change } = value as Record<string, unknown>;
+  const value = payloadObject(payload);
+  if (!value) return null;
+  const { queue, orderNo, change } = value;
   if (typeof queue !== 'string' || !QUEUES.has(queue) || typeof change !== 'string' || !CHANGES.has(change)) return null;
   if (typeof orderNo !== 'string' || !/^\d{1,32}$/.test(orderNo)) return null;
   return { queue, orderNo, change } as QueueEvent;

@@ -2,19 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { OperatorError } from './client.ts';
 import { misuse, type Command } from './command.ts';
+import type { PartnerSummary } from '../partners/store.ts';
 import { table } from './table.ts';
-
-interface PartnerSummary {
-  id: string;
-  name: string;
-  alg: string;
-  origin: string | null;
-  colors: string;
-  logo: string | null;
-  hide: string;
-  users: number;
-  createdAt: string;
-}
 
 const USAGE =
   'partner add <id> --secret text | --public-key <PEM file> [--name text] [--origin https://host] [--colors accent=#hex,...] [--logo url] [--hide finance,savings,deposit,withdraw] | partner list | partner remove <id>';
