@@ -9,8 +9,12 @@ import { r, TARGET } from './config.mjs';
 
 const THEME = 'src/styles/theme.css';
 
+// esbuild keeps a custom property's value as written, spaces included; the browser trims them anyway.
 const minifyCss = async (css) =>
-  (await esbuild.transform(css, { loader: 'css', minify: true, target: TARGET })).code.trim();
+  (await esbuild.transform(css, { loader: 'css', minify: true, target: TARGET })).code
+    .trim()
+    .replace(/(--[\w-]+): /g, '$1:')
+    .replace(/, (?=[\d.])/g, ',');
 
 /** `</script` inside inlined code would end the element early. */
 const inlineSafe = (js) => js.trim().replace(/<\/(script)/gi, '<\\/$1');

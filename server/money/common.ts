@@ -9,7 +9,7 @@ import { AppError } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 
-export const OrderNo = Type.String({ pattern: '^[0-9]{18}$', maxLength: 18, 'x-error': 'must be an 18-digit order number' });
+export const OrderNo = Type.String({ pattern: '^[0-9]{18}$', maxLength: 18, example: '512345678901234567', 'x-error': 'must be an 18-digit order number' });
 /**
  * Settings of withdrawals, kept in the config table under `money.<name>` so the operator can change
  * them (`operator config set money.withdrawFeeRate 0.5`); the public config list leaves them out.
