@@ -82,6 +82,9 @@ for (const language of ['en', 'ar']) {
     const row = page.locator('.pos ul li').filter({ hasText: 'BTC/USDT' });
     await row.first().waitFor();
     await page.waitForFunction((s) => document.querySelector('.op-info dd')!.textContent !== s, start);
+    // Just after a poll has answered, so no answer is on its way to the worker's cache while the
+    // screen is read (the service worker would keep a price the screen never showed).
+    await page.waitForResponse((r) => r.url().includes('/getHomeTickerList'), { timeout: 6_000 }).catch(() => {});
     const wentOffline = Date.now();
     await page.context().setOffline(true);
     // Read once offline: no poll can move the price any more.
