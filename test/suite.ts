@@ -9,20 +9,28 @@ interface Setup {
   failure?: unknown;
 }
 
+/** `TEST_TIMES=1` prints each test's wall time, to find where a suite waits (`grep '^time'`). */
+const TIMES = process.env.TEST_TIMES === '1';
+
 const describe = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 function loud<T>(inner: Test<T>): Test<T> {
   // One per `run()`: the shared `test` serves several files, each with its own hooks.
   let setup: Setup = {};
-  const guarded = (fn: Callback<T>): Callback<T> => {
+  const guarded = (fn: Callback<T>, name = ''): Callback<T> => {
     const mine = setup;
     return async (context) => {
       if ('failure' in mine) throw new Error(`not run: a before hook of the suite failed: ${describe(mine.failure)}`);
-      await fn(context);
+      const from = performance.now();
+      try {
+        await fn(context);
+      } finally {
+        if (TIMES && name) process.stderr.write(`\ntime ${((performance.now() - from) / 1000).toFixed(1)} s  ${name}\n`);
+      }
     };
   };
-  const test = ((name: string, fn: Callback<T>) => inner(name, guarded(fn))) as Test<T>;
-  test.only = (name, fn) => inner.only(name, guarded(fn));
+  const test = ((name: string, fn: Callback<T>) => inner(name, guarded(fn, name))) as Test<T>;
+  test.only = (name, fn) => inner.only(name, guarded(fn, name));
   test.skip = (name, fn) => inner.skip(name, fn);
   const before = (hook: Callback<T>) => {
     const mine = setup;
