@@ -3,8 +3,10 @@
  * interleave; fails when any of them fails. `npm test` runs the server and browser tests this way:
  * the browser tests spend much of their time waiting on pages and timers.
  *
- * `--at-once N` runs at most N at a time, taking the next script in the order given as one ends
- * (CI lists its four suites longest first, two at a time on its two cores); without it all start together.
+ * `--at-once N` runs at most N at a time, taking the next script in the order given as one ends;
+ * without it all start together. A script written `nice:name` runs at a lower CPU priority (it and
+ * everything it starts, databases included): CI's server suites take the CPU the browser suites
+ * leave while they wait on pages and timers, without slowing the browser suites' own timing.
  */
 import { spawn } from 'node:child_process';
 
@@ -20,17 +22,22 @@ if (!(limit >= 1) || scripts.length === 0) {
 const started = Date.now();
 const seconds = () => Math.round((Date.now() - started) / 1000);
 
-const run = (name) =>
+const NICE = 'nice:';
+
+const run = (script) =>
   new Promise((resolve) => {
     const from = seconds();
-    const child = spawn('npm', ['run', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const niced = script.startsWith(NICE);
+    const name = niced ? script.slice(NICE.length) : script;
+    const command = niced ? ['nice', '-n', '10', 'npm', 'run', name] : ['npm', 'run', name];
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks = [];
     child.stdout.on('data', (b) => chunks.push(b));
     child.stderr.on('data', (b) => chunks.push(b));
     child.on('close', (code, signal) => {
       process.stdout.write(Buffer.concat(chunks));
       const outcome = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
-      process.stdout.write(`\n${name}: ${outcome}, ${seconds() - from} s (from ${from} s to ${seconds()} s)\n\n`);
+      process.stdout.write(`\n${script}: ${outcome}, ${seconds() - from} s (from ${from} s to ${seconds()} s)\n\n`);
       resolve(code === 0);
     });
   });
