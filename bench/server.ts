@@ -31,6 +31,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { sessions, users } from '../server/db/schema/index.ts';
 import { startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { startCluster } from '../test/pg-cluster.ts';
+import { startCommand } from '../test/start-command.ts';
 import type { PollResult } from './pollers.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
@@ -118,11 +119,14 @@ async function runOnce(kind: 'pglite' | 'postgres', run: number, scratch: string
   const cluster = kind === 'postgres' ? await startCluster() : undefined;
   let server: ServerHandle | undefined;
   try {
+    // The server as `npm start` runs it (node options and environment), then the bench's own.
+    const start = startCommand();
     const env = {
+      ...start.env,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       ...(cluster ? { DATABASE_URL: cluster.url } : {}),
     };
-    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const nodeArgs = [...start.nodeArgs, ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
     // An empty data directory: the first start creates, migrates and seeds it, as a new install does.
     server = await startServer({ env, nodeArgs, fresh: true, wasmTierUp: true, ...(BUNDLE ? { bundle: BUNDLE } : {}) });
     const rssFirstStartMb = peakRss(server.pid()!);
