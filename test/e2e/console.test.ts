@@ -212,17 +212,25 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
   await item.waitFor({ timeout: 40_000 });
   await item.locator('code').getByText(account, { exact: true }).waitFor();
   await page.locator('.tabs .count').nth(1).getByText('1', { exact: true }).waitFor();
-  await item.getByRole('combobox').selectOption('rejected');
-  await item.getByRole('textbox', { name: 'Reason' }).fill('The account name does not match');
+  await item.getByRole('combobox', { name: 'Move to' }).selectOption('rejected');
+  await item.getByRole('radio', { name: 'The name on the payout account does not match the user' }).check();
+  // The user signed in from this browser: the review shows where from, and how.
+  await item.getByText('Recent logins').click();
+  await item.locator('.logins li').first().getByText('127.0.0.1').waitFor();
+  await item.locator('.logins li').first().getByText('password').waitFor();
   await screenshot(page, 'console-withdrawal-en');
   await page.locator('select[aria-label=Language]').selectOption('ar');
   await item.getByText('الدفع إلى').waitFor();
+  await item.getByText('آخر عمليات الدخول').waitFor();
   await screenshot(page, 'console-withdrawal-ar');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the reason list fits the phone');
   await page.locator('select[aria-label=Language]').selectOption('en');
   await item.getByRole('button', { name: 'Move to: rejected' }).click();
   await item.waitFor({ state: 'detached' });
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'amount and fee back on the user\'s screen');
+  const record = await api(`/h5/expenses/withdrawDetail?orderNo=${orderNo}`);
+  assert.equal([(record.data as { remarkKey: string }).remarkKey, (record.data as { remark: string }).remark], ['payoutName', 'The name on the payout account does not match yours'], 'the listed reason reaches the user by its key');
   assert.equal(errorsOf(page), []);
 }));
 
@@ -273,6 +281,8 @@ test('an operator finds the user by phone or name, adjusts the balance with a re
   await page.getByRole('button', { name: /demo01/ }).click();
   const card = page.getByRole('article', { name: 'demo01' });
   await card.getByText('Balance history').waitFor();
+  await card.getByText('Recent logins').click();
+  await card.locator('.logins li').first().getByText('127.0.0.1').waitFor();
   await screenshot(page, 'console-user-en');
   await page.locator('select[aria-label=Language]').selectOption('ar');
   await card.getByText('سجل الرصيد').waitFor();
