@@ -112,4 +112,6 @@ export interface Setting {
   value: string;
   default: string | null;
   rule: import('../admin/content.ts').ConfigRule;
+  /** The smallest and largest value allowed, for the keys that have bounds. */
+  range: readonly [number, number] | null;
 }

@@ -14,6 +14,7 @@ import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import type { AdminUser, ConsoleUser, ContentList, QueuedWithdrawal, Setting } from '../../server/console/types.ts';
 import { recordSignIn, SIGN_INS_KEPT } from '../../server/auth/sign-ins.ts';
+import { MEANINGS } from '../../src/console/pages/setting-meanings.ts';
 import { bindBank, member, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -216,6 +217,10 @@ test('settings: each value with its default and rule; a value against its rule i
     ['customFontFamilyLink', 'http://fonts.example.com/a.css'],
     ['serviceUrl', 'javascript:alert(1)'],
     ['money.withdrawCodeType', 'whatsapp'],
+    ['moneyDecimals', '2.5'],
+    ['moneyDecimals', '9'],
+    ['moneyRatio', '0'],
+    ['money.withdrawFeeRate', '101'],
     ['no.such.key', '1'],
   ];
   for (const [key, value] of refused) {
@@ -224,11 +229,31 @@ test('settings: each value with its default and rule; a value against its rule i
     const cli = (await admin.inject({ method: 'PUT', url: '/admin/config', headers: { 'x-operator-key': 'test-operator-key' }, payload: { key, value } })).json() as Envelope<null>;
     assert.is(cli.code, 400, `command line ${key}=${value}`);
   }
+  const decimals = await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '9' });
+  assert.is(decimals.body.msg, 'moneyDecimals must be a whole number from 0 to 8', 'the refusal says what is allowed');
+  assert.equal(decimals.body.params, { field: 'value', key: 'moneyDecimals', rule: 'count', min: 0, max: 8 }, 'and carries it for the console to word');
+  assert.equal(list.find((x) => x.key === 'moneyDecimals')!.range, [0, 8]);
+  assert.is((await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '8' })).status, 200, 'the bound itself is allowed');
+  await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '0' });
   assert.is((await consoleCall('POST', '/settings', { key: 'captchaOn', value: '1' })).status, 200);
   assert.is((await consoleCall<Setting[]>('GET', '/settings')).body.data.find((x) => x.key === 'captchaOn')!.value, '1');
   const [row] = await s.ctx.db.select().from(auditLog).where(and(eq(auditLog.kind, 'config.set'), eq(auditLog.target, 'captchaOn')));
   assert.equal([row!.operatorName, row!.after], ['ana', { value: '1' }]);
   await consoleCall('POST', '/settings', { key: 'captchaOn', value: '0' });
+});
+
+test('settings: every key the console lists says what it changes for users, in each of the console\'s languages', async () => {
+  const keys = (await consoleCall<Setting[]>('GET', '/settings')).body.data.filter((x) => x.default !== null).map((x) => x.key);
+  assert.ok(keys.length > 50, 'the shipped keys');
+  for (const key of keys) {
+    assert.ok(MEANINGS.en[key], `${key} has a meaning`);
+    for (const lang of ['pt-BR', 'ar'] as const) {
+      assert.ok(MEANINGS[lang][key], `${key} has a meaning in ${lang}`);
+      assert.is.not(MEANINGS[lang][key], MEANINGS.en[key], `${key} is translated to ${lang}`);
+    }
+  }
+  assert.equal(Object.keys(MEANINGS['pt-BR']).sort(), Object.keys(MEANINGS.en).sort());
+  assert.equal(Object.keys(MEANINGS.ar).sort(), Object.keys(MEANINGS.en).sort());
 });
 
 test('no Users route answers without an operator session', async () => {
