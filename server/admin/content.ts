@@ -7,6 +7,7 @@ import { httpsOnly } from '../../src/shared/https-link.ts';
 import type { ServerContext } from '../context.ts';
 import { PLATFORM_KEYS } from '../content/config.ts';
 import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/common.ts';
+import { SAVINGS_DEFAULTS } from '../savings/config.ts';
 import { config, notices } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
@@ -19,8 +20,8 @@ const HTTPS_KEYS = new Set<string>(['customFontFamilyLink']);
 /** What a value may be: the app reads these as switches, counts and amounts, or one of a few words. */
 export type ConfigRule = 'flag' | 'number' | 'count' | 'https' | 'link' | 'codeType' | 'text';
 const FLAGS = 'initToUser isNeedLogin useSystemLanguage moneySymbolFront thousandSeparator commaDecimalSwap exchangeRateOn bankFullNumber orderConfirm captchaOn realNameOn bankNameOn bankNumberOn rechargeVoucherOn incomeRateOn exchangePageNeedPay vipOn avatarOn onlyPriceDifference withdrawNoticeDialog withdrawFirstPay inviteMenuOn promptPersistent money.withdrawRealTime';
-const NUMBERS = 'moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount';
-const COUNTS = 'deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds';
+const NUMBERS = 'moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount savings.rate';
+const COUNTS = 'deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds savings.pauseHours';
 export const CONFIG_RULES: Record<string, ConfigRule> = {
   ...Object.fromEntries(FLAGS.split(' ').map((k) => [k, 'flag'])),
   ...Object.fromEntries(NUMBERS.split(' ').map((k) => [k, 'number'])),
@@ -41,7 +42,11 @@ export const CONFIG_RANGES: Record<string, readonly [number, number]> = {
   bankDigitsShown: [0, 20],
   codeResendSeconds: [10, 3600],
   'money.withdrawFeeRate': [0, 100],
+  'savings.rate': [0, 100],
+  'savings.pauseHours': [0, 8760],
 };
+/** Numbers read with fewer decimals than the rule's 8 (savings ignores a rate with more than 4). */
+export const CONFIG_DECIMALS: Record<string, number> = { 'savings.rate': 4 };
 const RULE_TESTS: Record<ConfigRule, { test: (v: string) => boolean; says: string }> = {
   flag: { test: (v) => v === '0' || v === '1', says: '0 (off) or 1 (on)' },
   number: { test: (v) => /^\d{1,12}(\.\d{1,8})?$/.test(v), says: 'a number such as 2 or 0.5' },
@@ -58,12 +63,20 @@ function refusal(key: string, value: string): AppError | null {
   const range = CONFIG_RANGES[key];
   // Compared as decimals the rule already bounds to 12 digits and 8 decimals: exact in a double's range.
   const inRange = !range || (Number(value) >= range[0] && Number(value) <= range[1]);
-  if (RULE_TESTS[rule].test(value) && inRange) return null;
-  const says = range ? `${rule === 'count' ? 'a whole number' : 'a number'} from ${range[0]} to ${range[1]}` : RULE_TESTS[rule].says;
-  return new AppError(400, 'field.invalid', `${key} must be ${says}`, { field: 'value', key, rule, ...(range ? { min: range[0], max: range[1] } : {}) });
+  const decimals = CONFIG_DECIMALS[key];
+  const fewDecimals = decimals === undefined || (value.split('.')[1] ?? '').length <= decimals;
+  if (RULE_TESTS[rule].test(value) && inRange && fewDecimals) return null;
+  const says = (range ? `${rule === 'count' ? 'a whole number' : 'a number'} from ${range[0]} to ${range[1]}` : RULE_TESTS[rule].says) + (decimals === undefined ? '' : `, with at most ${decimals} decimals`);
+  return new AppError(400, 'field.invalid', `${key} must be ${says}`, {
+    field: 'value',
+    key,
+    rule,
+    ...(range ? { min: range[0], max: range[1] } : {}),
+    ...(decimals === undefined ? {} : { decimals }),
+  });
 }
 
-const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS)]);
+const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS), ...Object.keys(SAVINGS_DEFAULTS)]);
 
 export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post<{ Body: { title: string; content: string } }>(

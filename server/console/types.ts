@@ -114,4 +114,6 @@ export interface Setting {
   rule: import('../admin/content.ts').ConfigRule;
   /** The smallest and largest value allowed, for the keys that have bounds. */
   range: readonly [number, number] | null;
+  /** At most this many decimals, where fewer than the rule's are read. */
+  decimals: number | null;
 }

@@ -221,6 +221,8 @@ test('settings: each value with its default and rule; a value against its rule i
     ['moneyDecimals', '9'],
     ['moneyRatio', '0'],
     ['money.withdrawFeeRate', '101'],
+    ['savings.rate', '0.00001'],
+    ['savings.pauseHours', '1.5'],
     ['no.such.key', '1'],
   ];
   for (const [key, value] of refused) {
@@ -233,6 +235,9 @@ test('settings: each value with its default and rule; a value against its rule i
   assert.is(decimals.body.msg, 'moneyDecimals must be a whole number from 0 to 8', 'the refusal says what is allowed');
   assert.equal(decimals.body.params, { field: 'value', key: 'moneyDecimals', rule: 'count', min: 0, max: 8 }, 'and carries it for the console to word');
   assert.equal(list.find((x) => x.key === 'moneyDecimals')!.range, [0, 8]);
+  const rate = list.find((x) => x.key === 'savings.rate')!;
+  assert.equal([rate.rule, rate.default, rate.range, rate.decimals], ['number', '0.05', [0, 100], 4], 'savings rules are listed with what savings reads');
+  assert.is((await consoleCall('POST', '/settings', { key: 'savings.rate', value: '0.00001' })).body.msg, 'savings.rate must be a number from 0 to 100, with at most 4 decimals');
   assert.is((await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '8' })).status, 200, 'the bound itself is allowed');
   await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '0' });
   assert.is((await consoleCall('POST', '/settings', { key: 'captchaOn', value: '1' })).status, 200);

@@ -69,6 +69,8 @@ const en: Record<string, string> = {
   'platform.languageCode': 'The platform’s language: the last choice for a first visit.',
   'platform.logoImg': 'The logo shown in the app: a path on this server or an https: address.',
   'platform.inviteCodeUrl': 'The sign-up link an invitation code is added to.',
+  'savings.rate': 'Savings interest per day, in percent of the balance that earns.',
+  'savings.pauseHours': 'Hours without interest after a user takes money out of savings.',
 };
 
 const ptBR: Record<string, string> = {
@@ -126,6 +128,8 @@ const ptBR: Record<string, string> = {
   'platform.languageCode': 'O idioma da plataforma: a última opção para a primeira visita.',
   'platform.logoImg': 'O logotipo exibido no app: um caminho neste servidor ou um endereço https:.',
   'platform.inviteCodeUrl': 'O link de cadastro ao qual o código de convite é adicionado.',
+  'savings.rate': 'Juros diários da poupança, em porcentagem do saldo que rende.',
+  'savings.pauseHours': 'Horas sem juros depois que o usuário tira dinheiro da poupança.',
 };
 
 const ar: Record<string, string> = {
@@ -183,6 +187,8 @@ const ar: Record<string, string> = {
   'platform.languageCode': 'لغة المنصة: الخيار الأخير للزيارة الأولى.',
   'platform.logoImg': 'الشعار المعروض في التطبيق: مسار على هذا الخادم أو عنوان https:.',
   'platform.inviteCodeUrl': 'رابط التسجيل الذي يُضاف إليه رمز الدعوة.',
+  'savings.rate': 'فائدة الادخار اليومية، نسبةً مئوية من الرصيد الذي يربح.',
+  'savings.pauseHours': 'عدد الساعات دون فائدة بعد أن يسحب المستخدم مالًا من الادخار.',
 };
 
 /** Keyed by the console's languages (`Lang` of i18n.ts, which this file does not import so the server's tests can read it). */
