@@ -13,6 +13,7 @@ import { newInviteCode } from './invite.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
 import { createSession, revokeAllSessions } from './session.ts';
+import { signInFrom } from './sign-ins.ts';
 import userRoutes from './user-routes.ts';
 import askedCodeRoutes from './asked-code.ts';
 
@@ -87,7 +88,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
           .returning({ id: users.id });
         if (!user) throw usernameTaken();
         await tx.insert(wallets).values({ userId: user.id });
-        return createSession(ctx, tx, user.id);
+        return createSession(ctx, tx, user.id, signInFrom(request, 'register'));
       });
       return ok(token, 'Registration successful');
     },
@@ -119,7 +120,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     }
     await forgiveHit(ctx, addressKey);
     await forgiveHit(ctx, pairKey);
-    return ok(await createSession(ctx, ctx.db, user.id), 'Login successful');
+    // The session and its sign-in record (pruned to the newest) are written together.
+    return ok(await ctx.db.transaction((tx) => createSession(ctx, tx, user.id, signInFrom(request, 'password'))), 'Login successful');
   });
 
   app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { 'x-errors': ['phone.invalid'], querystring: SmsQuery } }, async (request) => {

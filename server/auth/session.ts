@@ -9,6 +9,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 import type { ServerContext } from '../context.ts';
 import { AppError } from '../http/envelope.ts';
+import { recordSignIn, type SignInFrom } from './sign-ins.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +29,8 @@ export const tokenFromHeader = (header: string | undefined): string | undefined 
   return value || undefined;
 };
 
-export async function createSession(ctx: ServerContext, db: DbOrTx, userId: number): Promise<string> {
+/** A new session; `from` (every user's sign-in has it) is recorded for the console, in `db`'s transaction. */
+export async function createSession(ctx: ServerContext, db: DbOrTx, userId: number, from?: SignInFrom): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   // Each login sweeps the user's dead sessions, so the table holds live ones only.
   await db
@@ -39,6 +41,7 @@ export async function createSession(ctx: ServerContext, db: DbOrTx, userId: numb
     userId,
     expiresAt: new Date(ctx.clock.now() + ctx.config.sessionTtlMs),
   });
+  if (from) await recordSignIn(ctx, db, userId, from);
   return token;
 }
 

@@ -33,7 +33,9 @@ export type AuditKind =
   | 'news.add'
   | 'page.set'
   | 'translation.set'
-  | 'config.set';
+  | 'config.set'
+  | 'partner.add'
+  | 'partner.remove';
 
 /** `userId`: the user the action concerned, when one did (the log filters by it). */
 export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown, userId: number | null = null): Promise<void> {

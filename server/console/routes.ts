@@ -16,8 +16,9 @@ import { moveWithdrawal, reviewDeposit, WITHDRAW_MOVES } from '../money/review.t
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
-import { REVIEW_REASON_KEYS, type ReviewReasonKey } from '../../src/shared/review-reasons.ts';
+import { REVIEW_REASON_KEYS, WITHDRAW_REASON_KEYS, type ReviewReasonKey, type WithdrawReasonKey } from '../../src/shared/review-reasons.ts';
 import { announceQueue } from '../bus/queues.ts';
+import { recentSignIns } from '../auth/sign-ins.ts';
 import { audit, readAudit, type Actor } from './audit.ts';
 import { claim, forget, holders, itemOf, release, type QueueName } from './claims.ts';
 import { consoleEvents } from './events.ts';
@@ -30,6 +31,8 @@ import type { AuditRow, Claim, ConsoleMe, DepositReview, QueueCounts, QueuedDepo
 /** Withdrawals still waiting for an operator: not yet in a final status. */
 const OPEN_WITHDRAWALS = WITHDRAW_STATUSES.filter((s) => WITHDRAW_MOVES[s].length > 0);
 const QUEUE_LIMIT = 100;
+/** A withdrawal shows its user's newest sign-ins; the user's page shows all that are kept. */
+const LOGINS_SHOWN = 5;
 /** Every console call that changes something carries it: a cross-site form cannot set a header. */
 export const CONSOLE_HEADER = 'x-console';
 
@@ -147,6 +150,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
       .limit(QUEUE_LIMIT);
     const held = await holders(ctx, rows.map((r) => itemOf('withdrawal', r.w.orderNo)), actor(request));
+    const logins = await recentSignIns(ctx.db, rows.map((r) => r.w.userId), LOGINS_SHOWN);
     return ok<QueuedWithdrawal[]>(
       rows.map((r) => ({
         ...toWithdrawal(r.w),
@@ -155,23 +159,29 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
         balance: r.balance,
         frozen: r.frozen,
         moves: WITHDRAW_MOVES[r.w.status],
+        logins: logins.get(r.w.userId)!,
         heldBy: held.get(itemOf('withdrawal', r.w.orderNo)) ?? null,
       })),
     );
   });
 
-  app.post<{ Params: { orderNo: string }; Body: { status: WithdrawStatus; reason?: string } }>(
+  app.post<{ Params: { orderNo: string }; Body: { status: WithdrawStatus; reason?: string; reasonKey?: WithdrawReasonKey } }>(
     '/withdrawals/:orderNo',
     {
       schema: {
         params: Type.Object({ orderNo: OrderNo }),
-        body: Type.Object({ status: Type.String({ enum: [...WITHDRAW_STATUSES], 'x-error': `must be one of ${WITHDRAW_STATUSES.join(', ')}` }), reason: Reason }),
+        body: Type.Object({
+          status: Type.String({ enum: [...WITHDRAW_STATUSES], 'x-error': `must be one of ${WITHDRAW_STATUSES.join(', ')}` }),
+          reason: Reason,
+          reasonKey: Type.Optional(Type.String({ enum: WITHDRAW_REASON_KEYS, 'x-error': `must be one of ${WITHDRAW_REASON_KEYS.join(', ')}` })),
+        }),
       },
     },
     async (request) => {
       const { orderNo } = request.params;
+      const { status, reason, reasonKey } = request.body;
       const who = actor(request);
-      const w = await moveWithdrawal(ctx, orderNo, request.body.status, request.body.reason, (tx, before, after, userId) =>
+      const w = await moveWithdrawal(ctx, orderNo, status, reasonKey ? { key: reasonKey } : reason, (tx, before, after, userId) =>
         audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after, userId),
       );
       if (!WITHDRAW_MOVES[w.status].length) await forget(ctx, itemOf('withdrawal', orderNo));

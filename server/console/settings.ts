@@ -1,6 +1,6 @@
 /**
  * The console's Settings: every config value the app and the money rules read, with its shipped
- * default and the rule its value must follow, checked again by the server when saved (the command
+ * default and the rule (and bounds) its value must follow, checked again by the server when saved (the command
  * line's `config set` checks the same) and on record under the operator's name.
  */
 import { Type } from '@sinclair/typebox';
@@ -8,10 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { ServerContext } from '../context.ts';
 import { config } from '../db/schema/index.ts';
-import { CONFIG_RULES, setConfig } from '../admin/content.ts';
+import { CONFIG_DECIMALS, CONFIG_RANGES, CONFIG_RULES, setConfig } from '../admin/content.ts';
 import { PLATFORM_KEYS } from '../content/config.ts';
 import { ok } from '../http/envelope.ts';
 import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/common.ts';
+import { SAVINGS_DEFAULTS } from '../savings/config.ts';
 import type { Actor } from './audit.ts';
 import type { Setting } from './types.ts';
 
@@ -19,13 +20,14 @@ const DEFAULTS: Record<string, string> = {
   ...CONFIG_DEFAULTS,
   ...Object.fromEntries((Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map((k) => [moneyConfigKey(k), MONEY_CONFIG[k]])),
   ...Object.fromEntries(Object.values(PLATFORM_KEYS).map((k) => [k, ''])),
+  ...SAVINGS_DEFAULTS,
 };
 
 export function consoleSettingRoutes(app: FastifyInstance, ctx: ServerContext, actor: (request: FastifyRequest) => Actor): void {
   app.get('/settings', async () => {
     const stored = new Map((await ctx.db.select().from(config)).map((r) => [r.key, r.value]));
     const keys = [...new Set([...Object.keys(DEFAULTS), ...stored.keys()])].sort();
-    return ok<Setting[]>(keys.map((key) => ({ key, value: stored.get(key) ?? DEFAULTS[key] ?? '', default: DEFAULTS[key] ?? null, rule: CONFIG_RULES[key] ?? 'text' })));
+    return ok<Setting[]>(keys.map((key) => ({ key, value: stored.get(key) ?? DEFAULTS[key] ?? '', default: DEFAULTS[key] ?? null, rule: CONFIG_RULES[key] ?? 'text', range: CONFIG_RANGES[key] ?? null, decimals: CONFIG_DECIMALS[key] ?? null })));
   });
 
   app.post<{ Body: { key: string; value: string } }>(

@@ -26,6 +26,16 @@ export interface DepositReview {
   previous: Deposit[];
 }
 
+/** One sign-in of a user as the console shows it; the address is shown nowhere else. */
+export interface SignIn {
+  at: number;
+  /** The client's address as the server saw it (behind a trusted proxy, the forwarded one). */
+  ip: string;
+  /** Browser and system, shortened: "Chrome 120 · Android 13". */
+  agent: string;
+  how: 'password' | 'partner' | 'register';
+}
+
 export interface QueuedWithdrawal extends Withdrawal {
   username: string;
   userId: number;
@@ -34,6 +44,8 @@ export interface QueuedWithdrawal extends Withdrawal {
   frozen: string;
   /** The statuses this withdrawal may move to (the command line's `withdraw set`). */
   moves: WithdrawStatus[];
+  /** The user's newest sign-ins, newest first. */
+  logins: SignIn[];
   /** Another operator who has it open now, or null. */
   heldBy: string | null;
 }
@@ -75,6 +87,8 @@ export interface ConsoleUser {
   messages: Array<{ id: number; title: string; content: string; read: boolean; time: number }>;
   /** Signed-in devices, newest first. */
   sessions: Array<{ id: number; createdAt: number; expiresAt: number }>;
+  /** The newest sign-ins (as many as are kept), newest first. */
+  logins: SignIn[];
 }
 
 /** A text the app shows, in every language: `texts[lang]` is missing where nobody wrote it yet. */
@@ -98,4 +112,8 @@ export interface Setting {
   value: string;
   default: string | null;
   rule: import('../admin/content.ts').ConfigRule;
+  /** The smallest and largest value allowed, for the keys that have bounds. */
+  range: readonly [number, number] | null;
+  /** At most this many decimals, where fewer than the rule's are read. */
+  decimals: number | null;
 }

@@ -13,6 +13,7 @@ import type { AdminUser, BalanceResult } from '../admin/types.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { toDeposit } from '../money/deposits.ts';
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
+import { recentSignIns } from '../auth/sign-ins.ts';
 import type { Actor } from './audit.ts';
 import type { ConsoleUser } from './types.ts';
 
@@ -38,7 +39,7 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
     if (!user) throw new AppError(404, 'user.notFound', `No user with id ${id}`, { id });
     const now = new Date(ctx.clock.now());
     const [wallet] = await ctx.db.select().from(wallets).where(eq(wallets.userId, id));
-    const [bills, orders, deps, wds, methods, messages, live] = await Promise.all([
+    const [bills, orders, deps, wds, methods, messages, live, logins] = await Promise.all([
       ctx.db.select().from(walletBills).where(eq(walletBills.userId, id)).orderBy(desc(walletBills.id)).limit(RECENT),
       ctx.db.select().from(contractOrders).where(eq(contractOrders.userId, id)).orderBy(desc(contractOrders.createdAt)).limit(RECENT),
       ctx.db.select().from(deposits).where(eq(deposits.userId, id)).orderBy(desc(deposits.id)).limit(RECENT),
@@ -50,6 +51,7 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
         .from(sessions)
         .where(and(eq(sessions.userId, id), eq(sessions.revoked, false), gt(sessions.expiresAt, now)))
         .orderBy(desc(sessions.id)),
+      recentSignIns(ctx.db, [id]),
     ]);
     return ok<ConsoleUser>({
       id,
@@ -69,6 +71,7 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
       methods: methods.map((m) => ({ id: m.id, kind: m.kind, payee: m.payee, bankName: m.bankName, account: m.account ?? m.image, network: m.network ?? m.coin })),
       messages: messages.map((m) => ({ id: m.id, title: m.title, content: m.content, read: m.read, time: m.createdAt.getTime() })),
       sessions: live.map((x) => ({ id: x.id, createdAt: x.createdAt.getTime(), expiresAt: x.expiresAt.getTime() })),
+      logins: logins.get(id)!,
     });
   });
 

@@ -63,6 +63,7 @@ const Withdrawal = Type.Object({
   account: Str,
   network: Nullable(Str),
   remark: Nullable(Str),
+  remarkKey: Nullable(Str),
   reviewedAt: Nullable(Time()),
 }, { title: 'Withdrawal' });
 

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
 import { trimZeros } from '../../src/shared/decimal.ts';
-import { REVIEW_REASONS, type ReviewReasonKey } from '../../src/shared/review-reasons.ts';
+import { REVIEW_REASONS, WITHDRAW_REASONS, type ReviewReasonKey, type WithdrawReasonKey } from '../../src/shared/review-reasons.ts';
 import { moneyReturned, PAID_OUT_WITHDRAW_STATUSES } from '../../src/shared/withdraw-status.ts';
 import type { ServerContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
@@ -93,10 +93,12 @@ export async function moveWithdrawal(
   ctx: ServerContext,
   orderNo: string,
   status: WithdrawStatus,
-  reason?: string,
+  /** Typed, or a listed reason by its key (the user reads it in their language). */
+  reason?: string | { key: WithdrawReasonKey },
   onReviewed?: OnReviewed<Withdrawal>,
 ): Promise<Withdrawal> {
-  const why = reason?.trim() || null;
+  const reasonKey = typeof reason === 'object' ? reason.key : null;
+  const why = reasonKey ? WITHDRAW_REASONS[reasonKey] : (reason as string | undefined)?.trim() || null;
   if (moneyReturned(status) && !why) throw reasonRequired();
   const result = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.orderNo, orderNo)).for('update');
@@ -116,7 +118,7 @@ export async function moveWithdrawal(
     }
     const [updated] = await tx
       .update(withdrawals)
-      .set({ status, remark: why ?? row.remark, reviewedAt: new Date(ctx.clock.now()) })
+      .set({ status, ...(why ? { remark: why, remarkKey: reasonKey } : {}), reviewedAt: new Date(ctx.clock.now()) })
       .where(eq(withdrawals.id, row.id))
       .returning();
     await onReviewed?.(tx, toWithdrawal(row), toWithdrawal(updated!), row.userId);
@@ -137,6 +139,7 @@ export async function moveWithdrawal(
         status,
         ...(moneyReturned(status) ? { effect: 'returned' as const } : {}),
         ...(why ? { reason: why } : {}),
+        ...(reasonKey ? { reasonKey } : {}),
       },
     },
     PAID_OUT_WITHDRAW_STATUSES.includes(status) || moneyReturned(status) ? ['balance', 'expenses'] : ['expenses'],

@@ -9,6 +9,7 @@ import { partnerUsers, partners, sessions, type PartnerBrand } from '../db/schem
 import { AppError } from '../http/envelope.ts';
 import { isLoopback } from '../http/static.ts';
 import type { Alg } from '../auth/sso/token.ts';
+import { audit, type Actor } from '../console/audit.ts';
 
 export const PARTNER_ID = '^[a-z0-9][a-z0-9-]{1,31}$';
 /** HS256 wants a key as long as its hash: 32 bytes, here at least 32 characters. */
@@ -113,8 +114,11 @@ function checkBrand(input: NewPartner): PartnerBrand {
   return { colors, logo, hide: [...new Set(hide)] };
 }
 
-/** Registers a partner, or registers a removed one again with new keys. */
-export async function addPartner(ctx: ServerContext, input: NewPartner): Promise<Partner> {
+/** What the audit log keeps of a partner: never its secret or key, which would open its users' accounts. */
+const onRecord = (p: { id: string; name: string; alg: string; origin: string | null; brand: PartnerBrand }) => ({ id: p.id, name: p.name, alg: p.alg, origin: p.origin, brand: p.brand });
+
+/** Registers a partner, or registers a removed one again with new keys; on record in the same transaction. */
+export async function addPartner(ctx: ServerContext, input: NewPartner, actor: Actor): Promise<Partner> {
   if (!new RegExp(PARTNER_ID).test(input.id)) {
     throw bad('partner.id', 'id', 'A partner id is 2 to 32 lower-case letters, digits or dashes');
   }
@@ -125,10 +129,11 @@ export async function addPartner(ctx: ServerContext, input: NewPartner): Promise
   if ([...name].length > 40 || /[\u0000-\u001f<>]/.test(name)) throw bad('partner.brand', 'name', 'A partner name has at most 40 characters, without < or >');
   const row = { id: input.id, name, alg, key, origin, brand };
   await ctx.db.transaction(async (tx) => {
-    const [old] = await tx.select({ removedAt: partners.removedAt }).from(partners).where(eq(partners.id, input.id)).for('update');
+    const [old] = await tx.select().from(partners).where(eq(partners.id, input.id)).for('update');
     if (old && !old.removedAt) throw new AppError(409, 'partner.exists', `There is already a partner "${input.id}"`, { id: input.id });
     if (old) await tx.update(partners).set({ ...row, removedAt: null }).where(eq(partners.id, input.id));
     else await tx.insert(partners).values({ ...row, createdAt: new Date(ctx.clock.now()) });
+    await audit(tx, ctx.clock.now(), actor, 'partner.add', `partner:${input.id}`, old ? { ...onRecord(old), removedAt: old.removedAt!.toISOString() } : null, onRecord(row));
   });
   cacheOf(ctx).delete(input.id);
   return { ...row, removed: false };
@@ -152,14 +157,16 @@ export async function listPartners(ctx: ServerContext): Promise<PartnerSummary[]
     }));
 }
 
-/** Stops the partner's sign-ons and ends the sessions of the users it signed on. */
-export async function removePartner(ctx: ServerContext, id: string): Promise<void> {
+/** Stops the partner's sign-ons and ends the sessions of the users it signed on; on record in the same transaction. */
+export async function removePartner(ctx: ServerContext, id: string, actor: Actor): Promise<void> {
   const users = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ removedAt: partners.removedAt }).from(partners).where(eq(partners.id, id)).for('update');
+    const [row] = await tx.select().from(partners).where(eq(partners.id, id)).for('update');
     if (!row || row.removedAt) throw new AppError(404, 'partner.notFound', `No partner "${id}"`, { id });
-    await tx.update(partners).set({ removedAt: new Date(ctx.clock.now()) }).where(eq(partners.id, id));
+    const removedAt = new Date(ctx.clock.now());
+    await tx.update(partners).set({ removedAt }).where(eq(partners.id, id));
     const linked = (await tx.select({ userId: partnerUsers.userId }).from(partnerUsers).where(eq(partnerUsers.partnerId, id))).map((l) => l.userId);
     if (linked.length) await tx.update(sessions).set({ revoked: true }).where(inArray(sessions.userId, linked));
+    await audit(tx, removedAt.getTime(), actor, 'partner.remove', `partner:${id}`, onRecord(row), { removedAt: removedAt.toISOString(), usersSignedOut: linked.length });
     return linked;
   });
   for (const userId of users) ctx.tokens?.evictUser(userId);

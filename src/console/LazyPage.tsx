@@ -4,16 +4,18 @@ import { t } from './i18n.ts';
 
 export interface PageProps {
   version: number;
+  /** A queue page calls it after a decision, so the tabs' counts are read again. */
+  onChanged?: () => void;
 }
 
 type Module = { default: ComponentType<PageProps> };
 
-export function LazyPage({ load, version }: { load: () => Promise<Module> } & PageProps) {
+export function LazyPage({ load, version, onChanged }: { load: () => Promise<Module> } & PageProps) {
   const [Page, setPage] = useState<ComponentType<PageProps> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     load().then((m) => setPage(() => m.default), () => setFailed(true));
   }, [load]);
-  if (Page) return <Page version={version} />;
+  if (Page) return <Page version={version} onChanged={onChanged} />;
   return <p className="muted">{t(failed ? 'err.network' : 'loading')}</p>;
 }

@@ -7,11 +7,11 @@ import { call } from './api.ts';
 import { LANGUAGES, language, t, type Lang } from './i18n.ts';
 import { Deposits } from './Deposits.tsx';
 import { LazyPage } from './LazyPage.tsx';
-import { Withdrawals } from './Withdrawals.tsx';
 
 type Tab = 'deposits' | 'withdrawals' | 'users' | 'content' | 'settings' | 'audit';
 
 // Pages an operator opens now and then load when first opened, not with the queues.
+const loadWithdrawals = () => import('./Withdrawals.tsx');
 const loadUsers = () => import('./pages/Users.tsx');
 const loadContent = () => import('./pages/Content.tsx');
 const loadSettings = () => import('./pages/Settings.tsx');
@@ -83,7 +83,7 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
       </nav>
       <main>
         {tab === 'deposits' && <Deposits version={version} onChanged={changed} />}
-        {tab === 'withdrawals' && <Withdrawals version={version} onChanged={changed} />}
+        {tab === 'withdrawals' && <LazyPage load={loadWithdrawals} version={version} onChanged={changed} />}
         {tab === 'users' && <LazyPage load={loadUsers} version={version} />}
         {tab === 'content' && <LazyPage load={loadContent} version={version} />}
         {tab === 'settings' && <LazyPage load={loadSettings} version={version} />}

@@ -1,19 +1,46 @@
 /**
- * The withdrawal queue, oldest first: the payout target in full with a copy button, fee and the
- * user's balance; each item offers the moves the server allows from its status (as `withdraw set`).
+ * The withdrawal queue, oldest first (loaded when its tab first opens): the payout target in full
+ * with a copy button, fee, the user's balance and recent logins; each item offers the moves the
+ * server allows from its status (as `withdraw set`), a listed or typed reason for giving it back.
  */
 import { useEffect, useState } from 'react';
 import type { QueuedWithdrawal } from '../../server/console/types.ts';
 import { ApiError, call } from './api.ts';
-import { t, tError, tStatus } from './i18n.ts';
+import { pageWords, t, tError, tStatus } from './i18n.ts';
 import { amount, when } from './format.ts';
 import { Alert } from './Alert.tsx';
 import { useClaim } from './claim.ts';
+import { Logins, loginWords } from './Logins.tsx';
+import type { PageProps } from './LazyPage.tsx';
 
 const NEEDS_REASON = ['rejected', 'failed', 'no_payout'];
+/** `WITHDRAW_REASONS`: the user reads the one picked in their own language. */
+const reasons = pageWords({
+  en: {
+    payoutName: 'The name on the payout account does not match the user',
+    payoutAccount: 'The payout account or wallet address is not valid',
+    verification: 'The account needs more verification before paying out',
+    payoutReturned: 'The bank or wallet sent the payment back',
+  },
+  'pt-BR': {
+    payoutName: 'O nome na conta de saque não confere com o do usuário',
+    payoutAccount: 'A conta de saque ou o endereço da carteira não é válido',
+    verification: 'A conta precisa de mais verificação antes do pagamento',
+    payoutReturned: 'O banco ou a carteira devolveu o pagamento',
+  },
+  ar: {
+    payoutName: 'الاسم على حساب الاستلام لا يطابق المستخدم',
+    payoutAccount: 'حساب الاستلام أو عنوان المحفظة غير صالح',
+    verification: 'يحتاج الحساب إلى تحقق إضافي قبل الدفع',
+    payoutReturned: 'أعاد البنك أو المحفظة المبلغ',
+  },
+});
+const REASONS = ['payoutName', 'payoutAccount', 'verification', 'payoutReturned'] as const;
+const OTHER = 'other' as const;
 
 function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) {
   const [to, setTo] = useState<string>(w.moves[0] ?? '');
+  const [choice, setChoice] = useState<string>(REASONS[0]!);
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [copied, setCopied] = useState(false);
@@ -27,7 +54,9 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
     setBusy(true);
     setError('');
     try {
-      await call('POST', `/withdrawals/${w.orderNo}`, { status: to, reason: reason || undefined });
+      // A listed reason goes by its key: the user reads it in their own language.
+      const why = !NEEDS_REASON.includes(to) ? {} : choice === OTHER ? { reason } : { reasonKey: choice };
+      await call('POST', `/withdrawals/${w.orderNo}`, { status: to, ...why });
       onChanged();
     } catch (e) {
       setError(e instanceof ApiError ? tError(e) : String(e));
@@ -87,6 +116,12 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
           <dd>{when(w.time)}</dd>
         </div>
       </dl>
+      <details className="logins-box">
+        <summary>
+          {loginWords('logins')} <span className="count">{w.logins.length}</span>
+        </summary>
+        <Logins list={w.logins} />
+      </details>
       <div className="actions">
         <label>
           {t('moveTo')}{' '}
@@ -98,7 +133,23 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
             ))}
           </select>
         </label>
-        {NEEDS_REASON.includes(to) && <input aria-label={t('reason')} placeholder={t('reason')} maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />}
+        {NEEDS_REASON.includes(to) && (
+          <fieldset className="reject">
+            <legend>{t('reason')}</legend>
+            {[...REASONS, OTHER].map((r) => (
+              <label key={r} className="choice">
+                <input type="radio" name={`reason-${w.orderNo}`} value={r} checked={choice === r} onChange={() => setChoice(r)} />
+                {r === OTHER ? t('otherReason') : reasons(r)}
+              </label>
+            ))}
+            {choice === OTHER && (
+              <label>
+                {t('typeReason')}
+                <textarea maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
+              </label>
+            )}
+          </fieldset>
+        )}
         <button type="button" className="primary" disabled={busy || !to} onClick={move}>
           {t('moveTo')}: {tStatus(to)}
         </button>
@@ -108,7 +159,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
   );
 }
 
-export function Withdrawals({ version, onChanged }: { version: number; onChanged: () => void }) {
+export default function Withdrawals({ version, onChanged }: PageProps) {
   const [list, setList] = useState<QueuedWithdrawal[] | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
@@ -119,7 +170,7 @@ export function Withdrawals({ version, onChanged }: { version: number; onChanged
   return (
     <ul className="queue">
       {list.map((w) => (
-        <Item key={`${w.orderNo}-${w.status}`} w={w} onChanged={onChanged} />
+        <Item key={`${w.orderNo}-${w.status}`} w={w} onChanged={onChanged ?? (() => undefined)} />
       ))}
     </ul>
   );

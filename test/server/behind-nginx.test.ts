@@ -16,6 +16,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/contract.ts';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../server/db/client.ts';
+import { signIns } from '../../server/db/schema/index.ts';
 import { root, startServerProcess, type ServerProcess } from './server-process.ts';
 import { TestSocket } from './ws-client.ts';
 
@@ -193,6 +196,14 @@ pgTest('a journey through the proxy: register, an order, and a push over the upg
 
   const { userId } = (await api<UserInfo>(c, 'POST', '/h5/user/getUserInfo', { headers: { authorization: token } })).env.data;
   assert.ok(userId > 0);
+  // The console's recent logins show the client's address as nginx passed it on, not nginx's own.
+  const database = await openDatabase({ databaseUrl: databaseUrl! });
+  try {
+    const recorded = await database.db.select({ ip: signIns.ip, how: signIns.how }).from(signIns).where(eq(signIns.userId, userId));
+    assert.equal(recorded, [{ ip: '127.0.0.4', how: 'register' }]);
+  } finally {
+    await database.close();
+  }
   // The operator API is not behind the proxy; either process reaches the socket through PostgreSQL.
   for (const s of [c.one, c.two]) {
     assert.is((await s.operator('POST', '/balance', { username, amount: '+50', reason: 'test funds' })).code, 200);

@@ -9,7 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Deposit, Envelope, PayChannel, UserMessageList, Withdrawal } from '../../src/shared/contract.ts';
-import { REVIEW_REASONS } from '../../src/shared/review-reasons.ts';
+import { REVIEW_REASONS, WITHDRAW_REASONS } from '../../src/shared/review-reasons.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import type { QueueEvent } from '../../server/bus/types.ts';
 import { auditLog, config, operators, wallets } from '../../server/db/schema/index.ts';
@@ -148,6 +148,31 @@ test('a listed reason travels by its key, so the user reads it in their language
   const params = (orderNo: string) => inbox.find((msg) => msg.params?.orderNo === orderNo)!.params!;
   assert.equal([params(listed.orderNo).reasonKey, params(listed.orderNo).reason], ['amount', REVIEW_REASONS.amount]);
   assert.equal([params(typed.orderNo).reasonKey, params(typed.orderNo).reason], [undefined, 'Comprovante de outro banco']);
+});
+
+test('a withdrawal given back with a listed payout reason: the key travels to the record and the message; a deposit\'s key is refused', async () => {
+  const m = await member(s, '500');
+  const card = await bindBank(s, m, String(4300000000000000 + m.userId * 7));
+  const listed = (await withdraw(s, m, { methodId: card.id, amount: '40' })).data;
+  const typed = (await withdraw(s, m, { methodId: card.id, amount: '41' })).data;
+  for (const reasonKey of ['amount', 'looksFake']) {
+    const refused = await consoleCall('POST', `/withdrawals/${listed.orderNo}`, ana, { status: 'rejected', reasonKey });
+    assert.is(refused.status, 400, `${reasonKey} is not a withdrawal reason`);
+  }
+  const res = await consoleCall<Withdrawal>('POST', `/withdrawals/${listed.orderNo}`, ana, { status: 'rejected', reasonKey: 'payoutName' });
+  assert.is(res.status, 200, res.body.msg);
+  assert.equal([res.body.data.remarkKey, res.body.data.remark], ['payoutName', WITHDRAW_REASONS.payoutName]);
+  const closed = await consoleCall('POST', `/withdrawals/${typed.orderNo}`, ana, { status: 'no_payout', reason: 'Conta encerrada pelo banco' });
+  assert.is(closed.status, 200, closed.body.msg);
+
+  const detail = async (orderNo: string) => (await s.call<Withdrawal>('GET', '/h5/expenses/withdrawDetail', { token: m.token, query: { orderNo } })).data;
+  assert.equal([(await detail(listed.orderNo)).remarkKey, (await detail(typed.orderNo)).remarkKey], ['payoutName', null]);
+  assert.is((await detail(typed.orderNo)).remark, 'Conta encerrada pelo banco');
+  const inbox = (await s.call<UserMessageList>('GET', '/h5/message/userMessage', { token: m.token, query: { pageNum: '1', pageSize: '10' } })).data.rows;
+  const params = (orderNo: string) => inbox.find((msg) => msg.params?.orderNo === orderNo)!.params!;
+  assert.equal([params(listed.orderNo).reasonKey, params(listed.orderNo).reason], ['payoutName', WITHDRAW_REASONS.payoutName]);
+  assert.equal([params(typed.orderNo).reasonKey, params(typed.orderNo).reason], [undefined, 'Conta encerrada pelo banco']);
+  assert.is((await s.ctx.db.select().from(wallets).where(eq(wallets.userId, m.userId)))[0]!.frozen, '0.00000000', 'both given back');
 });
 
 test('a new deposit, a new withdrawal and each decision are announced to the consoles of every process', async () => {

@@ -9,10 +9,12 @@ import * as assert from 'uvu/assert';
 import type { Envelope, UserInfo, UserMessageList } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
-import { auditLog, operators, users, walletBills } from '../../server/db/schema/index.ts';
+import { auditLog, operators, signIns, users, walletBills } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { AdminUser, ConsoleUser, ContentList, Setting } from '../../server/console/types.ts';
+import type { AdminUser, ConsoleUser, ContentList, QueuedWithdrawal, Setting } from '../../server/console/types.ts';
+import { recordSignIn, SIGN_INS_KEPT } from '../../server/auth/sign-ins.ts';
+import { MEANINGS } from '../../src/console/pages/setting-meanings.ts';
 import { bindBank, member, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -75,6 +77,46 @@ test('a user is found by name, phone, e-mail or id; their page shows money, hist
   assert.ok(page.sessions.length >= 1, 'the signed-in device');
   assert.is((await consoleCall('GET', '/users/2147483647')).status, 404);
   assert.is((await consoleCall('GET', '/users/0')).status, 400);
+});
+
+test('each sign-in is recorded with the address the server sees, a short browser name and how; the newest are kept; only the console shows them', async () => {
+  const m = await member(s, '100');
+  const phone = 'Mozilla/5.0 (Linux; Android 13; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.6099.144 Mobile Safari/537.36';
+  // No trusted proxy here: a forwarded address is the client's own claim and is not recorded.
+  const login = await s.call<string>('POST', '/login', { body: { username: m.username, password: 'glass-river-58' }, ip: '203.0.113.7', headers: { 'user-agent': phone, 'x-forwarded-for': '198.51.100.9' } });
+  assert.is(login.code, 200, login.msg);
+  const page = (await consoleCall<ConsoleUser>('GET', `/users/${m.userId}`)).body.data;
+  assert.equal(
+    page.logins.map((l) => [l.ip, l.agent, l.how]),
+    [['203.0.113.7', 'Chrome 120 · Android 13', 'password'], [page.logins[1]!.ip, 'lightMyRequest', 'register']],
+    'newest first: the login, then the sign-up (an unknown browser name kept as sent)',
+  );
+  assert.is(page.logins[0]!.at, s.clock.now());
+
+  const card = await bindBank(s, m, String(4500000000000000 + m.userId * 7));
+  const placed = await withdraw(s, m, { methodId: card.id, amount: '20' });
+  const queued = (await consoleCall<QueuedWithdrawal[]>('GET', '/withdrawals')).body.data.find((w) => w.orderNo === placed.data.orderNo)!;
+  assert.is(queued.logins[0]!.ip, '203.0.113.7', 'the withdrawal shows where its user signed in');
+
+  for (let i = 0; i < SIGN_INS_KEPT; i++) {
+    s.clock.advance(1000);
+    await s.ctx.db.transaction((tx) => recordSignIn(s.ctx, tx, m.userId, { ip: `192.0.2.${i}`, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1', how: 'partner' }));
+  }
+  const kept = await s.ctx.db.select().from(signIns).where(eq(signIns.userId, m.userId));
+  assert.is(kept.length, SIGN_INS_KEPT, 'older ones pruned as new ones come');
+  assert.not.ok(kept.some((r) => r.ip === '203.0.113.7'), 'the oldest went first');
+  const after = (await consoleCall<ConsoleUser>('GET', `/users/${m.userId}`)).body.data.logins;
+  assert.equal([after.length, after[0]!.ip, after[0]!.agent], [SIGN_INS_KEPT, `192.0.2.${SIGN_INS_KEPT - 1}`, 'Safari 17 · iOS 17']);
+  const queuedNow = (await consoleCall<QueuedWithdrawal[]>('GET', '/withdrawals')).body.data.find((w) => w.orderNo === placed.data.orderNo)!;
+  assert.is(queuedNow.logins.length, 5, 'a withdrawal shows the newest few');
+
+  // The address is personal data: the user's own answers and the operator-key API do not carry it.
+  const own = await s.call('POST', '/h5/user/getUserInfo', { token: login.data });
+  assert.not.match(JSON.stringify(own), '192.0.2.');
+  const viaKey = await admin.inject({ method: 'GET', url: `/admin/users?search=${m.username}`, headers: { 'x-operator-key': 'test-operator-key' } });
+  assert.is(viaKey.statusCode, 200, viaKey.body);
+  assert.match(viaKey.body, m.username);
+  assert.not.match(viaKey.body, '192.0.2.');
 });
 
 test('a balance adjustment goes through the ledger with its reason, on record under the operator\'s name', async () => {
@@ -175,6 +217,12 @@ test('settings: each value with its default and rule; a value against its rule i
     ['customFontFamilyLink', 'http://fonts.example.com/a.css'],
     ['serviceUrl', 'javascript:alert(1)'],
     ['money.withdrawCodeType', 'whatsapp'],
+    ['moneyDecimals', '2.5'],
+    ['moneyDecimals', '9'],
+    ['moneyRatio', '0'],
+    ['money.withdrawFeeRate', '101'],
+    ['savings.rate', '0.00001'],
+    ['savings.pauseHours', '1.5'],
     ['no.such.key', '1'],
   ];
   for (const [key, value] of refused) {
@@ -183,11 +231,34 @@ test('settings: each value with its default and rule; a value against its rule i
     const cli = (await admin.inject({ method: 'PUT', url: '/admin/config', headers: { 'x-operator-key': 'test-operator-key' }, payload: { key, value } })).json() as Envelope<null>;
     assert.is(cli.code, 400, `command line ${key}=${value}`);
   }
+  const decimals = await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '9' });
+  assert.is(decimals.body.msg, 'moneyDecimals must be a whole number from 0 to 8', 'the refusal says what is allowed');
+  assert.equal(decimals.body.params, { field: 'value', key: 'moneyDecimals', rule: 'count', min: 0, max: 8 }, 'and carries it for the console to word');
+  assert.equal(list.find((x) => x.key === 'moneyDecimals')!.range, [0, 8]);
+  const rate = list.find((x) => x.key === 'savings.rate')!;
+  assert.equal([rate.rule, rate.default, rate.range, rate.decimals], ['number', '0.05', [0, 100], 4], 'savings rules are listed with what savings reads');
+  assert.is((await consoleCall('POST', '/settings', { key: 'savings.rate', value: '0.00001' })).body.msg, 'savings.rate must be a number from 0 to 100, with at most 4 decimals');
+  assert.is((await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '8' })).status, 200, 'the bound itself is allowed');
+  await consoleCall('POST', '/settings', { key: 'moneyDecimals', value: '0' });
   assert.is((await consoleCall('POST', '/settings', { key: 'captchaOn', value: '1' })).status, 200);
   assert.is((await consoleCall<Setting[]>('GET', '/settings')).body.data.find((x) => x.key === 'captchaOn')!.value, '1');
   const [row] = await s.ctx.db.select().from(auditLog).where(and(eq(auditLog.kind, 'config.set'), eq(auditLog.target, 'captchaOn')));
   assert.equal([row!.operatorName, row!.after], ['ana', { value: '1' }]);
   await consoleCall('POST', '/settings', { key: 'captchaOn', value: '0' });
+});
+
+test('settings: every key the console lists says what it changes for users, in each of the console\'s languages', async () => {
+  const keys = (await consoleCall<Setting[]>('GET', '/settings')).body.data.filter((x) => x.default !== null).map((x) => x.key);
+  assert.ok(keys.length > 50, 'the shipped keys');
+  for (const key of keys) {
+    assert.ok(MEANINGS.en[key], `${key} has a meaning`);
+    for (const lang of ['pt-BR', 'ar'] as const) {
+      assert.ok(MEANINGS[lang][key], `${key} has a meaning in ${lang}`);
+      assert.is.not(MEANINGS[lang][key], MEANINGS.en[key], `${key} is translated to ${lang}`);
+    }
+  }
+  assert.equal(Object.keys(MEANINGS['pt-BR']).sort(), Object.keys(MEANINGS.en).sort());
+  assert.equal(Object.keys(MEANINGS.ar).sort(), Object.keys(MEANINGS.en).sort());
 });
 
 test('no Users route answers without an operator session', async () => {

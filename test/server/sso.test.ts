@@ -3,14 +3,14 @@
  * own key, one account per partner user, one session per token even when it is sent twice at once,
  * and the operator's `partner add|list|remove`.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { UserInfo } from '../../src/shared/contract.ts';
-import { partnerUsers, sessions, users } from '../../server/db/schema/index.ts';
+import { auditLog, partnerUsers, partners, sessions, signIns, users } from '../../server/db/schema/index.ts';
 import { runOperator } from '../../server/operator/run.ts';
 import { SSO_PER_IP } from '../../server/auth/sso/routes.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
@@ -66,11 +66,13 @@ test.after(async (c) => {
 });
 
 test('an HS256 token signs a new user on: a session like login, no password, a second sign-on finds the same user', async (c) => {
-  const first = await sso(c, hs256(SECRET, 'acme', { sub: 'cust-42' }));
+  const first = await sso(c, hs256(SECRET, 'acme', { sub: 'cust-42' }), '203.0.113.42');
   assert.is(first.code, 200, first.msg);
   const me = await c.s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: first.data });
   assert.is(me.code, 200);
   assert.is(me.data.username, 'acme-cust-42');
+  const signedIn = await c.s.ctx.db.select().from(signIns).where(eq(signIns.userId, me.data.userId));
+  assert.equal(signedIn.map((r) => [r.ip, r.how]), [['203.0.113.42', 'partner']], 'the sign-on is recorded for the console');
   // No password opens the account: the login form refuses even the stored marker.
   assert.is((await c.s.call('POST', '/login', { body: { username: 'acme-cust-42', password: '!sso' }, ip: ip() })).key, 'auth.badCredentials');
   const again = await sso(c, hs256(SECRET, 'acme', { sub: 'cust-42' }));
@@ -174,6 +176,32 @@ test('partner list shows the partners; remove refuses their tokens and ends thei
   assert.is((await operator(c, 'partner', 'add', 'gone', '--secret', SECRET + 'new')).code, 0);
   const back = await sso(c, hs256(SECRET + 'new', 'gone', { sub: 'u1' }));
   assert.is((await c.s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: back.data })).data.username, 'gone-u1');
+});
+
+test('partner add and remove are on record under the operator key, in the change\'s transaction, never with the secret', async (c) => {
+  const rows = (target: string) => c.s.ctx.db.select().from(auditLog).where(eq(auditLog.target, target));
+  assert.is((await operator(c, 'partner', 'add', 'kept', '--secret', SECRET, '--name', 'Kept Pay')).code, 0);
+  const [added] = await rows('partner:kept');
+  assert.equal([added!.kind, added!.operatorName, added!.before, (added!.after as { name: string; alg: string }).name, (added!.after as { alg: string }).alg], ['partner.add', '(operator key)', null, 'Kept Pay', 'HS256']);
+  assert.not.match(JSON.stringify(added), SECRET, 'the secret opens accounts: it stays out of the log');
+
+  // When the audit row cannot be written, the change is not made either.
+  await c.s.ctx.db.execute(sql.raw(`create function refuse_partner_audit() returns trigger language plpgsql as $$ begin if new.target in ('partner:kept', 'partner:doomed') then raise exception 'no audit'; end if; return new; end $$;
+    create trigger refuse_partner_audit before insert on audit_log for each row execute function refuse_partner_audit();`));
+  try {
+    assert.is.not((await operator(c, 'partner', 'add', 'doomed', '--secret', SECRET)).code, 0);
+    assert.is.not((await operator(c, 'partner', 'remove', 'kept')).code, 0);
+  } finally {
+    await c.s.ctx.db.execute(sql.raw('drop trigger refuse_partner_audit on audit_log; drop function refuse_partner_audit();'));
+  }
+  assert.equal(await c.s.ctx.db.select().from(partners).where(eq(partners.id, 'doomed')), [], 'no partner without its audit row');
+  assert.is((await c.s.ctx.db.select().from(partners).where(eq(partners.id, 'kept')))[0]!.removedAt, null, 'not removed without its audit row');
+
+  assert.is((await operator(c, 'partner', 'remove', 'kept')).code, 0);
+  const removed = await c.s.ctx.db.select().from(auditLog).where(and(eq(auditLog.target, 'partner:kept'), eq(auditLog.kind, 'partner.remove')));
+  assert.is(removed.length, 1);
+  assert.equal([(removed[0]!.before as { name: string }).name, (removed[0]!.after as { usersSignedOut: number }).usersSignedOut], ['Kept Pay', 0]);
+  assert.is((await rows('partner:doomed')).length, 0);
 });
 
 test('partner add refuses what would not work, each with its reason', async (c) => {

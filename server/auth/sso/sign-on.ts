@@ -11,6 +11,7 @@ import { partnerUsers, ssoUsedTokens, users, wallets } from '../../db/schema/ind
 import { partnerById } from '../../partners/store.ts';
 import { newInviteCode } from '../invite.ts';
 import { createSession } from '../session.ts';
+import type { SignInFrom } from '../sign-ins.ts';
 import { checkClaims, checkSignature, issuerOf, parseToken, ssoError, type Claims } from './token.ts';
 
 /** Not a scrypt hash: no password ever matches it, so the account opens through its partner only. */
@@ -46,7 +47,7 @@ export interface SignedOn {
   created: boolean;
 }
 
-export async function signOn(ctx: ServerContext, token: string): Promise<SignedOn> {
+export async function signOn(ctx: ServerContext, token: string, from: SignInFrom): Promise<SignedOn> {
   const parsed = parseToken(token);
   const partner = await partnerById(ctx, issuerOf(parsed));
   if (!partner) throw ssoError.partner();
@@ -62,7 +63,7 @@ export async function signOn(ctx: ServerContext, token: string): Promise<SignedO
       .returning({ jti: ssoUsedTokens.jti });
     if (!taken) throw ssoError.replayed();
     const { userId, created } = await userFor(tx, ctx, claims);
-    return { token: await createSession(ctx, tx, userId), userId, partnerId: partner.id, created };
+    return { token: await createSession(ctx, tx, userId, from), userId, partnerId: partner.id, created };
   });
   // A used id matters only while its token could still be accepted (exp plus the skew).
   if (Math.random() < 0.05) await ctx.db.delete(ssoUsedTokens).where(lt(ssoUsedTokens.expiresAt, new Date(now - 10 * 60_000)));

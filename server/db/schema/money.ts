@@ -136,6 +136,8 @@ export const withdrawals = pgTable('withdrawals', {
     enum: ['reviewing', 'frozen', 'waiting', 'paying', 'paid', 'succeeded', 'no_payout', 'rejected', 'failed'],
   }).notNull().default('reviewing'),
   remark: text('remark'),
+  /** A listed reason (`WITHDRAW_REASONS`) the app words in the user's language; null when typed. */
+  remarkKey: text('remark_key'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [

@@ -29,3 +29,17 @@ export const sessions = pgTable('sessions', {
   revoked: boolean('revoked').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * Each sign-in (the newest `SIGN_INS_KEPT` per user, pruned as a new one is written): when, from
+ * which address as the server sees it behind its trusted proxy, a short name of the browser, and how.
+ * The address is personal data: only the operator console shows it.
+ */
+export const signIns = pgTable('sign_ins', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  ip: text('ip').notNull(),
+  agent: text('agent').notNull(),
+  how: text('how', { enum: ['password', 'partner', 'register'] }).notNull(),
+}, (t) => [index('sign_ins_user_idx').on(t.userId, t.id)]);

@@ -5,7 +5,7 @@ import { recordOf } from '../common.ts';
 
 type Row = typeof withdrawals.$inferSelect;
 
-const WITHDRAWAL_COLUMNS = ['status', 'amount', 'fee', 'method', 'payee', 'bankName', 'account', 'network', 'remark'] as const;
+const WITHDRAWAL_COLUMNS = ['status', 'amount', 'fee', 'method', 'payee', 'bankName', 'account', 'network', 'remark', 'remarkKey'] as const;
 
 /** What arrives is the amount: the fee is charged on top of it. */
 export const toWithdrawal = (r: Row): Withdrawal => ({ ...recordOf(r, WITHDRAWAL_COLUMNS), arrives: r.amount });

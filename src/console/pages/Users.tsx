@@ -9,6 +9,7 @@ import { pageWords, t, tError, tStatus } from '../i18n.ts';
 import { amount, when } from '../format.ts';
 import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
+import { Logins, loginWords } from '../Logins.tsx';
 
 const w = pageWords({
   en: {
@@ -215,6 +216,9 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
         </button>
       </div>
 
+      <Section title={loginWords('logins')} count={u.logins.length}>
+        <Logins list={u.logins} />
+      </Section>
       <Section title={w('sessions')} count={u.sessions.length}>
         <ul className="lines">
           {u.sessions.map((x) => (

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/date.ts';
 import type { Withdrawal } from '../../shared/contract.ts';
 import { moneyReturned } from '../../shared/withdraw-status.ts';
 import { Rows, Status } from '../parts/Rows.tsx';
+import { reasonText } from '../reason.ts';
 import { useFmt, useMask } from '../display.ts';
 
 /** A withdrawal in the records: amount and status, number, time, method and the operator's reason. */
@@ -17,7 +18,7 @@ export function WithdrawalCard({ w }: { w: Withdrawal }) {
           [t('money.orderNo'), w.orderNo],
           [t('money.time'), <bdi>{formatDateTime(w.time, currentLocale())}</bdi>],
           [t('field.method'), t('money.kind.' + w.method)],
-          ...(w.remark ? ([[t('money.reason'), w.remark]] as [string, ReactNode][]) : []),
+          ...(w.remark ? ([[t('money.reason'), reasonText(w.remarkKey, w.remark)]] as [string, ReactNode][]) : []),
         ]}
       />
     </>
@@ -43,6 +44,6 @@ export function WithdrawalView({ w }: { w: Withdrawal }) {
   if (w.network) rows.push([t('field.network'), w.network]);
   rows.push([t('money.account'), <span className="num">{mask(w.account, w.method)}</span>]);
   if (w.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(w.reviewedAt, lang)}</bdi>]);
-  if (w.remark) rows.push([t('field.remark'), <b className={moneyReturned(w.status) ? 'down' : undefined}><bdi>{w.remark}</bdi></b>]);
+  if (w.remark) rows.push([t('field.remark'), <b className={moneyReturned(w.status) ? 'down' : undefined}><bdi>{reasonText(w.remarkKey, w.remark)}</bdi></b>]);
   return <Rows rows={rows} />;
 }

@@ -19,7 +19,7 @@ export interface MessageParams {
   reason?: string;
   /** `orderRefund`: why the order got no price (see `ContractOrder.refundReason`). */
   cause?: RefundReason;
-  /** A listed reason (`REVIEW_REASONS`), to word in the user's language. */
+  /** A listed reason (`REVIEW_REASONS` or `WITHDRAW_REASONS`), to word in the user's language. */
   reasonKey?: string;
 }
 

@@ -105,6 +105,8 @@ export interface Withdrawal {
   network: string | null;
   /** The operator's reason (rejected, failed, no_payout) or note. */
   remark: string | null;
+  /** A listed reason (`WITHDRAW_REASONS`), to word in the user's language; null when typed or none. */
+  remarkKey: string | null;
   reviewedAt: number | null;
 }
 

@@ -1,0 +1,85 @@
+/**
+ * The record of each sign-in, for the operator's console (a withdrawal's review, a user's page):
+ * when, from which address, on which browser and how. Only the newest `SIGN_INS_KEPT` of a user are
+ * kept, pruned in the transaction that writes a new one. The address is personal data: no user or
+ * public route answers with it.
+ */
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { signIns } from '../db/schema/index.ts';
+import type { SignIn } from '../console/types.ts';
+
+export const SIGN_INS_KEPT = 20;
+
+export type SignInHow = SignIn['how'];
+
+/** Where a sign-in came from: `request.ip` is the client's address after the trusted-proxy setting. */
+export interface SignInFrom {
+  ip: string;
+  userAgent: string | undefined;
+  how: SignInHow;
+}
+
+export const signInFrom = (request: FastifyRequest, how: SignInHow): SignInFrom => ({ ip: request.ip, userAgent: request.headers['user-agent'], how });
+
+const BROWSERS: Array<[RegExp, string]> = [
+  [/\bEdgA?\/(\d+)/, 'Edge'],
+  [/\bOPR\/(\d+)/, 'Opera'],
+  [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/\bUCBrowser\/(\d+)/, 'UC Browser'],
+  [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
+  [/\bCriOS\/(\d+)/, 'Chrome'],
+  [/; wv\).*\bChrome\/(\d+)/, 'WebView'],
+  [/\bChrom(?:e|ium)\/(\d+)/, 'Chrome'],
+  [/\bVersion\/(\d+).*\bSafari\//, 'Safari'],
+];
+const SYSTEMS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
+  [/\bAndroid (\d+)/, (m) => `Android ${m[1]}`],
+  [/\b(?:iPhone|CPU) OS (\d+)/, (m) => `iOS ${m[1]}`],
+  [/\biPad\b/, () => 'iPadOS'],
+  [/\bWindows NT/, () => 'Windows'],
+  [/\bMac OS X/, () => 'macOS'],
+  [/\bCrOS\b/, () => 'ChromeOS'],
+  [/\bLinux\b/, () => 'Linux'],
+];
+
+/** "Chrome 120 · Android 13" from a User-Agent header; an unknown one cut to 60 characters. */
+export function shortAgent(header: string | undefined): string {
+  const ua = (header ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 1000);
+  if (!ua.trim()) return '-';
+  const browser = BROWSERS.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m);
+  const system = SYSTEMS.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m);
+  if (!browser && !system) return ua.trim().slice(0, 60);
+  return [browser && `${browser[1]} ${browser[0]![1]}`, system && system[1](system[0]!)].filter(Boolean).join(' · ');
+}
+
+/** Writes one sign-in and drops the user's older ones past the newest `SIGN_INS_KEPT`; call it in the sign-in's transaction. */
+export async function recordSignIn(ctx: ServerContext, tx: DbOrTx, userId: number, from: SignInFrom): Promise<void> {
+  await tx.insert(signIns).values({ userId, at: new Date(ctx.clock.now()), ip: from.ip.slice(0, 64), agent: shortAgent(from.userAgent), how: from.how });
+  const [edge] = await tx
+    .select({ id: signIns.id })
+    .from(signIns)
+    .where(eq(signIns.userId, userId))
+    .orderBy(desc(signIns.id))
+    .offset(SIGN_INS_KEPT - 1)
+    .limit(1);
+  if (edge) await tx.delete(signIns).where(and(eq(signIns.userId, userId), lt(signIns.id, edge.id)));
+}
+
+/** The newest sign-ins of each user, at most `limit` each, newest first. */
+export async function recentSignIns(db: DbOrTx, userIds: number[], limit = SIGN_INS_KEPT): Promise<Map<number, SignIn[]>> {
+  const byUser = new Map<number, SignIn[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return byUser;
+  const rows = await db
+    .select({ userId: signIns.userId, at: signIns.at, ip: signIns.ip, agent: signIns.agent, how: signIns.how })
+    .from(signIns)
+    .where(inArray(signIns.userId, [...new Set(userIds)]))
+    .orderBy(signIns.userId, desc(signIns.id));
+  for (const r of rows) {
+    const list = byUser.get(r.userId)!;
+    if (list.length < limit) list.push({ at: r.at.getTime(), ip: r.ip, agent: r.agent, how: r.how });
+  }
+  return byUser;
+}
