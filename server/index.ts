@@ -64,7 +64,11 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   log = (msg) => app.log.info(msg);
   const feed = await startMarketFeed(ctx, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
-  await app.listen({ port: config.port, host: config.host });
+  // Every phone reconnects at once after a restart, and 2,000 pollers open 4,000 connections within
+  // seconds: node's default queue of 511 unaccepted connections overflowed while the database held
+  // the event loop, and the kernel reset the rest (ECONNRESET after seconds of SYN retries). The
+  // kernel caps this at net.core.somaxconn.
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const port = (app.server.address() as { port: number }).port;
   const admin = await startAdminServer(ctx);
   // After buildApp: the socket routes give the context its bus, which settlement pushes through.
