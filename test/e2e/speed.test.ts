@@ -3,7 +3,7 @@ import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, distName, errorsOf, newMobilePage, startServer, traced } from './harness.ts';
+import { browserSuite, distName, errorsOf, hintSignedIn, newMobilePage, startServer, traced } from './harness.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the start-up call');
@@ -25,7 +25,10 @@ test.before(async () => {
 /** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
 const phone = async (signedIn = true, serviceWorker = false): Promise<Page> => {
   const page = await newMobilePage(stage.browser, { serviceWorker });
-  if (signedIn) await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+  if (signedIn) {
+    await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+    await hintSignedIn(page, stage.server.url);
+  }
   return page;
 };
 
