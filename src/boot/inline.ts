@@ -127,4 +127,17 @@ if (__WORKER_URL__ && saved.token && (path === 'home' || path === 'trade'))
       w.onerror = () => (boot.worker = null);
     }),
   );
+/**
+ * A tap on a price row the server wrote into the skeleton, before the app can open it: kept for
+ * the app to replay once (screens/home/replay-tap.ts), and the row shows it was taken. A later
+ * tap takes the place of an earlier one.
+ */
+let taken: Element | null = null;
+addEventListener('click', (e) => {
+  const row = (e.target as Element).closest('#sk [data-s]');
+  if (!row) return;
+  if (taken) taken.classList.remove('on');
+  (taken = row).classList.add('on');
+  boot.tap = row.getAttribute('data-s')!;
+});
 window.__boot = boot;

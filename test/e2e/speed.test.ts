@@ -110,6 +110,34 @@ test('home shows prices from the start-up ticker call, before and without any po
   await page.close();
 }));
 
+test("a tap on a price row of the first HTML before the app is ready opens that quote once the app can, and only once", traced(async () => {
+  const page = await phone();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
+  const row = page.locator('#sk [data-s]').nth(1);
+  await row.waitFor();
+  const symbol = (await row.getAttribute('data-s'))!;
+  const before = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await row.tap();
+  assert.is(await page.locator('#app').innerHTML(), '', 'the app has not started');
+  assert.is.not(await row.evaluate((el) => getComputedStyle(el).backgroundColor), before, 'the row shows it was taken');
+  release();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.locator(`[data-drawn="${symbol} 1min"]`).waitFor();
+  // Forgotten once replayed: back on home, the list stays.
+  await page.goBack();
+  await page.locator(`.qs button[data-symbol="${symbol}"]`).waitFor();
+  assert.is(await page.evaluate(() => (window as unknown as { __boot?: { tap?: string } }).__boot?.tap), undefined, 'the tap is forgotten');
+  assert.is(new URL(page.url()).pathname, '/home');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 /** History calls of the page and its market worker, with the moment each was made. */
 const historyCalls = (page: Page): { url: string; at: number }[] => {
   const seen: { url: string; at: number }[] = [];
