@@ -225,8 +225,9 @@ export async function registerStatic(
     // A value we did not hand out (e.g. `%E0%A4%A`) is replaced, so the app's writes work again.
     if (type.startsWith('text/html') && !isXsrfToken(readCookie(request.headers.cookie, XSRF_COOKIE))) {
       reply.header('set-cookie', `${XSRF_COOKIE}=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
-      // This visitor's own token: no cache may hand this answer to someone else.
-      reply.header('cache-control', 'no-store');
+      // This visitor's own token: no shared cache may hand this answer to someone else. Not
+      // `no-store`, which would keep the page out of the browser's back/forward cache.
+      reply.header('cache-control', 'private, no-cache');
     }
     return payload;
   });

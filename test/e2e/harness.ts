@@ -193,9 +193,13 @@ export async function startServer(
   };
 }
 
-/** `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to give loopback a LAN-like name. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to give loopback a LAN-like name.
+ * `backForwardCache`: keep the browser's back/forward cache, which playwright turns off by default.
+ */
+export function launchBrowser(extraArgs: string[] = [], opts: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
+    ...(opts.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: [
       '--no-sandbox',

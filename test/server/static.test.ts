@@ -182,8 +182,8 @@ test('each page path preloads its own screen, in every encoding; /index.html sta
         assert.is(res.statusCode, 200, label);
         assert.is(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding, label);
         assert.match(String(res.headers['content-type']), /^text\/html/, label);
-        // A page that hands this visitor an XSRF cookie is theirs alone: no cache may keep it.
-        assert.is(res.headers['cache-control'], res.headers['set-cookie'] ? 'no-store' : 'no-cache', label);
+        // A page that hands this visitor an XSRF cookie is theirs alone: no shared cache may keep it.
+        assert.is(res.headers['cache-control'], res.headers['set-cookie'] ? 'private, no-cache' : 'no-cache', label);
         assert.match(String(res.headers.vary), /accept-encoding/i, label);
         const html = decode(res.rawPayload, res.headers['content-encoding'] as string | undefined);
         assert.equal(preloadsOf(html), ROUTES[route], `${label}: the files of ${route}`);
