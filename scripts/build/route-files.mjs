@@ -33,13 +33,18 @@ async function configDefaults() {
   return { initToUser: flag('initToUser'), isNeedLogin: flag('isNeedLogin') };
 }
 
-/** Key of routes.json naming the routes a visitor may open; `@` keeps it apart from route names. */
+/**
+ * Keys of routes.json naming the routes a visitor may open with the default config, and those a
+ * visitor may open once the operator turns `isNeedLogin` off; `@` keeps them apart from route names.
+ */
 export const VISITOR_KEY = '@visitor';
+export const OPEN_KEY = '@open';
 
 /**
- * `{ routes: { name: ['/assets/home-X.js', …], '@visitor': ['login', …] }, root }`: the URLs per
- * route and the routes (lowercase) a visitor without a token may open with the default config (the
- * others show the login form), for routes.json; and the route `/` leads to, for the boot script.
+ * `{ routes: { name: ['/assets/home-X.js', …], '@visitor': ['login', …], '@open': ['home', …] }, root }`:
+ * the URLs per route and the routes (lowercase) a visitor without a token may open with the default
+ * config and with `isNeedLogin` off (the others show the login form), for routes.json; and the
+ * route `/` leads to, for the boot script.
  */
 export async function routeFiles(metafile, first) {
   const shell = new Set(first.js);
@@ -48,6 +53,7 @@ export async function routeFiles(metafile, first) {
   );
   const routes = {};
   const open = [];
+  const openWithoutLogin = [];
   const list = await readRoutes();
   const defaults = await configDefaults();
   for (const { name, access } of list) {
@@ -56,8 +62,10 @@ export async function routeFiles(metafile, first) {
     const files = closure(metafile, chunk).filter((f) => !shell.has(f));
     routes[name] = files.map((f) => ASSETS + f.split('/').pop());
     if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) open.push(name.toLowerCase());
+    if (access !== 'user') openWithoutLogin.push(name.toLowerCase());
   }
   if (!routes.login) throw new Error('route-files.mjs: no login route');
   routes[VISITOR_KEY] = open;
+  routes[OPEN_KEY] = openWithoutLogin;
   return { routes, root: defaults.initToUser ? 'user' : 'home' };
 }

@@ -94,23 +94,35 @@ async function variantAsync(html: string, quality: number): Promise<PageVariant>
 
 type RoutePage = { html: string; page: PageVariant };
 
-/** routes.json's key for the routes a visitor may open (scripts/build/route-files.mjs). */
+/**
+ * routes.json's keys for the routes a visitor may open with the default config and with
+ * `isNeedLogin` off (scripts/build/route-files.mjs).
+ */
 const VISITOR_KEY = '@visitor';
+const OPEN_KEY = '@open';
+
+interface VisitorRoutes {
+  /** With the default config. */
+  always: Set<string>;
+  /** Once the operator turns `isNeedLogin` off. */
+  withoutLogin: Set<string>;
+}
 
 /**
  * Route name (lowercase) → its page, and the routes a visitor may open (null when routes.json
  * does not name them: every path then gets its own route's page).
  */
-function routePages(root: string, html: string): { pages: Map<string, RoutePage>; visitorOpens: Set<string> | null } {
+function routePages(root: string, html: string): { pages: Map<string, RoutePage>; visitorOpens: VisitorRoutes | null } {
   const pages = new Map<string, RoutePage>();
   const file = path.join(root, 'routes.json');
   if (!existsSync(file) || !html.includes('</head>')) return { pages, visitorOpens: null };
-  const { [VISITOR_KEY]: open, ...routes } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  const { [VISITOR_KEY]: always, [OPEN_KEY]: withoutLogin, ...routes } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
   for (const [name, files] of Object.entries(routes)) {
     const withFiles = withPreloads(html, files);
     pages.set(name.toLowerCase(), { html: withFiles, page: variant(withFiles) });
   }
-  return { pages, visitorOpens: open && pages.has('login') ? new Set(open) : null };
+  if (!always || !pages.has('login')) return { pages, visitorOpens: null };
+  return { pages, visitorOpens: { always: new Set(always), withoutLogin: new Set([...always, ...(withoutLogin ?? [])]) } };
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -152,12 +164,15 @@ const decoded = (pathname: string): string => {
 /**
  * `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page.
  * `partnerOf`: the partner a page is opened for, whose brand and framing rule it gets (partners/page.ts).
+ * `needsLogin`: whether visitors must sign in to open the public screens now (the `isNeedLogin`
+ * config); without it, the build's default holds.
  */
 export async function registerStatic(
   app: FastifyInstance,
   distDir: string,
   priced?: PricedPage,
   partnerOf?: (request: FastifyRequest) => Promise<Partner | null>,
+  needsLogin?: () => Promise<boolean>,
 ): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
@@ -187,6 +202,11 @@ export async function registerStatic(
       request.log.warn({ err }, 'home page without prices');
       return plain.page;
     }
+  };
+
+  const visitorMayOpen = async (routes: VisitorRoutes, route: string): Promise<boolean> => {
+    if (routes.always.has(route)) return true;
+    return !!needsLogin && routes.withoutLogin.has(route) && !(await needsLogin().catch(() => true));
   };
 
   const directives = {
@@ -241,7 +261,7 @@ export async function registerStatic(
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
     const asked = routeOf(request.url);
-    const visitor = visitorOpens && !readCookie(request.headers.cookie, SIGNED_IN_COOKIE) && !visitorOpens.has(asked);
+    const visitor = visitorOpens && !readCookie(request.headers.cookie, SIGNED_IN_COOKIE) && !(await visitorMayOpen(visitorOpens, asked));
     const route = visitor ? 'login' : asked;
     const found = pages.get(route) ?? pages.get('notfound');
     if (!found) return reply.sendFile('index.html');

@@ -10,6 +10,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readCookie } from '../../server/http/xsrf.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
+import { config } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const PAGE = '<!doctype html><html><head><script>window.boot=1</script></head><body><div id="app"></div></body></html>';
@@ -217,7 +218,13 @@ test('each page path preloads its own screen, in every encoding; /index.html sta
 
 test("without the signed-in hint a page that needs a session preloads the login form's code; with it, its own screen's", async () => {
   const built = mkdtempSync(path.join(tmpdir(), 'tl-static-visitor-'));
-  const routes: Record<string, string[]> = { ...ROUTES, login: ['/assets/login-LL66LL66.js', '/assets/chunk-CC11CC11.js'], register: ['/assets/register-RR77RR77.js'], '@visitor': ['login', 'register'] };
+  const routes: Record<string, string[]> = {
+    ...ROUTES,
+    login: ['/assets/login-LL66LL66.js', '/assets/chunk-CC11CC11.js'],
+    register: ['/assets/register-RR77RR77.js'],
+    '@visitor': ['login', 'register'],
+    '@open': ['home', 'trade', 'user'],
+  };
   for (const [name, text] of Object.entries({ ...FILES, 'routes.json': JSON.stringify(routes) })) {
     mkdirSync(path.dirname(path.join(built, name)), { recursive: true });
     writeFileSync(path.join(built, name), text);
@@ -239,6 +246,13 @@ test("without the signed-in hint a page that needs a session preloads the login 
       assert.equal(await preloads(url, hint), routes[route], `${url} with the hint: the files of ${route}`);
     }
     assert.equal(await preloads('/home', `${SIGNED_IN_COOKIE}=`), routes.login, 'a cleared hint is no hint');
+
+    // The operator lets visitors in (isNeedLogin off): they open the public screens themselves.
+    await app.ctx.db.insert(config).values({ key: 'isNeedLogin', value: '0' }).onConflictDoUpdate({ target: config.key, set: { value: '0' } });
+    app.clock.advance(1000);
+    assert.equal(await preloads('/home'), routes.home, 'isNeedLogin off: a visitor at /home gets home');
+    assert.equal(await preloads('/'), routes.user, 'isNeedLogin off: and the user screen at /');
+    assert.equal(await preloads('/orderList'), routes.login, 'isNeedLogin off: a screen of the account still asks to log in');
   } finally {
     await app.close();
     rmSync(built, { recursive: true, force: true });
