@@ -1,6 +1,7 @@
 /**
  * What a signed-in user waits for on a slow phone line: one cold load of `/home`, a tap on a quote
- * (home → chart drawn) and a repeat visit, on slow 3G (400 ms round trip, 400 kbit/s each way) and a
+ * (home → chart drawn) and a repeat visit; and what a visitor downloads before the login form
+ * works; on slow 3G (400 ms round trip, 400 kbit/s each way) and a
  * 4x slower CPU, both emulated through the DevTools protocol as Lighthouse does.
  *
  * The page itself notes when things appear (performance.now(), from the start of the navigation),
@@ -8,6 +9,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { MOBILE_UA } from '../test/e2e/harness.ts';
+import { SIGNED_IN_COOKIE } from '../src/shared/signed-in.ts';
 
 /** Slow 3G as Chromium's DevTools presets define it, and a 4x CPU slowdown. */
 export const PROFILE = { latencyMs: 400, kbit: 400, cpu: 4 };
@@ -27,6 +29,10 @@ export interface LoadSample {
   longestLoadTask: number;
   /** The longest main-thread task from the tap to a moment after the chart drew, ms. */
   longestQuoteTask: number;
+  /** A visitor's cold load of `/`: the login form shows, ms. */
+  visitorForm: number;
+  /** HTML, JS, CSS and locale bytes (compressed bodies) a visitor's cold load of `/` had received when the login form showed. */
+  visitorBytes: number;
 }
 
 /**
@@ -42,6 +48,7 @@ export const MARKS = `(() => {
   const check = () => {
     const price = document.querySelector('.qs li .num, .sp #sk .num');
     if (!w.__pricesAt && price && price.textContent) mark('__pricesAt');
+    if (!w.__formAt && document.querySelector('#app input[type=password]')) mark('__formAt');
     const drawn = document.querySelector('[data-drawn]');
     if (w.__tapAt && !w.__chartAt && drawn && drawn.getAttribute('data-drawn')) mark('__chartAt');
   };
@@ -119,9 +126,8 @@ const read = (page: Page, name: string, timeout = 60_000): Promise<number> =>
     [name, timeout] as const,
   );
 
-/** One cold load, a tap and a repeat visit in a fresh browser profile signed in with `token`. */
-export async function measureLoad(browser: Browser, base: string, token: string): Promise<LoadSample> {
-  const context = await browser.newContext({
+const phone = (browser: Browser) =>
+  browser.newContext({
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -129,7 +135,44 @@ export async function measureLoad(browser: Browser, base: string, token: string)
     userAgent: MOBILE_UA,
     locale: 'en-US',
   });
+
+/**
+ * A visitor's cold load of `/`, which the app sends on to the login form: when the form shows, and
+ * the compressed bodies of the page, scripts, stylesheet and locale file that had arrived by then
+ * (the page's own resource timings: no request of the bench's counts).
+ */
+async function measureVisitor(browser: Browser, base: string): Promise<Pick<LoadSample, 'visitorForm' | 'visitorBytes'>> {
+  const context = await phone(browser);
   try {
+    await context.addInitScript(MARKS);
+    const page = await context.newPage();
+    await throttle(await context.newCDPSession(page));
+    await page.goto(base + '/', { waitUntil: 'commit' });
+    const visitorForm = await read(page, '__formAt');
+    const visitorBytes = await page.evaluate((at) => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      let n = nav.encodedBodySize;
+      for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+        const path = new URL(e.name).pathname;
+        if (e.responseEnd <= at && (/^\/assets\/.+\.(js|css)$/.test(path) || path.startsWith('/locales/'))) n += e.encodedBodySize;
+      }
+      return n;
+    }, visitorForm);
+    return { visitorForm, visitorBytes };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One cold load, a tap and a repeat visit in a fresh browser profile signed in with `token` (with
+ * the signed-in hint the app leaves, src/shared/signed-in.ts); then a visitor's cold load.
+ */
+export async function measureLoad(browser: Browser, base: string, token: string): Promise<LoadSample> {
+  const context = await phone(browser);
+  let signedIn: Omit<LoadSample, 'visitorForm' | 'visitorBytes'>;
+  try {
+    await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: base }]);
     await context.addInitScript(
       `if (!localStorage.getItem('app')) localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token, language: 'en' }))})`,
     );
@@ -168,10 +211,11 @@ export async function measureLoad(browser: Browser, base: string, token: string)
 
     await page.goto(base + '/home', { waitUntil: 'commit' });
     const repeatPrices = await read(page, '__pricesAt');
-    return { fcp, prices, bytesToPrices, tapToChart: chartAt - tapAt, repeatPrices, longestLoadTask, longestQuoteTask };
+    signedIn = { fcp, prices, bytesToPrices, tapToChart: chartAt - tapAt, repeatPrices, longestLoadTask, longestQuoteTask };
   } finally {
     await context.close();
   }
+  return { ...signedIn, ...(await measureVisitor(browser, base)) };
 }
 
 export const median = (xs: number[]): number => {

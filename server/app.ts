@@ -32,6 +32,7 @@ import { installRequestLog, proxyRequestId } from './http/request-log.ts';
 import { homePrices } from './http/home-prices.ts';
 import { partnerOfRequest } from './partners/page.ts';
 import { registerStatic } from './http/static.ts';
+import { loginRule } from './http/login-rule.ts';
 import { checkXsrf } from './http/xsrf.ts';
 import { installClosingAnswer } from './http/closing.ts';
 import { installHealth } from './health/index.ts';
@@ -138,6 +139,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(socketRoutes, { ctx });
   // ---- end of root feature plugins ---------------------------------------------------------
 
-  await registerStatic(app, ctx.config.distDir, homePrices(ctx), (request) => partnerOfRequest(ctx, request));
+  await registerStatic(app, ctx.config.distDir, homePrices(ctx), (request) => partnerOfRequest(ctx, request), loginRule(ctx));
   return app;
 }

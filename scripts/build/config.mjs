@@ -128,11 +128,10 @@ export function workerOptions({ outdir }) {
 }
 
 /**
- * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `routes`
- * what it needs to preload the login screen for a visitor without a token (route-files.mjs),
- * `workerUrl` the market worker's script.
+ * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `rootRoute`
+ * the route `/` leads to (route-files.mjs), `workerUrl` the market worker's script.
  */
-export function bootOptions({ locales, routes, workerUrl }) {
+export function bootOptions({ locales, rootRoute, workerUrl }) {
   return {
     absWorkingDir: root,
     entryPoints: [BOOT_ENTRY],
@@ -145,9 +144,7 @@ export function bootOptions({ locales, routes, workerUrl }) {
       ...OLD_ENGINE_GLOBALS,
       'process.env.NODE_ENV': '"production"',
       __LOCALES__: JSON.stringify(locales),
-      __LOGIN__: JSON.stringify(routes.login),
-      __OPEN_ROUTES__: JSON.stringify(routes.open.join(' ')),
-      __ROOT_ROUTE__: JSON.stringify(routes.root),
+      __ROOT_ROUTE__: JSON.stringify(rootRoute),
       __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },
     legalComments: 'none',

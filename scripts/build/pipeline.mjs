@@ -101,7 +101,7 @@ async function buildInto(outdir, react, compress) {
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
-  const boot = await esbuild.build(bootOptions({ locales, routes: routes.boot, workerUrl: worker ? url(outdir, worker) : '' }));
+  const boot = await esbuild.build(bootOptions({ locales, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
     boot: boot.outputFiles[0].text,
     entry: url(outdir, first.main),

@@ -2,8 +2,8 @@
  * Route → files: every JS file a route's screen needs beyond the first load (its chunk and all the
  * chunks below it). The server writes preloads for the files of the route being opened into the
  * page (server/http/static.ts), so they come in the same wave as the entry, instead of one round
- * trip per level of imports once the entry has run; the inline boot script adds the login screen's
- * for a visitor without a token.
+ * trip per level of imports once the entry has run; a visitor without the signed-in hint gets the
+ * login screen's instead, except on the routes a visitor may open.
  */
 import { readFile } from 'node:fs/promises';
 import { closure, lazyEntries } from './graph.mjs';
@@ -34,11 +34,17 @@ async function configDefaults() {
 }
 
 /**
- * `{ routes: { name: ['/assets/home-X.js', …] }, boot }`: the URLs per route (for routes.json), and
- * what the boot script needs, as short as it can be since it travels inside index.html (the hashes
- * are what brotli cannot shrink): the hashes of the login screen's files, its own first
- * (`login-<hash>.js`), then the chunks below it (`chunk-<hash>.js`); the route `/` leads to; and
- * the routes a visitor without a token may open (the others show the login form).
+ * Keys of routes.json naming the routes a visitor may open with the default config, and those a
+ * visitor may open once the operator turns `isNeedLogin` off; `@` keeps them apart from route names.
+ */
+export const VISITOR_KEY = '@visitor';
+export const OPEN_KEY = '@open';
+
+/**
+ * `{ routes: { name: ['/assets/home-X.js', …], '@visitor': ['login', …], '@open': ['home', …] }, root }`:
+ * the URLs per route and the routes (lowercase) a visitor without a token may open with the default
+ * config and with `isNeedLogin` off (the others show the login form), for routes.json; and the
+ * route `/` leads to, for the boot script.
  */
 export async function routeFiles(metafile, first) {
   const shell = new Set(first.js);
@@ -46,7 +52,8 @@ export async function routeFiles(metafile, first) {
     lazyEntries(metafile, 'src/screens/').map(({ file, entryPoint }) => [entryPoint.split('/')[2], file]),
   );
   const routes = {};
-  const boot = { login: '', open: [], root: '' };
+  const open = [];
+  const openWithoutLogin = [];
   const list = await readRoutes();
   const defaults = await configDefaults();
   for (const { name, access } of list) {
@@ -54,18 +61,11 @@ export async function routeFiles(metafile, first) {
     if (!chunk) throw new Error(`route ${name} has no chunk from src/screens/${name}/index.tsx`);
     const files = closure(metafile, chunk).filter((f) => !shell.has(f));
     routes[name] = files.map((f) => ASSETS + f.split('/').pop());
-    if (name === 'login') {
-      boot.login = files
-        .map((f, i) => {
-          const m = /^(.+)-(\w+)\.js$/.exec(f.split('/').pop());
-          if (!m || m[1] !== (i ? 'chunk' : name)) throw new Error(`route-files.mjs: unexpected file name ${f} for route ${name}`);
-          return m[2];
-        })
-        .join(' ');
-    }
-    if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) boot.open.push(name.toLowerCase());
+    if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) open.push(name.toLowerCase());
+    if (access !== 'user') openWithoutLogin.push(name.toLowerCase());
   }
-  if (!boot.login) throw new Error('route-files.mjs: no login route');
-  boot.root = defaults.initToUser ? 'user' : 'home';
-  return { routes, boot };
+  if (!routes.login) throw new Error('route-files.mjs: no login route');
+  routes[VISITOR_KEY] = open;
+  routes[OPEN_KEY] = openWithoutLogin;
+  return { routes, root: defaults.initToUser ? 'user' : 'home' };
 }

@@ -25,14 +25,14 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};
 
 /**
  * As the home list writes them, with the app's own formatter (src/lib/number.ts): the coin's own
- * decimals, a signed percent.
+ * decimals, a signed percent; `data-s` names the symbol a tap opens (boot/inline.ts).
  */
 function row(t: Ticker, lang: string): string {
   const price = formatNumber(t.price, undefined, true, false, lang);
   const change = numberFormat(decimalsOf(t.change), false, 'percent', true, lang).format((t.change + 'E-2') as unknown as number);
   const sign = +t.change;
   const tone = sign > 0 ? ' class="up"' : sign < 0 ? ' class="down"' : '';
-  return `<div class="q"><b>${escape(t.name)}</b><span><b class="num">${escape(price)}</b><em${tone}>${escape(change)}</em></span></div>`;
+  return `<div class="q" data-s="${escape(t.symbol)}"><b>${escape(t.name)}</b><span><b class="num">${escape(price)}</b><em${tone}>${escape(change)}</em></span></div>`;
 }
 
 /** `Accept-Language` tags, most wanted first (`q` order, then as written). */

@@ -15,6 +15,7 @@ import { sendNotFound } from './errors.ts';
 import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import type { PricedPage } from './home-prices.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
 import type { Partner } from '../partners/store.ts';
@@ -91,17 +92,37 @@ async function variantAsync(html: string, quality: number): Promise<PageVariant>
   return { identity, gzip, br, etag: etagOf(identity) };
 }
 
-/** Route name (lowercase) → its page; the build's routes.json names the routes and their files. */
-function routePages(root: string, html: string): Map<string, { html: string; page: PageVariant }> {
-  const pages = new Map<string, { html: string; page: PageVariant }>();
+type RoutePage = { html: string; page: PageVariant };
+
+/**
+ * routes.json's keys for the routes a visitor may open with the default config and with
+ * `isNeedLogin` off (scripts/build/route-files.mjs).
+ */
+const VISITOR_KEY = '@visitor';
+const OPEN_KEY = '@open';
+
+interface VisitorRoutes {
+  /** With the default config. */
+  always: Set<string>;
+  /** Once the operator turns `isNeedLogin` off. */
+  withoutLogin: Set<string>;
+}
+
+/**
+ * Route name (lowercase) → its page, and the routes a visitor may open (null when routes.json
+ * does not name them: every path then gets its own route's page).
+ */
+function routePages(root: string, html: string): { pages: Map<string, RoutePage>; visitorOpens: VisitorRoutes | null } {
+  const pages = new Map<string, RoutePage>();
   const file = path.join(root, 'routes.json');
-  if (!existsSync(file) || !html.includes('</head>')) return pages;
-  const routes = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  if (!existsSync(file) || !html.includes('</head>')) return { pages, visitorOpens: null };
+  const { [VISITOR_KEY]: always, [OPEN_KEY]: withoutLogin, ...routes } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
   for (const [name, files] of Object.entries(routes)) {
     const withFiles = withPreloads(html, files);
     pages.set(name.toLowerCase(), { html: withFiles, page: variant(withFiles) });
   }
-  return pages;
+  if (!always || !pages.has('login')) return { pages, visitorOpens: null };
+  return { pages, visitorOpens: { always: new Set(always), withoutLogin: new Set([...always, ...(withoutLogin ?? [])]) } };
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -143,25 +164,28 @@ const decoded = (pathname: string): string => {
 /**
  * `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page.
  * `partnerOf`: the partner a page is opened for, whose brand and framing rule it gets (partners/page.ts).
+ * `needsLogin`: whether visitors must sign in to open the public screens now (the `isNeedLogin`
+ * config); without it, the build's default holds.
  */
 export async function registerStatic(
   app: FastifyInstance,
   distDir: string,
   priced?: PricedPage,
   partnerOf?: (request: FastifyRequest) => Promise<Partner | null>,
+  needsLogin?: () => Promise<boolean>,
 ): Promise<void> {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const hasApp = existsSync(indexFile);
   const indexHtml = hasApp ? readFileSync(indexFile, 'utf8') : '';
   const scriptHashes = inlineScriptHashes(indexHtml);
-  const pages = hasApp ? routePages(root, indexHtml) : new Map<string, { html: string; page: PageVariant }>();
+  const { pages, visitorOpens } = hasApp ? routePages(root, indexHtml) : { pages: new Map<string, RoutePage>(), visitorOpens: null };
   const pricedPages = new Map<string, Promise<PageVariant>>();
   const partnerPages = new Map<string, Promise<{ page: PageVariant; styleHash: string | null }>>();
   let best = { second: 0, count: 0 };
 
   /** The home page of this second for this request, or the plain one if the prices cannot be read. */
-  const homePage = async (request: FastifyRequest, plain: { html: string; page: PageVariant }): Promise<PageVariant> => {
+  const homePage = async (request: FastifyRequest, plain: RoutePage): Promise<PageVariant> => {
     if (!priced) return plain.page;
     try {
       const { html, key, second } = await priced(plain.html, request);
@@ -178,6 +202,11 @@ export async function registerStatic(
       request.log.warn({ err }, 'home page without prices');
       return plain.page;
     }
+  };
+
+  const visitorMayOpen = async (routes: VisitorRoutes, route: string): Promise<boolean> => {
+    if (routes.always.has(route)) return true;
+    return !!needsLogin && routes.withoutLogin.has(route) && !(await needsLogin().catch(() => true));
   };
 
   const directives = {
@@ -216,8 +245,9 @@ export async function registerStatic(
     // A value we did not hand out (e.g. `%E0%A4%A`) is replaced, so the app's writes work again.
     if (type.startsWith('text/html') && !isXsrfToken(readCookie(request.headers.cookie, XSRF_COOKIE))) {
       reply.header('set-cookie', `${XSRF_COOKIE}=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
-      // This visitor's own token: no cache may hand this answer to someone else.
-      reply.header('cache-control', 'no-store');
+      // This visitor's own token: no shared cache may hand this answer to someone else. Not
+      // `no-store`, which would keep the page out of the browser's back/forward cache.
+      reply.header('cache-control', 'private, no-cache');
     }
     return payload;
   });
@@ -225,10 +255,14 @@ export async function registerStatic(
   // The page itself: history-mode routes have no file of their own. Each route's page carries the
   // preloads of its screen; without routes.json (or for `/index.html`, which the service worker
   // keeps for every path) it is the plain file through the static plugin, which then chooses the
-  // encoding.
+  // encoding. A browser without the signed-in hint (src/shared/signed-in.ts) is a visitor, whom the
+  // app shows the login form on any route a visitor may not open: the login screen's page, whose
+  // preloads are that form's code (and no prices: the visitor would not see them).
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    const route = routeOf(request.url);
+    const asked = routeOf(request.url);
+    const visitor = visitorOpens && !readCookie(request.headers.cookie, SIGNED_IN_COOKIE) && !(await visitorMayOpen(visitorOpens, asked));
+    const route = visitor ? 'login' : asked;
     const found = pages.get(route) ?? pages.get('notfound');
     if (!found) return reply.sendFile('index.html');
     const partner = partnerOf ? await partnerOf(request).catch((err) => void request.log.warn({ err }, 'page without its partner')) : null;
@@ -236,7 +270,7 @@ export async function registerStatic(
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = `"${page.etag}${encoding === 'identity' ? '' : '-' + encoding}"`;
     const vary = route === 'home' ? 'accept-encoding, accept-language' : 'accept-encoding';
-    reply.header('vary', partnerOf ? vary + ', cookie' : vary).header('etag', etag).type('text/html; charset=utf-8');
+    reply.header('vary', partnerOf || visitorOpens ? vary + ', cookie' : vary).header('etag', etag).type('text/html; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(page[encoding]);

@@ -10,10 +10,6 @@ import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts
 import type { BootCalls, BootFailure } from './types.ts';
 
 declare const __LOCALES__: Record<string, string>;
-/** Hashes of the login screen's files beyond the first load, its own first (route-files.mjs). */
-declare const __LOGIN__: string;
-/** The routes a visitor without a token may open, lowercase, space-separated. */
-declare const __OPEN_ROUTES__: string;
 /** Where `/` leads with the default config. */
 declare const __ROOT_ROUTE__: string;
 
@@ -47,24 +43,8 @@ try {
 const theme = asked == 'light' ? 'light' : asked == 'dark' ? 'long' : null;
 if (theme) document.documentElement.setAttribute('data-theme', theme);
 
-/**
- * The server's answer preloads the chunks of the screen the path names. A visitor without a token
- * is shown the login form there instead: its chunks in the same wave as the entry too. `preload`
- * stands in where `modulepreload` is unknown (Chrome < 66); `crossorigin` makes either match the
- * module request.
- */
+/** The route the path opens, as the server names it for its preloads (server/http/static.ts). */
 const path = location.pathname.replace(/(.)\/+$/, '$1').toLowerCase().slice(1) || __ROOT_ROUTE__;
-if (!saved.token && __OPEN_ROUTES__.split(' ').indexOf(path) < 0) {
-  const rel = document.createElement('link').relList.supports('modulepreload') ? 'modulepreload' : 'preload';
-  __LOGIN__.split(' ').forEach((hash, i) => {
-    const link = document.createElement('link');
-    link.rel = rel;
-    link.as = 'script';
-    link.crossOrigin = '';
-    link.href = '/assets/' + (i ? 'chunk' : 'login') + '-' + hash + '.js';
-    document.head.appendChild(link);
-  });
-}
 
 const headers: Record<string, string> = { clientId: 'app', 'Accept-Language': saved.language || 'en' };
 if (saved.token) headers.Authorization = 'Bearer ' + saved.token;
@@ -147,4 +127,17 @@ if (__WORKER_URL__ && saved.token && (path === 'home' || path === 'trade'))
       w.onerror = () => (boot.worker = null);
     }),
   );
+/**
+ * A tap on a price row the server wrote into the skeleton, before the app can open it: kept for
+ * the app to replay once (screens/home/replay-tap.ts), and the row shows it was taken. A later
+ * tap takes the place of an earlier one.
+ */
+let taken: Element | null = null;
+addEventListener('click', (e) => {
+  const row = (e.target as Element).closest('#sk [data-s]');
+  if (!row) return;
+  if (taken) taken.classList.remove('on');
+  (taken = row).classList.add('on');
+  boot.tap = row.getAttribute('data-s')!;
+});
 window.__boot = boot;

@@ -24,6 +24,8 @@ export interface BootCalls {
    * take; null once taken (or failed), undefined before either.
    */
   worker?: Worker | null;
+  /** The symbol of the price row tapped in the skeleton before the app could open it, until replayed. */
+  tap?: string;
 }
 
 /** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */

@@ -65,6 +65,16 @@ export class PushSocket {
     this.connect();
   }
 
+  /** Closes the socket while the page waits in the back/forward cache: an open one keeps it out. */
+  pause(): void {
+    this.stop();
+  }
+
+  /** Opens it again when the page comes back from that cache. */
+  resume(): void {
+    if (!this.ws && !this.retry) this.connect();
+  }
+
   private connect(): void {
     if (!this.url || !this.token || this.refused) return;
     const ws = this.deps.open(this.url);
@@ -250,6 +260,8 @@ export function startSocket(): void {
   const sync = () => socket.set(socketUrl(config('websocketUrl'), location.href), $session.get().token);
   $session.subscribe(sync);
   $app.subscribe(sync);
+  addEventListener('pagehide', () => socket.pause());
+  addEventListener('pageshow', (e) => e.persisted && socket.resume());
   // The unread badge of whoever signs in (and none after a logout).
   listenKeys($session, ['token'], () => loadMessages());
   loadMessages();

@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, hintSignedIn, loginAsDemo, newMobilePage, screenshot, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('accessibility: axe on the main screens in en and ar, labels, 44 px targets, focus order');
 
@@ -44,6 +44,7 @@ const phone = async (language: string, signedIn: boolean): Promise<Page> => {
     ([token, language]) => localStorage.setItem('app', JSON.stringify({ ...(token ? { token } : {}), language })),
     [signedIn ? token : '', language] as const,
   );
+  if (signedIn) await hintSignedIn(page, stage.server.url);
   return page;
 };
 
@@ -79,6 +80,19 @@ const smallTargets = (page: Page): Promise<string[]> =>
       .map(({ e, box }) => `${e.outerHTML.slice(0, 80)} ${Math.round(box.width)}×${Math.round(box.height)}`),
   );
 
+/**
+ * Images without a width and height of their own (attributes, as Lighthouse asks): the layout
+ * would move when they arrive.
+ */
+const unsizedImages = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('img')].filter((e) => !(Number(e.getAttribute('width')) > 0 && Number(e.getAttribute('height')) > 0)).map((e) => e.outerHTML.slice(0, 80)),
+  );
+
+/** The page's description as search results would show it. */
+const description = (page: Page): Promise<string | null> =>
+  page.evaluate(() => document.querySelector('meta[name=description]')?.getAttribute('content') ?? null);
+
 /** Visible form controls without an accessible name (axe checks the same; this says which). */
 const unlabelled = (page: Page): Promise<string[]> =>
   page.evaluate(() =>
@@ -102,6 +116,7 @@ const checkScreen = async (page: Page, where: string, ready: string) => {
   assert.equal(findings, [], `${where}: ${JSON.stringify(findings, null, 1)}`);
   assert.equal(await smallTargets(page), [], `${where}: every control at least 44×44 px`);
   assert.equal(await unlabelled(page), [], `${where}: every field named`);
+  assert.equal(await unsizedImages(page), [], `${where}: every image sized`);
   assert.is(await page.locator('main:not([hidden])').count(), 1, `${where}: one main landmark`);
 };
 
@@ -144,6 +159,9 @@ for (const language of ['en', 'ar']) {
 
     const visitor = await phone(language, false);
     for (const [where, ready] of VISITOR_SCREENS) await checkScreen(visitor, where, ready);
+    const words = JSON.parse(readFileSync(new URL(`../../locales/${language}.json`, import.meta.url), 'utf8')) as { common: { description: string } };
+    await visitor.waitForFunction((text) => document.querySelector('meta[name=description]')?.getAttribute('content') === text, words.common.description, { timeout: 5000 }).catch(() => {});
+    assert.is(await description(visitor), words.common.description, `${language}: the page is described in its language`);
     assert.equal(errorsOf(visitor), []);
     await visitor.close();
   });

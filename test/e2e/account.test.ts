@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('account: finance, savings, messages, pushes, password change', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
@@ -294,11 +294,13 @@ test('changing the login password signs out every session and sends the user to 
   await page.waitForURL((u) => u.pathname === '/login');
   await banner().filter({ hasText: 'log in again' }).waitFor();
   assert.is((await api('/h5/user/getUserInfo', {})).code, 401, 'the old token is dead on the server');
+  assert.not.ok(await hasSignedInHint(page), 'signed out: the next page is a visitor\'s');
 
   await page.getByLabel('Username', { exact: true }).fill(DEMO_USERNAME);
   await page.getByLabel('Password', { exact: true }).fill('newpass99');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((u) => u.pathname !== '/login');
+  assert.ok(await hasSignedInHint(page), 'signed in: the next page preloads the screen it opens');
   assert.equal(errorsOf(page), []);
 }));
 

@@ -13,6 +13,7 @@ import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import { suite } from '../suite.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -192,9 +193,13 @@ export async function startServer(
   };
 }
 
-/** `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to give loopback a LAN-like name. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+/**
+ * `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to give loopback a LAN-like name.
+ * `backForwardCache`: keep the browser's back/forward cache, which playwright turns off by default.
+ */
+export function launchBrowser(extraArgs: string[] = [], opts: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
+    ...(opts.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -289,6 +294,17 @@ export async function faultRoute(page: Page, url: string, fault: (route: Route) 
   await page.route(url, (route) => (on ? fault(route) : route.continue()));
   return { off: () => void (on = false) };
 }
+
+/**
+ * The signed-in hint the app leaves once it has a session (src/shared/signed-in.ts), for a page
+ * handed a token straight in storage: without it the server preloads the login form's code.
+ */
+export const hintSignedIn = (page: Page, base: string): Promise<void> =>
+  page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: base }]);
+
+/** Whether the page's browser carries the signed-in hint. */
+export const hasSignedInHint = async (page: Page): Promise<boolean> =>
+  (await page.context().cookies()).some((c) => c.name === SIGNED_IN_COOKIE && c.value === '1');
 
 /** Waits until the app has rendered into #app (the inline skeleton is then hidden). */
 export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {

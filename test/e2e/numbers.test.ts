@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('numbers, amounts and dates: the language\'s format in left-to-right runs, the amount field, an ended session, visitors', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
@@ -275,6 +275,7 @@ test('an ended session: the login form says so, keeps the redirect, and returns 
   await p.goto(stage.server.url + '/user');
   await p.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user');
   await p.getByRole('alert').getByText('Login status expired, please log in again').waitFor();
+  assert.not.ok(await hasSignedInHint(p), 'the ended session took the signed-in hint with it');
   await screenshot(p, 'session-ended');
   await p.getByLabel('Username', { exact: true }).fill('demo01');
   await p.getByLabel('Password', { exact: true }).fill('demo1234');

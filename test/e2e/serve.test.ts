@@ -12,6 +12,7 @@ import type { Browser, Request } from 'playwright-core';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dist = path.join(root, distName());
@@ -88,9 +89,9 @@ test('the server code, its source map and other non-app files answer 404', trace
 const unpriced = (body: Buffer, url: string): Buffer => {
   if (url !== '/home') return body;
   const text = body.toString();
-  const rows = text.match(/<div class="q">[\s\S]*?<\/span><\/div>/g) ?? [];
+  const rows = text.match(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g) ?? [];
   assert.is(rows.length, 5, '/home: five rows of prices');
-  return Buffer.from(text.replace(/<div class="q">[\s\S]*?<\/span><\/div>/g, '').replace(' data-sl="en"', ''));
+  return Buffer.from(text.replace(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g, '').replace(' data-sl="en"', ''));
 };
 
 test('every page and asset answers 200 in identity, gzip and br, with the built bytes', traced(async () => {
@@ -101,18 +102,22 @@ test('every page and asset answers 200 in identity, gzip and br, with the built 
   // A page path is the built page with its route's chunks preloaded before </head>.
   const page = (route: string) =>
     Buffer.from(html.toString().replace('</head>', routes[route]!.map((f) => `<link rel="modulepreload" href="${f}" crossorigin>`).join('') + '</head>'));
-  const cases: Array<[string, Buffer]> = [
-    ['/', page('user')],
-    ['/home', page('home')],
-    ['/trade', page('trade')],
+  // With the signed-in hint a page path preloads its own screen; a visitor is shown the login form.
+  const signedIn = { cookie: `${SIGNED_IN_COOKIE}=1` };
+  const cases: Array<[string, Buffer, Record<string, string>?]> = [
+    ['/', page('user'), signedIn],
+    ['/home', page('home'), signedIn],
+    ['/trade', page('trade'), signedIn],
+    ['/', page('login')],
+    ['/login', page('login')],
     ['/index.html', html],
     [entry, readFileSync(path.join(dist, entry))],
     [locale, readFileSync(path.join(dist, locale))],
   ];
-  for (const [url, bytes] of cases) {
+  for (const [url, bytes, cookie] of cases) {
     for (const encoding of ['identity', 'gzip', 'br', '']) {
-      const res = await get(server.url, url, encoding ? { 'accept-encoding': encoding } : {});
-      const label = `${url} (${encoding || 'no Accept-Encoding'})`;
+      const res = await get(server.url, url, { ...cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) });
+      const label = `${url}${cookie ? ' signed in' : ''} (${encoding || 'no Accept-Encoding'})`;
       assert.is(res.status, 200, label);
       assert.is(res.headers['content-encoding'], encoding === 'gzip' || encoding === 'br' ? encoding : undefined, label);
       assert.ok(unpriced(decode(res), url).equals(bytes), `${label}: the built file`);

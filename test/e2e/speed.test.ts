@@ -3,7 +3,7 @@ import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, distName, errorsOf, newMobilePage, startServer, traced } from './harness.ts';
+import { browserSuite, distName, errorsOf, hintSignedIn, launchBrowser, newMobilePage, startServer, traced } from './harness.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 
 const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the start-up call');
@@ -25,7 +25,10 @@ test.before(async () => {
 /** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
 const phone = async (signedIn = true, serviceWorker = false): Promise<Page> => {
   const page = await newMobilePage(stage.browser, { serviceWorker });
-  if (signedIn) await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+  if (signedIn) {
+    await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+    await hintSignedIn(page, stage.server.url);
+  }
   return page;
 };
 
@@ -105,6 +108,77 @@ test('home shows prices from the start-up ticker call, before and without any po
   const list = (await (await fetch(stage.server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
   await page.close();
+}));
+
+test("a tap on a price row of the first HTML before the app is ready opens that quote once the app can, and only once", traced(async () => {
+  const page = await phone();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
+  const row = page.locator('#sk [data-s]').nth(1);
+  await row.waitFor();
+  const symbol = (await row.getAttribute('data-s'))!;
+  const before = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await row.tap();
+  assert.is(await page.locator('#app').innerHTML(), '', 'the app has not started');
+  assert.is.not(await row.evaluate((el) => getComputedStyle(el).backgroundColor), before, 'the row shows it was taken');
+  release();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.locator(`[data-drawn="${symbol} 1min"]`).waitFor();
+  // Forgotten once replayed: back on home, the list stays.
+  await page.goBack();
+  await page.locator(`.qs button[data-symbol="${symbol}"]`).waitFor();
+  assert.is(await page.evaluate(() => (window as unknown as { __boot?: { tap?: string } }).__boot?.tap), undefined, 'the tap is forgotten');
+  assert.is(new URL(page.url()).pathname, '/home');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test('back and forward restore the page from the browser\'s cache, signed in or not, and the push socket opens again', traced(async () => {
+  const browser = await launchBrowser([], { backForwardCache: true });
+  try {
+    for (const signedIn of [false, true]) {
+      const page = await newMobilePage(browser);
+      if (signedIn) {
+        await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+        await hintSignedIn(page, stage.server.url);
+      }
+      const at = signedIn ? '/home' : '/login';
+      // The page's sockets, kept where the test can see them (playwright reports none of a restored page).
+      await page.addInitScript(() => {
+        const Real = WebSocket;
+        const seen: WebSocket[] = ((window as unknown as { sockets: WebSocket[] }).sockets = []);
+        window.WebSocket = Object.assign(function (url: string | URL) {
+          const ws = new Real(url);
+          seen.push(ws);
+          return ws;
+        }, Real) as unknown as typeof WebSocket;
+      });
+      const sockets = () => page.evaluate(() => (window as unknown as { sockets: WebSocket[] }).sockets.map((ws) => ws.readyState));
+      await page.goto(stage.server.url + at);
+      await page.locator(signedIn ? '.qs li' : 'form input').first().waitFor();
+      await page.evaluate(() => addEventListener('pageshow', (e) => ((window as unknown as { restored: boolean }).restored = e.persisted)));
+      if (signedIn) await page.waitForFunction(() => (window as unknown as { sockets: WebSocket[] }).sockets.some((ws) => ws.readyState === 1));
+      await page.goto(stage.server.url + '/manifest.webmanifest');
+      // A page restored from the cache fires no load event: waiting for one would time out.
+      await page.goBack({ waitUntil: 'commit' });
+      await page.waitForFunction(() => (window as unknown as { restored?: boolean }).restored !== undefined, null, { timeout: 10_000 }).catch(() => {});
+      const nav = await page.evaluate(() => JSON.stringify((performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { notRestoredReasons?: unknown }).notRestoredReasons ?? null));
+      assert.ok(await page.evaluate(() => (window as unknown as { restored?: boolean }).restored), `${at}: restored from the back/forward cache (not restored because: ${nav})`);
+      if (signedIn) {
+        await page.waitForFunction(() => (window as unknown as { sockets: WebSocket[] }).sockets.length === 2 && (window as unknown as { sockets: WebSocket[] }).sockets[1]!.readyState === 1);
+        assert.equal(await sockets(), [3, 1], 'the push socket closed while the page waited, and a new one is open');
+      }
+      assert.equal(errorsOf(page), []);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }));
 
 /** History calls of the page and its market worker, with the moment each was made. */

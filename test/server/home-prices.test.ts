@@ -38,16 +38,16 @@ const page = async (s: TestServer, url: string, headers: Record<string, string> 
   return brotliDecompressSync(res.rawPayload).toString();
 };
 
-/** Name, price and change of each row the server wrote. */
+/** Symbol (what a tap opens), name, price and change of each row the server wrote. */
 const rows = (html: string) =>
-  [...html.matchAll(/<div class="q"><b>([^<]*)<\/b><span><b class="num">([^<]*)<\/b><em[^>]*>([^<]*)<\/em><\/span><\/div>/g)].map((m) => [m[1], m[2], m[3]]);
+  [...html.matchAll(/<div class="q" data-s="([^"]*)"><b>([^<]*)<\/b><span><b class="num">([^<]*)<\/b><em[^>]*>([^<]*)<\/em><\/span><\/div>/g)].map((m) => [m[1], m[2], m[3], m[4]]);
 
 const tickers = async (s: TestServer) => (await s.call<Ticker[]>('GET', '/h5/symbol/getHomeTickerList')).data;
 
 /** What the app's home list shows for these tickers in `lang` (src/screens/home/Quotes.tsx). */
 const asTheAppWrites = (list: Ticker[], lang: string) => {
   setLocale(lang, {});
-  return list.slice(0, 5).map((t) => [t.name, formatNumber(t.price), formatPercent(t.change, true)]);
+  return list.slice(0, 5).map((t) => [t.symbol, t.name, formatNumber(t.price), formatPercent(t.change, true)]);
 };
 
 test('the prices of the ticker list the app polls, in the language of the browser, as the app writes them', async ({ s }) => {
@@ -86,7 +86,7 @@ test('never older than the answer a poll gets: a second later, the page moves wi
 test('the operator\'s list order (tickerListOrderSwap) is the order the app will show', async ({ s }) => {
   await s.ctx.db.insert(config).values({ key: 'tickerListOrderSwap', value: 'eth,btc' }).onConflictDoUpdate({ target: config.key, set: { value: 'eth,btc' } });
   s.clock.advance(1000);
-  const names = rows(await page(s, '/home')).map((r) => r[0]);
+  const names = rows(await page(s, '/home')).map((r) => r[1]);
   assert.equal(names.slice(0, 2), ['ETH/USDT', 'BTC/USDT']);
   await s.ctx.db.delete(config).where(eq(config.key, 'tickerListOrderSwap'));
 });

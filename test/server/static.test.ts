@@ -9,6 +9,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readCookie } from '../../server/http/xsrf.ts';
+import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
+import { config } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const PAGE = '<!doctype html><html><head><script>window.boot=1</script></head><body><div id="app"></div></body></html>';
@@ -181,8 +183,8 @@ test('each page path preloads its own screen, in every encoding; /index.html sta
         assert.is(res.statusCode, 200, label);
         assert.is(res.headers['content-encoding'], encoding === 'identity' ? undefined : encoding, label);
         assert.match(String(res.headers['content-type']), /^text\/html/, label);
-        // A page that hands this visitor an XSRF cookie is theirs alone: no cache may keep it.
-        assert.is(res.headers['cache-control'], res.headers['set-cookie'] ? 'no-store' : 'no-cache', label);
+        // A page that hands this visitor an XSRF cookie is theirs alone: no shared cache may keep it.
+        assert.is(res.headers['cache-control'], res.headers['set-cookie'] ? 'private, no-cache' : 'no-cache', label);
         assert.match(String(res.headers.vary), /accept-encoding/i, label);
         const html = decode(res.rawPayload, res.headers['content-encoding'] as string | undefined);
         assert.equal(preloadsOf(html), ROUTES[route], `${label}: the files of ${route}`);
@@ -208,6 +210,49 @@ test('each page path preloads its own screen, in every encoding; /index.html sta
     assert.is(home.statusCode, 200, "another route's page is not the same page");
     const refused = await app.app.inject({ url: '/trade', headers: { 'accept-encoding': 'br;q=0, gzip' } });
     assert.is(refused.headers['content-encoding'], 'gzip', 'q=0 refuses an encoding');
+  } finally {
+    await app.close();
+    rmSync(built, { recursive: true, force: true });
+  }
+});
+
+test("without the signed-in hint a page that needs a session preloads the login form's code; with it, its own screen's", async () => {
+  const built = mkdtempSync(path.join(tmpdir(), 'tl-static-visitor-'));
+  const routes: Record<string, string[]> = {
+    ...ROUTES,
+    login: ['/assets/login-LL66LL66.js', '/assets/chunk-CC11CC11.js'],
+    register: ['/assets/register-RR77RR77.js'],
+    '@visitor': ['login', 'register'],
+    '@open': ['home', 'trade', 'user'],
+  };
+  for (const [name, text] of Object.entries({ ...FILES, 'routes.json': JSON.stringify(routes) })) {
+    mkdirSync(path.dirname(path.join(built, name)), { recursive: true });
+    writeFileSync(path.join(built, name), text);
+  }
+  const app = await startTestServer({ distDir: built });
+  const preloads = async (url: string, cookie?: string) => {
+    const res = await app.app.inject({ url, headers: cookie ? { cookie } : {} });
+    assert.is(res.statusCode, 200, url);
+    assert.match(String(res.headers.vary), /cookie/, `${url}: the page depends on the cookie`);
+    return preloadsOf(res.body);
+  };
+  try {
+    for (const url of ['/', '/home', '/trade?symbol=btc', '/orderList', '/nope', '/LOGIN/']) {
+      assert.equal(await preloads(url), routes.login, `${url} for a visitor: the login form's files`);
+    }
+    assert.equal(await preloads('/register'), routes.register, 'a visitor may open the registration form');
+    const hint = `XSRF-TOKEN=0123456789abcdef0123456789abcdef; ${SIGNED_IN_COOKIE}=1`;
+    for (const [url, route] of [['/', 'user'], ['/home', 'home'], ['/trade?symbol=btc', 'trade'], ['/orderList', 'orderList'], ['/nope', 'notFound']] as const) {
+      assert.equal(await preloads(url, hint), routes[route], `${url} with the hint: the files of ${route}`);
+    }
+    assert.equal(await preloads('/home', `${SIGNED_IN_COOKIE}=`), routes.login, 'a cleared hint is no hint');
+
+    // The operator lets visitors in (isNeedLogin off): they open the public screens themselves.
+    await app.ctx.db.insert(config).values({ key: 'isNeedLogin', value: '0' }).onConflictDoUpdate({ target: config.key, set: { value: '0' } });
+    app.clock.advance(1000);
+    assert.equal(await preloads('/home'), routes.home, 'isNeedLogin off: a visitor at /home gets home');
+    assert.equal(await preloads('/'), routes.user, 'isNeedLogin off: and the user screen at /');
+    assert.equal(await preloads('/orderList'), routes.login, 'isNeedLogin off: a screen of the account still asks to log in');
   } finally {
     await app.close();
     rmSync(built, { recursive: true, force: true });

@@ -171,6 +171,22 @@ conn('logging out (no token) closes and stays closed', () => {
 
 conn.run();
 
+conn('while the page waits in the back/forward cache the socket is closed and nothing reconnects; shown again, it opens and authenticates', () => {
+  const f = setup();
+  f.socket.set(WS_URL, 'tok');
+  f.last().open();
+  f.socket.pause();
+  assert.ok(f.last().closed, 'closed: an open socket keeps the page out of that cache');
+  f.advance(HEARTBEAT_MS * 3);
+  assert.is(f.sockets.length, 1, 'no reconnect while hidden');
+  f.socket.resume();
+  assert.is(f.sockets.length, 2, 'a new socket');
+  f.last().open();
+  assert.equal(f.last().sent, [JSON.stringify({ type: 'auth', token: 'tok' })]);
+  f.socket.resume();
+  assert.is(f.sockets.length, 2, 'shown twice, still one socket');
+});
+
 const beat = suite('push socket: heartbeat');
 
 beat('pings every 50 s and stays up while pongs come back', () => {

@@ -77,7 +77,7 @@ export function PhotoUpload({ label, onUploaded }: Props) {
   return (
     <div className="field proof">
       <span className="lbl">{label}</span>
-      {preview && state.step !== 'empty' && <img src={preview} alt={label} />}
+      {preview && 'photo' in state && state.photo && <img src={preview} alt={label} width={state.photo.width} height={state.photo.height} />}
       {state.step === 'shrinking' && <p className="muted" role="status">{t('money.preparing')}</p>}
       {state.step === 'uploading' && (
         <progress max={1} value={state.share} aria-label={t('money.uploading')} />

@@ -19,5 +19,5 @@ export function PrivateImage({ src, alt }: { src: string; alt: string }) {
       if (made) URL.revokeObjectURL(made);
     };
   }, [src]);
-  return url ? <img className="mimg" src={url} alt={alt} /> : <span className="muted">{alt}</span>;
+  return url ? <img className="mimg" src={url} alt={alt} width={320} height={240} /> : <span className="muted">{alt}</span>;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { navigate } from '../../stores/app.ts';
@@ -5,6 +6,7 @@ import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $tickersAsOf, $trade, selectTicker } from '../../stores/trade.ts';
 import { usePrefetchQuote } from './prefetch.ts';
+import { takeTap } from './replay-tap.ts';
 import { Delayed } from '../../ui/Delayed.tsx';
 
 const open = (symbol: string) => {
@@ -55,6 +57,10 @@ function AsOf() {
 export function Quotes() {
   const { tickerList } = useStore($trade, { keys: ['tickerList'] });
   usePrefetchQuote();
+  useEffect(() => {
+    const tapped = takeTap(tickerList);
+    if (tapped) open(tapped);
+  }, [tickerList]);
   return (
     <section className="qs" aria-labelledby="qs-h">
       <h2 id="qs-h" className="sec">{t('home.quotes')}</h2>

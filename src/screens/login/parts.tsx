@@ -10,7 +10,7 @@ export function AuthHead() {
   const { appName, logoImg } = useStore($app);
   return (
     <div className="auth-head">
-      {logoImg && <img src={logoImg} alt="" />}
+      {logoImg && <img src={logoImg} alt="" width={160} height={48} />}
       {appName && <h2>{appName}</h2>}
     </div>
   );
