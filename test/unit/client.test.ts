@@ -15,6 +15,13 @@ let reloads = 0;
 let replaced: string[] = [];
 const place = { pathname: '/orderList', search: '?tab=all', reload: () => reloads++, replace: (to: string) => replaced.push(to) };
 (globalThis as { location?: unknown }).location = place;
+/** What the page wrote to `document.cookie`: the signed-in hint the server chooses preloads by. */
+let cookies: string[] = [];
+(globalThis as { document?: unknown }).document = {
+  set cookie(line: string) {
+    cookies.push(line);
+  },
+};
 const stored = new Map<string, string>();
 (globalThis as { localStorage?: unknown }).localStorage = {
   getItem: (k: string) => stored.get(k) ?? null,
@@ -43,6 +50,7 @@ const reset = () => {
   calls = [];
   reloads = 0;
   replaced = [];
+  cookies = [];
   closeNotify();
   $session.set({ token: '', userInfo: null });
 };
@@ -120,6 +128,7 @@ call('401 logs out and opens the login form, which returns here and says the ses
   assert.is($notify.get().message, 'Login status expired, please log in again');
   assert.equal(JSON.parse(stored.get('app') || '{}'), { language: 'en' }, 'the stored session is gone, the language stays');
   assert.equal(replaced, ['/login?redirect=%2ForderList%3Ftab%3Dall'], 'a fresh page on the login form, the redirect kept');
+  assert.match(cookies.join('\n'), /^si=;max-age=0;/m, 'the signed-in hint is cleared, so the login page is not sent a signed-in screen');
   assert.is(takeSessionEnded(), true, 'the login form is told why');
   assert.is(takeSessionEnded(), false, 'once');
 });
