@@ -186,13 +186,15 @@ test('partner add and remove are on record under the operator key, in the change
   assert.not.match(JSON.stringify(added), SECRET, 'the secret opens accounts: it stays out of the log');
 
   // When the audit row cannot be written, the change is not made either.
-  await c.s.ctx.db.execute(sql.raw(`create function refuse_partner_audit() returns trigger language plpgsql as $$ begin if new.target in ('partner:kept', 'partner:doomed') then raise exception 'no audit'; end if; return new; end $$;
-    create trigger refuse_partner_audit before insert on audit_log for each row execute function refuse_partner_audit();`));
+  // One statement a call: PGlite's queries are prepared, and a prepared query holds one command.
+  await c.s.ctx.db.execute(sql.raw(`create function refuse_partner_audit() returns trigger language plpgsql as $$ begin if new.target in ('partner:kept', 'partner:doomed') then raise exception 'no audit'; end if; return new; end $$`));
+  await c.s.ctx.db.execute(sql.raw('create trigger refuse_partner_audit before insert on audit_log for each row execute function refuse_partner_audit()'));
   try {
     assert.is.not((await operator(c, 'partner', 'add', 'doomed', '--secret', SECRET)).code, 0);
     assert.is.not((await operator(c, 'partner', 'remove', 'kept')).code, 0);
   } finally {
-    await c.s.ctx.db.execute(sql.raw('drop trigger refuse_partner_audit on audit_log; drop function refuse_partner_audit();'));
+    await c.s.ctx.db.execute(sql.raw('drop trigger refuse_partner_audit on audit_log'));
+    await c.s.ctx.db.execute(sql.raw('drop function refuse_partner_audit()'));
   }
   assert.equal(await c.s.ctx.db.select().from(partners).where(eq(partners.id, 'doomed')), [], 'no partner without its audit row');
   assert.is((await c.s.ctx.db.select().from(partners).where(eq(partners.id, 'kept')))[0]!.removedAt, null, 'not removed without its audit row');
