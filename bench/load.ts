@@ -11,8 +11,18 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { MOBILE_UA } from '../test/e2e/harness.ts';
 import { SIGNED_IN_COOKIE } from '../src/shared/signed-in.ts';
 
+export interface Profile {
+  name: string;
+  latencyMs: number;
+  kbit: number;
+  cpu: number;
+}
+
 /** Slow 3G as Chromium's DevTools presets define it, and a 4x CPU slowdown. */
-export const PROFILE = { latencyMs: 400, kbit: 400, cpu: 4 };
+export const PROFILE: Profile = { name: 'slow 3G', latencyMs: 400, kbit: 400, cpu: 4 };
+
+/** 2G (EDGE) as WebPageTest's preset: 800 ms round trip, 280 kbit/s; the same 4x CPU. */
+export const PROFILE_2G: Profile = { name: '2G', latencyMs: 800, kbit: 280, cpu: 4 };
 
 export interface LoadSample {
   /** First contentful paint (the skeleton), ms. */
@@ -83,16 +93,16 @@ export const longestTask = (page: Page, from: number, to: number): Promise<numbe
     [from, to] as const,
   );
 
-async function throttle(cdp: CDPSession): Promise<void> {
-  const bytesPerSecond = (PROFILE.kbit * 1000) / 8;
+async function throttle(cdp: CDPSession, profile: Profile): Promise<void> {
+  const bytesPerSecond = (profile.kbit * 1000) / 8;
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: PROFILE.latencyMs,
+    latency: profile.latencyMs,
     downloadThroughput: bytesPerSecond,
     uploadThroughput: bytesPerSecond,
   });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
 }
 
 /** Sums what arrives per navigation: encodedDataLength counts headers and the compressed body. */
@@ -141,12 +151,12 @@ const phone = (browser: Browser) =>
  * the compressed bodies of the page, scripts, stylesheet and locale file that had arrived by then
  * (the page's own resource timings: no request of the bench's counts).
  */
-async function measureVisitor(browser: Browser, base: string): Promise<Pick<LoadSample, 'visitorForm' | 'visitorBytes'>> {
+async function measureVisitor(browser: Browser, base: string, profile: Profile): Promise<Pick<LoadSample, 'visitorForm' | 'visitorBytes'>> {
   const context = await phone(browser);
   try {
     await context.addInitScript(MARKS);
     const page = await context.newPage();
-    await throttle(await context.newCDPSession(page));
+    await throttle(await context.newCDPSession(page), profile);
     await page.goto(base + '/', { waitUntil: 'commit' });
     const visitorForm = await read(page, '__formAt');
     const visitorBytes = await page.evaluate((at) => {
@@ -168,7 +178,7 @@ async function measureVisitor(browser: Browser, base: string): Promise<Pick<Load
  * One cold load, a tap and a repeat visit in a fresh browser profile signed in with `token` (with
  * the signed-in hint the app leaves, src/shared/signed-in.ts); then a visitor's cold load.
  */
-export async function measureLoad(browser: Browser, base: string, token: string): Promise<LoadSample> {
+export async function measureLoad(browser: Browser, base: string, token: string, profile: Profile = PROFILE): Promise<LoadSample> {
   const context = await phone(browser);
   let signedIn: Omit<LoadSample, 'visitorForm' | 'visitorBytes'>;
   try {
@@ -179,7 +189,7 @@ export async function measureLoad(browser: Browser, base: string, token: string)
     await context.addInitScript(MARKS);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await throttle(cdp);
+    await throttle(cdp, profile);
     const bytesBy = wireCounter(cdp);
 
     await page.goto(base + '/home', { waitUntil: 'commit' });
@@ -215,7 +225,7 @@ export async function measureLoad(browser: Browser, base: string, token: string)
   } finally {
     await context.close();
   }
-  return { ...signedIn, ...(await measureVisitor(browser, base)) };
+  return { ...signedIn, ...(await measureVisitor(browser, base, profile)) };
 }
 
 export const median = (xs: number[]): number => {

@@ -2,8 +2,8 @@
  * Two measures, each for the app and for the same app on real React (`--react`):
  *
  * 1. Waiting on a slow phone line (bench/load.ts): first paint, home's live prices, tap → chart,
- *    a repeat visit and the bytes received until prices show; the two builds alternate, median of
- *    `BENCH_RUNS` (5) each.
+ *    a repeat visit, the bytes received until prices show and a visitor's first load; the two builds
+ *    alternate, median of `BENCH_RUNS` (5) each, on slow 3G and then on 2G.
  * 2. What the quote screen costs a user on a metered line: every byte that crosses the network while
  * it is open (HTTP requests and answers with their headers, WebSocket frames, from the page and
  * from the market worker alike), counted by a TCP relay between Chromium and the real server,
@@ -23,7 +23,7 @@ import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/seed/content.ts';
 import { launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
-import { longestTask, MARKS, measureLoad, median, PROFILE, type LoadSample } from './load.ts';
+import { longestTask, MARKS, measureLoad, median, PROFILE, PROFILE_2G, type LoadSample } from './load.ts';
 import type { Browser } from 'playwright-core';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
@@ -188,6 +188,13 @@ const ROWS: { key: keyof LoadSample; label: string; goal: number; unit: 's' | 'K
   { key: 'visitorBytes', label: 'visitor at `/`: HTML, JS, CSS and locale until the login form shows (bodies)', goal: 30 * 1024, unit: 'KB' },
 ];
 
+/** On 2G: the prices the first HTML carries, and the rows a tap can open. */
+const ROWS_2G: typeof ROWS = [
+  { key: 'fcp', label: 'prices seen (first paint, from the first HTML)', goal: 1400, unit: 's' },
+  { key: 'prices', label: 'live quote rows a tap can open', goal: 3500, unit: 's' },
+  { key: 'visitorBytes', label: 'visitor at `/`: bytes until the login form shows (bodies)', goal: 30 * 1024, unit: 'KB' },
+];
+
 const show = (v: number, unit: 's' | 'KB' | 'ms') => (unit === 's' ? (v / 1000).toFixed(2) + ' s' : unit === 'ms' ? Math.round(v) + ' ms' : kb(v));
 
 async function main(): Promise<void> {
@@ -222,6 +229,22 @@ async function main(): Promise<void> {
       console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
     }
 
+    // The same loads on 2G, for what a user there sees first and when the screen works.
+    const samples2g: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const build of BUILDS) samples2g[build].push(await measureLoad(browser, servers[build].url, tokens[build], PROFILE_2G));
+    }
+    const medians2g = Object.fromEntries(
+      BUILDS.map((b) => [b, Object.fromEntries(ROWS_2G.map((r) => [r.key, Math.round(median(samples2g[b].map((s) => s[r.key])))]))]),
+    ) as Record<Build, Record<keyof LoadSample, number>>;
+    console.log(`\n${PROFILE_2G.name} (${PROFILE_2G.latencyMs} ms round trip, ${PROFILE_2G.kbit} kbit/s) + ${PROFILE_2G.cpu}x CPU, median of ${RUNS}:\n`);
+    console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
+    for (const r of ROWS_2G) {
+      const v = medians2g.dist![r.key];
+      const base = BASELINE ? ` ${show(medians2g[BASELINE]![r.key], r.unit)} |` : '';
+      console.log(`| ${r.label} | ${show(v, r.unit)}${v <= r.goal ? '' : ' (over)'} | ${show(medians2g['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
+    }
+
     const data = MINUTES > 0 ? await dataUsed(browser, servers.dist!, tokens.dist!) : null;
     const saver = MINUTES > 0 ? await dataUsedSaver(browser, servers.dist!, tokens.dist!) : null;
     if (data && saver) {
@@ -232,6 +255,7 @@ async function main(): Promise<void> {
       profile: PROFILE,
       runs: RUNS,
       load: { medians, samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
+      load2g: { profile: PROFILE_2G, medians: medians2g, samples: samples2g, goals: Object.fromEntries(ROWS_2G.map((r) => [r.key, r.goal])) },
       dataUsed: data,
       dataUsedSaver: saver,
     };
