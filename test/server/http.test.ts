@@ -121,7 +121,8 @@ test('the app: index.html uncached with CSP for its inline script and the XSRF c
   const res = await s.app.inject({ url: '/trade?x=1', headers: { accept: 'text/html' } });
   assert.is(res.statusCode, 200);
   assert.match(res.headers['content-type'] as string, /text\/html/);
-  assert.is(res.headers['cache-control'], 'no-store', 'it hands out this visitor\'s XSRF cookie: no cache keeps it');
+  // Not `no-store`: that keeps the page out of the browser's back/forward cache.
+  assert.is(res.headers['cache-control'], 'private, no-cache', 'it hands out this visitor\'s XSRF cookie: no shared cache keeps it, and the browser asks again each time');
   const hash = createHash('sha256').update(BOOT).digest('base64');
   assert.ok((res.headers['content-security-policy'] as string).includes(`'sha256-${hash}'`), 'inline boot script allowed by hash');
   assert.match(String(res.headers['set-cookie']), /^XSRF-TOKEN=[0-9a-f]{32}; Path=\/; SameSite=Lax/);
