@@ -160,7 +160,9 @@ export class Fetcher {
       if (got.length < 300 || !(last >= at) || last >= nowSecond - 1) break;
       at = Math.floor(last) + 1;
     }
-    const rows = fetched.filter((c) => c.time % 1000 === 0 && c.time >= from * 1000).sort((a, b) => a.time - b.time);
+    // Nothing later than this pass's own now: a pass that began before a jump of the clock (or a
+    // feed ahead of ours) would otherwise vouch for the seconds between, never fetched, as complete.
+    const rows = fetched.filter((c) => c.time % 1000 === 0 && c.time >= from * 1000 && c.time <= now).sort((a, b) => a.time - b.time);
     const accepted: Array<{ second: number; price: string }> = [];
     let newest = from - 1;
     let last = feed && feed.priceTime > 0 ? { second: Math.floor(feed.priceTime / 1000), price: feed.price } : undefined;
