@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,16 +72,6 @@ const brotliParams = (identity: Buffer, quality: number) => ({
 });
 const etagOf = (identity: Buffer) => createHash('sha256').update(identity).digest('base64url').slice(0, 16);
 
-function variant(html: string): PageVariant {
-  const identity = Buffer.from(html);
-  return {
-    identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, brotliParams(identity, 11)),
-    etag: etagOf(identity),
-  };
-}
-
 /**
  * A page built while serving: compressed on libuv's threads, so the requests in flight do not wait
  * for it; `quality` is brotli's (11 takes tens of milliseconds of a core, 5 a few).
@@ -92,7 +82,20 @@ async function variantAsync(html: string, quality: number): Promise<PageVariant>
   return { identity, gzip, br, etag: etagOf(identity) };
 }
 
-type RoutePage = { html: string; page: PageVariant };
+/**
+ * A route's page; compressed (at brotli's best) when it is first asked for, not at start: a server
+ * start then does not spend a third of a second of a core on 34 pages most runs never serve.
+ */
+type RoutePage = { html: string; page: () => Promise<PageVariant> };
+
+const onFirstAsk = (html: string): (() => Promise<PageVariant>) => {
+  let made: Promise<PageVariant> | undefined;
+  return () => {
+    made ??= variantAsync(html, 11);
+    made.catch(() => (made = undefined));
+    return made;
+  };
+};
 
 /**
  * routes.json's keys for the routes a visitor may open with the default config and with
@@ -119,7 +122,7 @@ function routePages(root: string, html: string): { pages: Map<string, RoutePage>
   const { [VISITOR_KEY]: always, [OPEN_KEY]: withoutLogin, ...routes } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
   for (const [name, files] of Object.entries(routes)) {
     const withFiles = withPreloads(html, files);
-    pages.set(name.toLowerCase(), { html: withFiles, page: variant(withFiles) });
+    pages.set(name.toLowerCase(), { html: withFiles, page: onFirstAsk(withFiles) });
   }
   if (!always || !pages.has('login')) return { pages, visitorOpens: null };
   return { pages, visitorOpens: { always: new Set(always), withoutLogin: new Set([...always, ...(withoutLogin ?? [])]) } };
@@ -186,7 +189,7 @@ export async function registerStatic(
 
   /** The home page of this second for this request, or the plain one if the prices cannot be read. */
   const homePage = async (request: FastifyRequest, plain: RoutePage): Promise<PageVariant> => {
-    if (!priced) return plain.page;
+    if (!priced) return plain.page();
     try {
       const { html, key, second } = await priced(plain.html, request);
       let page = pricedPages.get(key);
@@ -200,7 +203,7 @@ export async function registerStatic(
       return await page;
     } catch (err) {
       request.log.warn({ err }, 'home page without prices');
-      return plain.page;
+      return plain.page();
     }
   };
 
@@ -266,7 +269,7 @@ export async function registerStatic(
     const found = pages.get(route) ?? pages.get('notfound');
     if (!found) return reply.sendFile('index.html');
     const partner = partnerOf ? await partnerOf(request).catch((err) => void request.log.warn({ err }, 'page without its partner')) : null;
-    const page = partner ? await partnerPage(request, reply, route, found, partner) : route === 'home' ? await homePage(request, found) : found.page;
+    const page = partner ? await partnerPage(request, reply, route, found, partner) : route === 'home' ? await homePage(request, found) : await found.page();
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = `"${page.etag}${encoding === 'identity' ? '' : '-' + encoding}"`;
     const vary = route === 'home' ? 'accept-encoding, accept-language' : 'accept-encoding';

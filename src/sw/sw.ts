@@ -128,11 +128,6 @@ async function file(req: Request): Promise<Response> {
   return res;
 }
 
-/**
- * Kept by URL alone: the market worker's polls and the page's own calls then share one latest answer
- * (a worker's request does not show the language header the browser adds). Content lists in an
- * earlier language are possible offline right after a language change, and marked as kept anyway.
- */
 /** The public reads kept at most; a put moves its key last, so the first keys are the least recently refreshed. */
 async function prune(cache: Cache): Promise<Cache> {
   const keys = await cache.keys();
@@ -140,17 +135,18 @@ async function prune(cache: Cache): Promise<Cache> {
   return cache;
 }
 
+/**
+ * Kept by URL alone: the market worker's polls and the page's own calls then share one latest answer
+ * (a worker's request does not show the language header the browser adds). Content lists in an
+ * earlier language are possible offline right after a language change, and marked as kept anyway.
+ * The answer is kept before the page gets it: the figures a reload shows offline are then the last
+ * ones the screen showed, never an older answer while the newer one was still being written. A copy
+ * that cannot be kept (storage full) costs the page nothing.
+ */
 async function api(req: Request, key: string, name: string, keep = (c: Cache) => Promise.resolve(c)): Promise<Response> {
+  let res: Response;
   try {
-    const res = await fetch(req);
-    if (res.ok) {
-      const copy = res.clone();
-      void caches.open(name).then(async (cache) => {
-        await cache.put(key, copy);
-        await keep(cache);
-      });
-    }
-    return res;
+    res = await fetch(req);
   } catch (error) {
     const cached = await caches.match(key, { cacheName: name });
     if (!cached) throw error;
@@ -158,6 +154,16 @@ async function api(req: Request, key: string, name: string, keep = (c: Cache) =>
     const cachedAt = Date.parse(cached.headers.get('date') || '') || 0;
     return new Response(JSON.stringify({ ...env, cachedAt }), { headers: { 'content-type': 'application/json' } });
   }
+  if (res.ok) {
+    try {
+      const cache = await caches.open(name);
+      await cache.put(key, res.clone());
+      void keep(cache).catch(() => {});
+    } catch {
+      // Kept next time.
+    }
+  }
+  return res;
 }
 
 /**
