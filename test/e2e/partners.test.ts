@@ -65,7 +65,7 @@ test.after(() => new Promise<void>((resolve) => (host ? host.close(() => resolve
 
 /** The host page's frame as the user sees it (a page screenshot may catch the frame before it paints). */
 async function frameShot(page: Page, name: string): Promise<void> {
-  await (await page.$('#app'))!.screenshot({ path: (await screenshot(page, name)) });
+  await screenshot(page, name, '#app');
 }
 
 const hostUrl = (name: string, path = '/') => `http://${name}.localhost:${hostPort}${path}`;
