@@ -37,8 +37,9 @@ test('a banner shows under the title bar: the back button stays visible and take
   await page.getByRole('button', { name: 'Confirm' }).click();
   const banner = page.locator('.notify');
   await banner.getByText('Cache cleared').waitFor();
-  // Measured once it has dropped in (it slides 8 px down as it appears).
+  // Measured once it has dropped in (it slides 8 px down as it appears) and the dialog has slid out.
   await banner.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
   const bar = (await page.locator('.bar').first().boundingBox())!;
   const box = (await banner.boundingBox())!;
   assert.ok(box.y >= bar.y + bar.height - 0.5, `banner top ${box.y} under the bar's bottom ${bar.y + bar.height}`);
