@@ -4,24 +4,19 @@
  * the browser tests spend much of their time waiting on pages and timers.
  *
  * `--at-once N` runs at most N at a time, taking the next script in the order given as one ends;
- * without it all start together. `--then` ends a group: the scripts after it start once every one
- * before it has ended, with an `--at-once` of their own. A script written `nice:name` runs at a
- * lower CPU priority (it and everything it starts, databases included).
+ * without it all start together. A script written `nice:name` runs at a lower CPU priority (it and
+ * everything it starts, databases included): CI's server suites take the CPU the browser suites
+ * leave while they wait on pages and timers, without slowing the browser suites' own timing.
  */
 import { spawn } from 'node:child_process';
 
-/** `[--at-once N] script... [--then [--at-once N] script...]...` → groups run one after another. */
-const groups = [];
-for (const part of process.argv.slice(2).join('\0').split('\0--then\0')) {
-  const args = part ? part.split('\0') : [];
-  const at = args.indexOf('--at-once');
-  const limit = at === -1 ? Infinity : Number(args[at + 1]);
-  const scripts = at === -1 ? args : args.filter((_, i) => i !== at && i !== at + 1);
-  if (!(limit >= 1) || scripts.length === 0) {
-    console.error('usage: node scripts/test-side-by-side.mjs [--at-once N] script... [--then [--at-once N] script...]');
-    process.exit(2);
-  }
-  groups.push({ limit, scripts });
+const args = process.argv.slice(2);
+const at = args.indexOf('--at-once');
+const limit = at === -1 ? Infinity : Number(args[at + 1]);
+const scripts = at === -1 ? args : args.filter((_, i) => i !== at && i !== at + 1);
+if (!(limit >= 1) || scripts.length === 0) {
+  console.error('usage: node scripts/test-side-by-side.mjs [--at-once N] script...');
+  process.exit(2);
 }
 
 const started = Date.now();
@@ -47,12 +42,10 @@ const run = (script) =>
     });
   });
 
+const queue = [...scripts];
 const results = [];
-for (const { limit, scripts } of groups) {
-  const queue = [...scripts];
-  const lane = async () => {
-    for (let name = queue.shift(); name; name = queue.shift()) results.push(await run(name));
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, scripts.length) }, lane));
-}
+const lane = async () => {
+  for (let name = queue.shift(); name; name = queue.shift()) results.push(await run(name));
+};
+await Promise.all(Array.from({ length: Math.min(limit, scripts.length) }, lane));
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -25,20 +25,23 @@ const CONCURRENCY = 4;
 const EMBEDDED_ONLY = new Set(['db-lock.test.ts', 'disk-full.test.ts', 'log-full.test.ts']);
 
 /**
- * Files whose outcome does not depend on the database: HTTP framing, static pages, the API's
- * documents, upload limits met before anything is written, pure functions. `npm run test:server`
+ * Files whose outcome does not depend on the database: HTTP framing and headers, static pages, the
+ * API's documents, the request log, upload limits met before anything is written, pure functions. `npm run test:server`
  * runs them; a second run on PostgreSQL would check the same code paths again (about a minute of
  * CI's two cores).
  */
 const DATABASE_AGNOSTIC = new Set([
+  'answer-headers.test.ts',
   'asyncapi.test.ts',
   'engines.test.ts',
   'error-keys.test.ts',
   'font-link.test.ts',
   'http.test.ts',
   'keccak.test.ts',
+  'log-secrets.test.ts',
   'openapi-client.test.ts',
   'openapi.test.ts',
+  'request-log.test.ts',
   'schemas.test.ts',
   'static.test.ts',
   'strict-body.test.ts',
