@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const token = await login(server.url);
-    const page = await newMobilePage(browser, { motion: true });
+    const page = await newMobilePage(browser);
     await page.goto(server.url + '/');
     // Evaluated through the DevTools protocol, which the page's script policy does not govern.
     await page.evaluate(await photoScript());

@@ -109,7 +109,7 @@ const percentile = (xs: number[], p: number): number => {
 async function dataUsedSaver(browser: Browser, server: ServerHandle, token: string) {
   const wire = await relay(server.port);
   try {
-    const page = await newMobilePage(browser, { motion: true });
+    const page = await newMobilePage(browser);
     await page.addInitScript((t) => {
       localStorage.setItem('app', JSON.stringify({ token: t }));
       localStorage.setItem('saveData', 'true');
@@ -133,7 +133,7 @@ async function dataUsedSaver(browser: Browser, server: ServerHandle, token: stri
 async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
   const wire = await relay(server.port);
   try {
-    const page = await newMobilePage(browser, { motion: true });
+    const page = await newMobilePage(browser);
     await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t })), token);
     await page.addInitScript(MARKS);
     // The slow phone's CPU (the network is not slowed: bytes are what is counted here).

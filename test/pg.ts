@@ -26,9 +26,9 @@ const EMBEDDED_ONLY = new Set(['db-lock.test.ts', 'disk-full.test.ts', 'log-full
 
 /**
  * Files whose outcome does not depend on the database: HTTP framing and headers, static pages, the
- * API's documents, the request log, upload limits met before anything is written, pure functions. `npm run test:server`
- * runs them; a second run on PostgreSQL would check the same code paths again (about a minute of
- * CI's two cores).
+ * API's documents, the request log, upload limits met before anything is written, pure functions.
+ * `npm run test:server` runs them; a second run on PostgreSQL would check the same code paths again
+ * (about a minute of CI's two cores).
  */
 const DATABASE_AGNOSTIC = new Set([
   'answer-headers.test.ts',

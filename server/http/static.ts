@@ -91,8 +91,10 @@ type RoutePage = { html: string; page: () => Promise<PageVariant> };
 const onFirstAsk = (html: string): (() => Promise<PageVariant>) => {
   let made: Promise<PageVariant> | undefined;
   return () => {
-    made ??= variantAsync(html, 11);
-    made.catch(() => (made = undefined));
+    if (!made) {
+      made = variantAsync(html, 11);
+      made.catch(() => (made = undefined));
+    }
     return made;
   };
 };

@@ -19,6 +19,8 @@ test('the Arabic deposit channel list, a channel’s note, the bank list and the
   const brl = (await api<PayChannel[]>('/h5/recharge/getPayChanelList')).find((c) => c.currency === 'BRL')!;
 
   const page = await newMobilePage(stage.browser, { locale: 'ar' });
+  // No slide between screens: a page half slid in is not a page wider than the screen.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(([t]) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), [token]);
   await page.goto(stage.server.url + '/rechargeList');
   await waitForApp(page);

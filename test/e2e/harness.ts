@@ -230,14 +230,10 @@ const TRAIL_LENGTH = 20;
  * A 360×740 phone page in its own context (fresh storage); closing the page closes the context.
  * `locale` sets the browser language (`navigator.languages`), e.g. `ar` or `zh-HK`. The service
  * worker is off unless asked for: with it, a test's routes and a stopped server would be answered
- * from its caches instead. The page asks for reduced motion unless `motion` is set: the home
- * marquee and the loading shimmer repaint every frame, and an open page then costs the browser
- * about four times the CPU of a still one (3.9 s against 1.0 s over 20 s of idle home), on every
- * page of both browser passes. The tests about motion itself ask for it.
+ * from its caches instead.
  */
-export async function newMobilePage(browser: Browser, opts: { locale?: string; serviceWorker?: boolean; motion?: boolean } = {}): Promise<Page> {
+export async function newMobilePage(browser: Browser, opts: { locale?: string; serviceWorker?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({
-    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
     serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
     viewport: { width: 360, height: 740 },
     deviceScaleFactor: 2,

@@ -12,8 +12,8 @@ const TICKERS = '/prod-api/h5/symbol/getHomeTickerList';
 const isTickers = (r: Request) => new URL(r.url()).pathname === TICKERS;
 
 /** A phone page already signed in (and in `language`, if given) that opens /home. */
-const openHome = async (opts: { language?: string; saveData?: boolean; motion?: boolean; setup?: (page: Page) => Promise<unknown> } = {}): Promise<Page> => {
-  const page = await newMobilePage(stage.browser, { motion: opts.motion });
+const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (page: Page) => Promise<unknown> } = {}): Promise<Page> => {
+  const page = await newMobilePage(stage.browser);
   await page.addInitScript(
     ([token, language, saveData]) => {
       const saved = JSON.parse(localStorage.getItem('app') || '{}');
@@ -32,7 +32,7 @@ const openHome = async (opts: { language?: string; saveData?: boolean; motion?: 
 const row = (page: Page, symbol: string) => page.locator(`.qs button[data-symbol="${symbol}"]`);
 
 test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', traced(async () => {
-  const page = await newMobilePage(stage.browser, { motion: true });
+  const page = await newMobilePage(stage.browser);
   token = await loginAsDemo(page, stage.server.url, '/home');
   assert.type(token, 'string');
 
@@ -200,7 +200,7 @@ test('a banner title stays readable before its image arrives, in the light theme
 }));
 
 test('with reduced motion the marquee stands still and wraps', traced(async () => {
-  const page = await openHome();
+  const page = await openHome({ setup: (p) => p.emulateMedia({ reducedMotion: 'reduce' }) });
   const text = page.locator('.mq p');
   await text.waitFor();
   assert.equal(await text.evaluate((p) => [getComputedStyle(p).animationName, getComputedStyle(p).whiteSpace]), ['none', 'normal']);
@@ -209,7 +209,7 @@ test('with reduced motion the marquee stands still and wraps', traced(async () =
 
 test('Arabic: the home screen mirrors', traced(async () => {
   if (!existsSync(new URL('../../locales/ar.json', import.meta.url))) return;
-  const page = await openHome({ language: 'ar', motion: true });
+  const page = await openHome({ language: 'ar' });
   await page.waitForFunction(() => document.documentElement.dir === 'rtl');
   await row(page, 'btc').waitFor();
   assert.is(await page.locator('.mq p').evaluate((p) => getComputedStyle(p).animationName), 'mq-rtl', 'the marquee runs the other way');

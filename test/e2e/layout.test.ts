@@ -34,6 +34,8 @@ test.before(async () => {
 });
 const phone = async (language: string, signedIn: boolean): Promise<Page> => {
   const page = await newMobilePage(stage.browser, { locale: language });
+  // No slide between screens: a page half slid in is not a page wider than the screen.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(([t, lang]) => localStorage.setItem('app', JSON.stringify({ ...(t ? { token: t } : {}), language: lang })), [signedIn ? token : '', language] as const);
   return page;
 };
