@@ -7,6 +7,9 @@
  * without it all start together. A script written `nice:name` runs at a lower CPU priority (it and
  * everything it starts, databases included): CI's server suites take the CPU the browser suites
  * leave while they wait on pages and timers, without slowing the browser suites' own timing.
+ *
+ * A failed script's output is printed again after all have ended, followed by one line per script:
+ * a CI record that keeps only the end of a long log still shows which test failed and why.
  */
 import { spawn } from 'node:child_process';
 
@@ -24,6 +27,9 @@ const seconds = () => Math.round((Date.now() - started) / 1000);
 
 const NICE = 'nice:';
 
+const failures = [];
+const outcomes = [];
+
 const run = (script) =>
   new Promise((resolve) => {
     const from = seconds();
@@ -35,9 +41,13 @@ const run = (script) =>
     child.stdout.on('data', (b) => chunks.push(b));
     child.stderr.on('data', (b) => chunks.push(b));
     child.on('close', (code, signal) => {
-      process.stdout.write(Buffer.concat(chunks));
+      const output = Buffer.concat(chunks);
+      process.stdout.write(output);
       const outcome = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
-      process.stdout.write(`\n${script}: ${outcome}, ${seconds() - from} s (from ${from} s to ${seconds()} s)\n\n`);
+      const line = `${script}: ${outcome}, ${seconds() - from} s (from ${from} s to ${seconds()} s)`;
+      process.stdout.write(`\n${line}\n\n`);
+      outcomes.push(line);
+      if (code !== 0) failures.push({ script, output });
       resolve(code === 0);
     });
   });
@@ -48,4 +58,9 @@ const lane = async () => {
   for (let name = queue.shift(); name; name = queue.shift()) results.push(await run(name));
 };
 await Promise.all(Array.from({ length: Math.min(limit, scripts.length) }, lane));
+for (const { script, output } of failures) {
+  process.stdout.write(`\n==== ${script} failed; its output again ====\n`);
+  process.stdout.write(output);
+}
+process.stdout.write(`\n${outcomes.join('\n')}\n`);
 process.exit(results.every(Boolean) ? 0 : 1);
