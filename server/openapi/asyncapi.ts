@@ -17,7 +17,18 @@ import {
 } from '../../src/shared/contract.ts';
 
 const Auth = Type.Object(
-  { type: Type.Literal('auth'), token: Type.String({ minLength: 1, maxLength: 512, description: 'the session token from login or register' }) },
+  {
+    type: Type.Literal('auth'),
+    token: Type.String({ minLength: 1, maxLength: 512, description: 'the session token from login or register' }),
+    sinceMs: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'How far back your data may have missed pushes, in milliseconds (since you last heard the server, or since you loaded the data). ' +
+          'The server follows ready with the pushes a change in that window (at most a day) would have sent. Absent: no catch-up',
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 const Ready = Type.Object({ type: Type.Literal('ready'), userId: Type.Integer() }, { additionalProperties: false });

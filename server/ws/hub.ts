@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import {
   SOCKET_CLOSE_AUTH,
   SOCKET_CLOSE_RESTART,
+  type PushCode,
   type SocketPush,
   type SocketServerMessage,
 } from '../../src/shared/contract.ts';
@@ -15,6 +16,8 @@ import type { EventBus, PushEvent } from '../bus/types.ts';
 export interface HubOptions {
   /** The user id of a live session token, or null. */
   authenticate(token: string): Promise<number | null>;
+  /** The pushes a change for this user within the last `sinceMs` would have sent (the auth message's catch-up). */
+  missed?(userId: number, token: string, sinceMs: number): Promise<PushCode[]>;
   /** Drop a socket silent for longer than this (docs/rules.md#push-channel: pings come every 50 s). */
   idleMs?: number;
   /** Time a new socket has to send its auth message. */
@@ -23,12 +26,16 @@ export interface HubOptions {
 }
 
 const MAX_MESSAGE = 4096;
+/** A catch-up looks back a day at most: an app away longer reloads what it shows anyway. */
+const MAX_SINCE_MS = 86_400_000;
 
 interface Client {
   socket: WebSocket;
   userId: number | null;
   token: string;
   lastSeen: number;
+  /** Pushes waiting while the auth message's catch-up is worked out. */
+  held?: string[];
 }
 
 export class SocketHub {
@@ -66,13 +73,14 @@ export class SocketHub {
       this.refuse(client, 400, 'socket.message', 'Messages are short text', 1003);
       return;
     }
-    if (client.userId === null) {
+    if (client.userId === null || client.held) {
       if (client.token) return; // an auth check is already running; the socket will be answered
-      const token = readAuth(text);
-      if (!token) {
-        this.refuse(client, 401, 'socket.auth', 'The first message must be {"type":"auth","token":"…"}');
+      const auth = readAuth(text);
+      if (!auth) {
+        this.refuse(client, 401, 'socket.auth', 'The first message must be {"type":"auth","token":"…"}, with sinceMs a whole number of milliseconds if sent');
         return;
       }
+      const { token, sinceMs } = auth;
       client.token = token;
       const userId = await this.options.authenticate(token);
       if (userId === null) {
@@ -84,7 +92,15 @@ export class SocketHub {
       let set = this.byUser.get(userId);
       if (!set) this.byUser.set(userId, (set = new Set()));
       set.add(client);
+      // Pushes sent while the app had no socket (loading, reconnecting) are lost: it is told of them
+      // right after ready, and live pushes wait behind them, so ready always comes first.
+      client.held = [];
+      const missed = sinceMs !== undefined && this.options.missed ? await this.options.missed(userId, token, Math.min(sinceMs, MAX_SINCE_MS)) : [];
+      const held = client.held;
+      delete client.held;
       send(client, { type: 'ready', userId });
+      for (const code of missed) send(client, { code });
+      for (const text of held) if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
       return;
     }
     if (text === 'ping' || readType(text) === 'ping') {
@@ -118,7 +134,8 @@ export class SocketHub {
     const text = JSON.stringify(message);
     const targets = evt.userId === null ? [...this.byUser.values()].flatMap((s) => [...s]) : [...(this.byUser.get(evt.userId) ?? [])];
     for (const client of targets) {
-      if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
+      if (client.held) client.held.push(text);
+      else if (client.socket.readyState === client.socket.OPEN) client.socket.send(text);
     }
   }
 
@@ -162,12 +179,14 @@ function readType(text: string): unknown {
   }
 }
 
-function readAuth(text: string): string | null {
+function readAuth(text: string): { token: string; sinceMs?: number } | null {
   if (!text.startsWith('{')) return null;
   try {
-    const msg = JSON.parse(text) as { type?: unknown; token?: unknown };
-    return msg.type === 'auth' && typeof msg.token === 'string' && msg.token.length > 0 && msg.token.length <= 512
-      ? msg.token
+    const msg = JSON.parse(text) as { type?: unknown; token?: unknown; sinceMs?: unknown };
+    const { sinceMs } = msg;
+    const sinceOk = sinceMs === undefined || (Number.isSafeInteger(sinceMs) && (sinceMs as number) >= 0);
+    return msg.type === 'auth' && typeof msg.token === 'string' && msg.token.length > 0 && msg.token.length <= 512 && sinceOk
+      ? { token: msg.token, sinceMs: sinceMs as number | undefined }
       : null;
   } catch {
     return null;

@@ -10,6 +10,7 @@ import { getConfig } from '../content/config.ts';
 import { sessionUser } from '../auth/session.ts';
 import { createMemoryBus } from '../bus/memory.ts';
 import { SocketHub, type HubOptions } from './hub.ts';
+import { missedPushes } from './missed.ts';
 
 export interface SocketRouteOptions {
   ctx: ServerContext;
@@ -31,6 +32,7 @@ export const socketRoutes: FastifyPluginAsync<SocketRouteOptions> = async (app, 
   ctx.bus ??= createMemoryBus();
   const hub = new SocketHub(ctx.bus, {
     authenticate: (token) => sessionUser(ctx, token),
+    missed: (userId, token, sinceMs) => missedPushes(ctx, userId, token, sinceMs),
     idleMs,
     authTimeoutMs,
     log: app.log,

@@ -1,6 +1,6 @@
 // Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
 import { listenKeys } from 'nanostores';
-import type { SocketPush } from '../shared/contract.ts';
+import type { SocketAuth, SocketPush } from '../shared/contract.ts';
 import { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_RESTART, type PushCode } from '../shared/socket-codes.ts';
 import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
@@ -15,6 +15,11 @@ import { countFrame, startMeter } from '../meter/count.ts';
 /** docs/rules.md#push-channel: reconnect 3 s after a drop; ping every 50 s. */
 export const RECONNECT_MS = 3000;
 export const HEARTBEAT_MS = 50000;
+/**
+ * Added to the catch-up window: a change is stamped when its transaction starts, and its push may
+ * leave a moment after a frame the app did hear.
+ */
+export const CATCH_UP_MARGIN_MS = 5000;
 
 /** The part of a WebSocket the client uses, so tests can hand it a fake. */
 export interface SocketLike {
@@ -27,6 +32,8 @@ export interface SocketLike {
 
 export interface SocketDeps {
   open(url: string): SocketLike;
+  /** A monotonic clock in milliseconds, 0 when the page's data started loading (performance.now). */
+  now(): number;
   setTimeout(run: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
   setInterval(run: () => void, ms: number): unknown;
@@ -41,7 +48,8 @@ export interface SocketDeps {
  * URL), pings every 50 s and drops a connection whose last ping went unanswered, reconnects 3 s
  * after any drop, at once when the server says it is shutting down (close 1001: another process or
  * the restarted one takes the socket), and not after an auth refusal (close 4001), which waits for
- * another token.
+ * another token. Pushes sent while no socket was open are lost, so the auth message asks the server
+ * for those of the time since the app last heard from it (the whole page's life on the first one).
  */
 export class PushSocket {
   private url = '';
@@ -52,6 +60,8 @@ export class PushSocket {
   private awaitingPong = false;
   /** The server refused this token: a reconnect would be refused too. */
   private refused = false;
+  /** When the server was last heard (any frame); 0, the page's start, before the first. */
+  private heardAt = 0;
 
   constructor(private readonly deps: SocketDeps) {}
 
@@ -80,11 +90,13 @@ export class PushSocket {
     const ws = this.deps.open(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'auth', token: this.token }));
+      const sinceMs = Math.max(0, Math.round(this.deps.now() - this.heardAt)) + CATCH_UP_MARGIN_MS;
+      ws.send(JSON.stringify({ type: 'auth', token: this.token, sinceMs } satisfies SocketAuth));
       this.awaitingPong = false;
       this.beat = this.deps.setInterval(() => this.ping(), HEARTBEAT_MS);
     };
     ws.onmessage = (e) => {
+      this.heardAt = this.deps.now();
       this.deps.onFrame?.(e.data);
       this.receive(e.data);
     };
@@ -250,6 +262,7 @@ export function startSocket(): void {
   startMeter();
   const socket = new PushSocket({
     open: (url) => new WebSocket(url) as unknown as SocketLike,
+    now: () => performance.now(),
     setTimeout: (run, ms) => setTimeout(run, ms),
     clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
     setInterval: (run, ms) => setInterval(run, ms),

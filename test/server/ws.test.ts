@@ -115,6 +115,49 @@ test('every socket of the same user gets the push', async () => {
   assert.is((await second.nextJson()).code, 'input');
 });
 
+test('catch-up: a socket that asks for the last second hears of the credit and the message it had no socket for', async () => {
+  const { username, password, token } = await server.register();
+  const authed = async (sinceMs?: number, as = token) => {
+    const socket = await connect();
+    socket.send(JSON.stringify({ type: 'auth', token: as, ...(sinceMs === undefined ? {} : { sinceMs }) }));
+    assert.is((await socket.nextJson()).type, 'ready');
+    // A pong marks the end of what the server sent after ready.
+    socket.send('ping');
+    const after: string[] = [];
+    for (let text = await socket.next(); text !== 'pong'; text = await socket.next()) after.push(text);
+    return after.map((t) => JSON.parse(t) as unknown);
+  };
+  // Bills and notices carry the database's time, messages the server's (the test's clock here).
+  const aSecondLater = async () => {
+    await new Promise((r) => setTimeout(r, 1200));
+    server.clock.advance(1200);
+  };
+  await aSecondLater();
+  assert.equal(await authed(1000), [], 'nothing happened to the account, nor a notice to everyone, in the last second');
+  assert.is((await operator('/balance', { username, amount: '+5', reason: 'test credit' })).code, 200);
+  assert.is((await operator('/message', { username, content: 'Credited' })).code, 200);
+  assert.equal(await authed(1000), [{ code: 'balance' }, { code: 'mes' }]);
+  assert.equal(await authed(), [], 'without sinceMs, no catch-up');
+  // The server's time moves on too (the test's clock stands still unless moved).
+  server.clock.advance(100);
+  const fresh = await server.login(username, password);
+  assert.equal(await authed(60_000, fresh), [], 'a session that began after both changes loaded them already');
+  await aSecondLater();
+  assert.equal(await authed(1000), [], 'both changes are older than the second asked for');
+});
+
+test('catch-up: sinceMs must be a whole number of milliseconds', async () => {
+  const { token } = await server.register();
+  for (const sinceMs of [-1, 1.5, '60000', null, 1e300]) {
+    const socket = await connect();
+    socket.send(JSON.stringify({ type: 'auth', token, sinceMs }));
+    const error = await socket.nextJson();
+    assert.is(error.key, 'socket.auth', `sinceMs ${JSON.stringify(sinceMs)}`);
+    assert.match(String(error.msg), /sinceMs/);
+    assert.is((await socket.closed).code, SOCKET_CLOSE_AUTH);
+  }
+});
+
 test('a revoked session is closed at its next ping', async () => {
   const alice = await user();
   await revokeAllSessions(server.ctx, server.ctx.db, alice.userId);

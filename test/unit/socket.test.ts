@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { setLocale } from '../../src/i18n/index.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import {
+  CATCH_UP_MARGIN_MS,
   HEARTBEAT_MS,
   PushSocket,
   RECONNECT_MS,
@@ -59,6 +60,7 @@ const setup = () => {
       sockets.push(s);
       return s;
     },
+    now: () => now,
     setTimeout: (run, ms) => add(run, ms, 0),
     clearTimeout: clear,
     setInterval: (run, ms) => add(run, ms, ms),
@@ -82,6 +84,8 @@ const setup = () => {
 };
 
 const WS_URL = 'ws://app.test/prod-api/ws';
+/** The auth message asking for the pushes of the last `ms` (plus the margin). */
+const auth = (token: string, ms: number) => JSON.stringify({ type: 'auth', token, sinceMs: ms + CATCH_UP_MARGIN_MS });
 
 const conn = suite('push socket: connect, authenticate, reconnect (docs/rules.md#push-channel)');
 
@@ -94,7 +98,7 @@ conn('connects only with both a URL and a token; the token goes in the first mes
   assert.is(f.sockets.length, 1);
   assert.is(f.last().url, WS_URL);
   f.last().open();
-  assert.equal(f.last().sent, [JSON.stringify({ type: 'auth', token: 'tok' })]);
+  assert.equal(f.last().sent, [auth('tok', 0)], 'the catch-up covers the page\'s life so far');
 });
 
 conn('the same WS_URL and token again changes nothing', () => {
@@ -115,7 +119,23 @@ conn('a drop reconnects after 3 s, not sooner', () => {
   f.advance(1);
   assert.is(f.sockets.length, 2, 'a new socket');
   f.last().open();
-  assert.equal(f.last().sent, [JSON.stringify({ type: 'auth', token: 'tok' })], 'which authenticates again');
+  assert.equal(f.last().sent, [auth('tok', RECONNECT_MS)], 'which authenticates again, asking for what the gap missed');
+});
+
+conn('the catch-up runs from the last frame heard, not from the drop: a dead line loses what came after it', () => {
+  const f = setup();
+  f.advance(1000);
+  f.socket.set(WS_URL, 'tok');
+  f.last().open();
+  f.last().say(JSON.stringify({ type: 'ready', userId: 1 }));
+  f.advance(HEARTBEAT_MS);
+  f.last().say('pong');
+  f.advance(HEARTBEAT_MS * 2);
+  assert.is(f.sockets.length, 1, 'the unanswered ping is found only at the next one');
+  f.advance(RECONNECT_MS);
+  assert.is(f.sockets.length, 2);
+  f.last().open();
+  assert.equal(f.last().sent, [auth('tok', HEARTBEAT_MS * 2 + RECONNECT_MS)]);
 });
 
 conn('a server shutting down (1001) is reconnected at once, to another process or the restarted one', () => {
@@ -153,7 +173,7 @@ conn('a new token closes the old socket first and connects with the new one', ()
   assert.ok(first.closed, 'the old socket is closed');
   assert.is(first.onclose, null, 'and its late close event cannot schedule a reconnect');
   f.last().open();
-  assert.equal(f.last().sent, [JSON.stringify({ type: 'auth', token: 'b' })]);
+  assert.equal(f.last().sent, [auth('b', 0)]);
   f.advance(RECONNECT_MS * 3);
   assert.is(f.sockets.length, 2, 'no stray reconnect');
 });
@@ -169,8 +189,6 @@ conn('logging out (no token) closes and stays closed', () => {
   assert.is(f.timers(), 0, 'no timer left running');
 });
 
-conn.run();
-
 conn('while the page waits in the back/forward cache the socket is closed and nothing reconnects; shown again, it opens and authenticates', () => {
   const f = setup();
   f.socket.set(WS_URL, 'tok');
@@ -182,10 +200,12 @@ conn('while the page waits in the back/forward cache the socket is closed and no
   f.socket.resume();
   assert.is(f.sockets.length, 2, 'a new socket');
   f.last().open();
-  assert.equal(f.last().sent, [JSON.stringify({ type: 'auth', token: 'tok' })]);
+  assert.equal(f.last().sent, [auth('tok', HEARTBEAT_MS * 3)], 'asking for what came while it was away');
   f.socket.resume();
   assert.is(f.sockets.length, 2, 'shown twice, still one socket');
 });
+
+conn.run();
 
 const beat = suite('push socket: heartbeat');
 

@@ -10,6 +10,12 @@ import type { PushCode } from '../socket-codes.ts';
 export interface SocketAuth {
   type: 'auth';
   token: string;
+  /**
+   * How far back, in milliseconds, the client's data may have missed pushes: since it last heard
+   * the server (or since the page loaded, on the first socket). The server answers `ready` with the
+   * pushes a change in that window would have sent. Absent: no catch-up.
+   */
+  sinceMs?: number;
 }
 
 /** Server messages other than `pong`: `ready` after a good token, `error` before closing with 4001. */
