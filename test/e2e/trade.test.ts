@@ -169,7 +169,11 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   // The running result at the polled price: winning the income, losing the amount, or even.
   await row.locator('.pr-now').getByText(/^(Winning now \+\$10|Losing now -\$100|Even now \$0)$/).waitFor();
   // The new row is brought into view, clear of the tab bar (the page's bottom padding follows --dock-h).
-  await page.waitForTimeout(300);
+  // The scroll is smooth: on a busy machine it takes longer than its nominal time.
+  const rowEl = (await row.elementHandle())!;
+  await page
+    .waitForFunction((el) => el.getBoundingClientRect().bottom <= document.querySelector('.tabbar')!.getBoundingClientRect().top + 1, rowEl, { polling: 100, timeout: 5000 })
+    .catch(() => undefined);
   const [rowBottom, barTop] = await Promise.all([
     row.evaluate((el) => el.getBoundingClientRect().bottom),
     page.locator('.tabbar').evaluate((el) => el.getBoundingClientRect().top),
