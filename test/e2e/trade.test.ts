@@ -178,7 +178,12 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
     row.evaluate((el) => el.getBoundingClientRect().bottom),
     page.locator('.tabbar').evaluate((el) => el.getBoundingClientRect().top),
   ]);
-  assert.ok(rowBottom <= barTop + 1, `the open position ends at ${rowBottom}, above the tab bar at ${barTop}`);
+  const layout = () =>
+    row.evaluate((el) => {
+      const page = el.closest('.page')!;
+      return JSON.stringify({ row: el.getBoundingClientRect().height, page: page.getBoundingClientRect().height, scrollY, max: document.documentElement.scrollHeight - innerHeight, dock: getComputedStyle(page).getPropertyValue('--dock-h') });
+    });
+  assert.ok(rowBottom <= barTop + 1, `the open position ends at ${rowBottom}, above the tab bar at ${barTop} (${await layout()})`);
   await screenshot(page, 'trade-order-placed');
 
   await advanceClock(61_000);
@@ -254,7 +259,7 @@ test('right to left: the quote screen in Arabic', traced(async () => {
   });
   assert.is(((await placed.json()) as { code: number }).code, 200);
   const p = await quoteScreenIn('ar');
-  await p.locator('.pr-now').first().waitFor();
+  await p.locator('.pr-now .num').first().waitFor();
   assert.is(await p.evaluate(() => document.documentElement.dir), 'rtl');
   await chartDrawn(p);
   // The price axis and its marker are on the left here: the same check of the forming candle's canvas.

@@ -23,7 +23,9 @@ import { newlySettled, runningResult } from './live-result.ts';
 function Running({ o, money }: { o: ContractOrder; money: MoneySettings }) {
   const price = useStore($tickers, { keys: [o.symbol] })[o.symbol]?.price;
   const now = runningResult(o, price, flag('onlyPriceDifference'));
-  if (!now) return null;
+  // Its line is kept while there is no price yet: a row that grew when one came would slip under
+  // the tab bar after it was scrolled into view.
+  if (!now) return <small className="pr-now" aria-hidden="true">{'\u00a0'}</small>;
   return (
     <small className={'pr-now ' + (now.result === 'win' ? 'up' : now.result === 'loss' ? 'down' : 'muted')}>
       {t('order.now.' + now.result) + ' '}
@@ -117,7 +119,17 @@ export function Positions({ tab, onTab, active, placed = 0 }: Props) {
   useEffect(() => {
     if (!rows || !reveal.current) return;
     reveal.current = false;
-    list.current?.firstElementChild?.scrollIntoView({ block: 'nearest' });
+    const row = list.current?.firstElementChild;
+    if (!row) return;
+    row.scrollIntoView({ block: 'nearest' });
+    // What arrives in the next moment (a price line, the screen above growing) can push it back
+    // under the tab bar: for a second it is brought into view again whenever the row or the screen resizes.
+    if (typeof ResizeObserver !== 'function') return;
+    const keep = new ResizeObserver(() => row.scrollIntoView({ block: 'nearest' }));
+    keep.observe(row);
+    keep.observe(row.closest('.page') || document.body);
+    const stop = setTimeout(() => keep.disconnect(), 1000);
+    return () => (clearTimeout(stop), keep.disconnect());
   }, [rows]);
   return (
     <section className="pos">
