@@ -50,6 +50,7 @@ const DATABASE_AGNOSTIC = new Set([
   'test-clock.test.ts',
   'upload-full-disk.test.ts',
   'upload-limits.test.ts',
+  'ws-catch-up.test.ts',
 ]);
 
 const withDatabase = (serverUrl: string, name: string): string => {

@@ -95,7 +95,7 @@ export class SocketHub {
       // Pushes sent while the app had no socket (loading, reconnecting) are lost: it is told of them
       // right after ready, and live pushes wait behind them, so ready always comes first.
       client.held = [];
-      const missed = sinceMs !== undefined && this.options.missed ? await this.options.missed(userId, token, Math.min(sinceMs, MAX_SINCE_MS)) : [];
+      const missed = sinceMs !== undefined && this.options.missed ? await this.catchUp(userId, token, Math.min(sinceMs, MAX_SINCE_MS)) : [];
       const held = client.held;
       delete client.held;
       send(client, { type: 'ready', userId });
@@ -111,6 +111,16 @@ export class SocketHub {
         return;
       }
       if (client.socket.readyState === client.socket.OPEN) client.socket.send('pong');
+    }
+  }
+
+  /** The pushes the socket may have missed; every refresh they could stand for when that cannot be told (the database away). */
+  private async catchUp(userId: number, token: string, sinceMs: number): Promise<PushCode[]> {
+    try {
+      return await this.options.missed!(userId, token, sinceMs);
+    } catch (err) {
+      this.options.log?.warn({ err }, 'socket catch-up failed; the app is told to refresh');
+      return ['balance', 'mes'];
     }
   }
 
