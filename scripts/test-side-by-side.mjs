@@ -4,7 +4,8 @@
  * the browser tests spend much of their time waiting on pages and timers.
  *
  * `--at-once N` runs at most N at a time, taking the next script in the order given as one ends;
- * without it all start together. A script written `nice:name` runs at a lower CPU priority (it and
+ * without it all start together. `--then-at-once M` after them starts a group that may run M at a
+ * time once its first script is due (CI's single-threaded server suites use both cores at the end). A script written `nice:name` runs at a lower CPU priority (it and
  * everything it starts, databases included): CI's server suites take the CPU the browser suites
  * leave while they wait on pages and timers, without slowing the browser suites' own timing.
  *
@@ -14,11 +15,22 @@
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
-const at = args.indexOf('--at-once');
-const limit = at === -1 ? Infinity : Number(args[at + 1]);
-const scripts = at === -1 ? args : args.filter((_, i) => i !== at && i !== at + 1);
-if (!(limit >= 1) || scripts.length === 0) {
-  console.error('usage: node scripts/test-side-by-side.mjs [--at-once N] script...');
+/** `--at-once N a b --then-at-once M c d`: N lanes for a and b; once c is due, M lanes. */
+const parse = (list) => {
+  const groups = [];
+  let group = null;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '--at-once' || list[i] === '--then-at-once') {
+      if ((list[i] === '--at-once') !== (groups.length === 0)) return null;
+      groups.push((group = { limit: Number(list[++i]), scripts: [] }));
+    } else if (group) group.scripts.push(list[i]);
+    else groups.push((group = { limit: Infinity, scripts: [list[i]] }));
+  }
+  return groups.length && groups.every((g) => g.limit >= 1 && g.scripts.length) ? groups : null;
+};
+const groups = parse(args);
+if (!groups) {
+  console.error('usage: node scripts/test-side-by-side.mjs [--at-once N] script... [--then-at-once M script...]');
   process.exit(2);
 }
 
@@ -52,12 +64,25 @@ const run = (script) =>
     });
   });
 
-const queue = [...scripts];
+// Each script waits until it is first in line and fewer than its group's limit are running.
+const running = new Set();
 const results = [];
-const lane = async () => {
-  for (let name = queue.shift(); name; name = queue.shift()) results.push(await run(name));
-};
-await Promise.all(Array.from({ length: Math.min(limit, scripts.length) }, lane));
+await new Promise((done) => {
+  const queue = groups.flatMap((g) => g.scripts.map((script) => ({ script, limit: g.limit })));
+  const next = () => {
+    while (queue.length && running.size < queue[0].limit) {
+      const { script } = queue.shift();
+      const job = run(script).then((ok) => {
+        results.push(ok);
+        running.delete(job);
+        next();
+      });
+      running.add(job);
+    }
+    if (!queue.length && !running.size) done();
+  };
+  next();
+});
 for (const { script, output } of failures) {
   process.stdout.write(`\n==== ${script} failed; its output again ====\n`);
   process.stdout.write(output);

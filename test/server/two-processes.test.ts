@@ -144,18 +144,20 @@ test('50 parallel withdrawals split across both processes never overdraw', async
   assert.equal([w!.balance, w!.frozen, w!.billAmount, w!.billFrozen], ['47.00000000', '303.00000000', '47.00000000', '303.00000000']);
 });
 
-test('40 wrong fund passwords and the right one (11th), split across both processes: at most 5 are checked, nothing is withdrawn', async (c) => {
+test('40 wrong fund passwords split across both processes, then the right one: at most 5 are checked, nothing is withdrawn', async (c) => {
   if (!url) return;
   const u = await user(c.one, '1000');
   const post = (s: ServerProcess, route: string, body: object) =>
     fetch(`${s.url}/prod-api${route}`, { method: 'POST', headers: { authorization: u.token, 'content-type': 'application/json' }, body: JSON.stringify(body) })
       .then((r) => r.json() as Promise<Envelope<unknown>>);
   const send = (s: ServerProcess, fundPassword: string) => post(s, '/h5/expenses/submitExpenses', { methodId: u.card, amount: '50', fundPassword });
-  const guesses = Array.from({ length: 41 }, (_, i) => (i === 10 ? FUND_PASSWORD : `wrong${100 + i}`));
-  const answers = await Promise.all(guesses.map((g, i) => send(i % 2 ? c.two : c.one, g)));
+  // The wrong ones all at once; the right one after them: sent among them, it could be one of the
+  // five checked on a loaded machine (parallel requests arrive in any order), and rightly succeed.
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => send(i % 2 ? c.two : c.one, `wrong${100 + i}`)));
   const checked = answers.filter((a) => a.code === 200 || a.params?.left !== undefined).length;
   assert.ok(checked <= 5, `${checked} tries checked: ${JSON.stringify(answers.map((a) => [a.key, a.params?.left]))}`);
-  assert.ok(answers[10]!.key === 'fundPassword.locked' || answers[10]!.key === 'rate.limited', `the right one: ${answers[10]!.key}`);
+  const right = await send(c.one, FUND_PASSWORD);
+  assert.ok(right.key === 'fundPassword.locked' || right.key === 'rate.limited', `the right one: ${right.key}`);
   const [made] = (await c.db.db.execute(sql`select count(*)::int as n from withdrawals where user_id = ${u.userId}`) as unknown as { rows: Array<{ n: number }> }).rows;
   assert.is(made!.n, 0, 'no withdrawal');
   const later = await send(c.two, FUND_PASSWORD);
