@@ -64,17 +64,20 @@ const run = (script) =>
     });
   });
 
-// Each script waits until it is first in line and fewer than its group's limit are running.
+// Each script waits until it is first in line and fewer than its group's limit are running; a
+// later group's first script waits for a script of the groups before it to end.
 const running = new Set();
 const results = [];
 await new Promise((done) => {
-  const queue = groups.flatMap((g) => g.scripts.map((script) => ({ script, limit: g.limit })));
+  const queue = groups.flatMap((g, group) => g.scripts.map((script) => ({ script, group, limit: g.limit })));
+  let open = 0;
   const next = () => {
-    while (queue.length && running.size < queue[0].limit) {
+    while (queue.length && queue[0].group <= open && running.size < queue[0].limit) {
       const { script } = queue.shift();
       const job = run(script).then((ok) => {
         results.push(ok);
         running.delete(job);
+        if (queue.length) open = Math.max(open, queue[0].group);
         next();
       });
       running.add(job);
