@@ -9,8 +9,9 @@
  * everything it starts, databases included): CI's server suites take the CPU the browser suites
  * leave while they wait on pages and timers, without slowing the browser suites' own timing.
  *
- * A failed script's output is printed again after all have ended, followed by one line per script:
- * a CI record that keeps only the end of a long log still shows which test failed and why.
+ * A failed script's output is printed again after all have ended, then each failure's first lines
+ * and each file a suite had to run twice (scripts/test-again.mjs), then one line per script: a CI
+ * record that keeps only the end of a long log still shows which test failed and why.
  */
 import { spawn } from 'node:child_process';
 
@@ -41,6 +42,22 @@ const NICE = 'nice:';
 
 const failures = [];
 const outcomes = [];
+const notes = [];
+
+const DIGEST_LINES = 40;
+/** A failure's header and the three lines under it (uvu's assertion), and the reruns' verdicts. */
+const digest = (script, output) => {
+  const lines = output.toString().replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const picked = [];
+  lines.forEach((line, i) => {
+    if (/^\s*FAIL\s/.test(line)) {
+      const under = lines.slice(i + 1, i + 8).filter((l) => l.trim() && !/^\s*at /.test(l));
+      picked.push(line, ...under.slice(0, 3).map((l) => l.slice(0, 300)));
+    }
+    else if (/^(flaky|test-again|running again):/.test(line)) picked.push(line);
+  });
+  if (picked.length) notes.push(`${script}:`, ...picked.slice(0, DIGEST_LINES).map((l) => `  ${l}`));
+};
 
 const run = (script) =>
   new Promise((resolve) => {
@@ -59,6 +76,7 @@ const run = (script) =>
       const line = `${script}: ${outcome}, ${seconds() - from} s (from ${from} s to ${seconds()} s)`;
       process.stdout.write(`\n${line}\n\n`);
       outcomes.push(line);
+      digest(script, output);
       if (code !== 0) failures.push({ script, output });
       resolve(code === 0);
     });
@@ -90,5 +108,6 @@ for (const { script, output } of failures) {
   process.stdout.write(`\n==== ${script} failed; its output again ====\n`);
   process.stdout.write(output);
 }
+if (notes.length) process.stdout.write(`\n==== failures and reruns ====\n${notes.join('\n')}\n`);
 process.stdout.write(`\n${outcomes.join('\n')}\n`);
 process.exit(results.every(Boolean) ? 0 : 1);

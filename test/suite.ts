@@ -3,6 +3,7 @@
  * its error. uvu alone drops that error: the suite prints "(0 / n)" in green, the run exits 0 and
  * CI passes without having run a test. Every test file takes `suite` or `test` from here.
  */
+import { writeFileSync } from 'node:fs';
 import { suite as uvuSuite, type Callback, type Context, type Test } from 'uvu';
 
 interface Setup {
@@ -12,6 +13,17 @@ interface Setup {
 /** `TEST_TIMES=1` prints each test's wall time, to find where a suite waits (`grep '^time'`). */
 const TIMES = process.env.TEST_TIMES === '1';
 
+/**
+ * With `TEST_FAILED_FILES=<path>`, the names of the files with a failed test are written there as
+ * the process exits (one a line), for `scripts/test-again.mjs` to run them once more.
+ */
+const FAILED_LIST = process.env.TEST_FAILED_FILES;
+const failedFiles = new Set<string>();
+if (FAILED_LIST) process.on('exit', () => writeFileSync(FAILED_LIST, [...failedFiles].map((f) => `${f}\n`).join('')));
+
+/** The test file that is registering a test: the first `*.test.ts` on the stack. */
+const callerFile = (): string | undefined => /([^/\\(]+\.test\.ts):\d+/.exec(new Error().stack ?? '')?.[1];
+
 const describe = (error: unknown): string => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 function loud<T>(inner: Test<T>): Test<T> {
@@ -19,11 +31,15 @@ function loud<T>(inner: Test<T>): Test<T> {
   let setup: Setup = {};
   const guarded = (fn: Callback<T>, name = ''): Callback<T> => {
     const mine = setup;
+    const file = callerFile();
     return async (context) => {
-      if ('failure' in mine) throw new Error(`not run: a before hook of the suite failed: ${describe(mine.failure)}`);
       const from = performance.now();
       try {
+        if ('failure' in mine) throw new Error(`not run: a before hook of the suite failed: ${describe(mine.failure)}`);
         await fn(context);
+      } catch (error) {
+        if (file) failedFiles.add(file);
+        throw error;
       } finally {
         if (TIMES && name) process.stderr.write(`\ntime ${((performance.now() - from) / 1000).toFixed(1)} s  ${name}\n`);
       }
