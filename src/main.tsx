@@ -6,7 +6,8 @@ import type { BootFailure } from './boot/types.ts';
 import type { Envelope } from './shared/contract.ts';
 import { CONFIG_DEFAULTS } from './shared/config-keys.ts';
 import { httpsOnly } from './shared/https-link.ts';
-import { setLocale, t, tServer } from './i18n/index.ts';
+import { t, tServer } from './i18n/index.ts';
+import { applyBootLocale } from './i18n/whole.ts';
 import { isMobile } from './lib/device.ts';
 import { localPersists } from './lib/storage.ts';
 import { notify } from './stores/notify.ts';
@@ -88,7 +89,7 @@ const EN = { title: 'The app could not start', hint: 'Check your connection and 
 const localeReady: Promise<boolean> = boot
   ? Promise.all([boot.language, boot.locale]).then(
       ([code, dict]) => {
-        setLocale(code, dict);
+        applyBootLocale(code, dict, !!boot.localePart);
         applyLanguage(code);
         return true;
       },

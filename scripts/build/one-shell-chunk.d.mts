@@ -9,21 +9,30 @@ export interface ProbeMetafile {
 export const SHELL: string;
 export const LAZY_SHARED: string;
 
-/** Modules beyond the first load that at least `min` lazy entries reach, and the entries reaching any. */
+export interface SharedPart {
+  modules: string[];
+  importers: string[];
+}
+
+/**
+ * Modules beyond the first load that at least `min` lazy entries reach, and the entries reaching
+ * any; `parts`: those the `early` entries reach, and the others.
+ */
 export function lazySharedModules(options: {
   metafile: ProbeMetafile;
   first: { inputs: ReadonlySet<string> };
   lazy: readonly string[];
   also?: readonly string[];
   min: number;
-}): { modules: string[]; importers: string[] };
+  early?: readonly string[];
+}): SharedPart & { parts: SharedPart[] };
 
-/** Makes the shell and the lazy shared modules one chunk each (see one-shell-chunk.mjs). */
+/** Makes the shell and each part of the lazy shared modules one chunk each (see one-shell-chunk.mjs). */
 export function oneShellChunkPlugin(options: {
   root: string;
   entry: string;
   first: { inputs: ReadonlySet<string> };
   lazy: readonly string[];
   also?: readonly string[];
-  shared?: { modules: readonly string[]; importers: readonly string[] };
+  shared?: { parts: readonly SharedPart[] };
 }): Plugin;

@@ -9,6 +9,8 @@
  * entries use (the API client, exact decimals, money formatting, form parts) are imported
  * by every lazy entry that uses any of them, so they land in one chunk that the first such screen
  * downloads and every later one finds cached, instead of a copy or a splinter per screen set.
+ * It comes in two parts: what the sign-in screens use (the API client, form parts) and the rest
+ * (decimals, money, dates), so a visitor's login form does not download the money code.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import path from 'node:path';
 
 /** The virtual module every lazy entry imports: the first-load shell. */
 export const SHELL = 'first-load-shell';
-/** The virtual module the lazy entries that use shared code import: the lazy shared chunk. */
+/** The virtual modules of the lazy shared chunk's parts: `lazy-shared-0`, `lazy-shared-1`. */
 export const LAZY_SHARED = 'lazy-shared';
 
 /**
@@ -50,8 +52,10 @@ function staticReach(metafile, start) {
  * load (and not joining the shell through `also`) that at least `min` lazy entries reach through
  * static imports, and the lazy entries that reach any of them. A file's imports are reached by
  * at least the entries that reach the file, so the set is closed and needs no second pass.
+ * `parts`: the modules the `early` entries reach (closed for the same reason) and the others, each
+ * with the entries that reach any of its modules; a part without modules is left out.
  */
-export function lazySharedModules({ metafile, first, lazy, also = [], min }) {
+export function lazySharedModules({ metafile, first, lazy, also = [], min, early = [] }) {
   // Type-only and fully tree-shaken files write no bytes: they must not make an entry an importer.
   const emitted = new Set();
   for (const out of Object.values(metafile.outputs)) {
@@ -66,29 +70,34 @@ export function lazySharedModules({ metafile, first, lazy, also = [], min }) {
     }
   }
   const modules = [...users].filter(([, by]) => by.size >= min).map(([f]) => f).sort();
-  const importers = new Set(modules.flatMap((f) => [...users.get(f)]));
-  return { modules, importers: [...importers].sort() };
+  const importersOf = (list) => [...new Set(list.flatMap((f) => [...users.get(f)]))].sort();
+  const byEarly = (f) => early.some((e) => users.get(f).has(e));
+  const parts = [modules.filter(byEarly), modules.filter((f) => !byEarly(f))]
+    .filter((list) => list.length)
+    .map((list) => ({ modules: list, importers: importersOf(list) }));
+  return { modules, importers: importersOf(modules), parts };
 }
 
 /**
  * `first` is graph.mjs's firstLoad() of a probe build, `lazy` the source paths of its lazy entries,
  * both relative to `root` as the metafile names them. `also` joins the shell though the first load
  * does not use it: helpers so small and so widely used that a chunk of their own costs more.
- * `shared` is lazySharedModules() of the same probe: the lazy shared chunk's modules and importers.
+ * `shared` is lazySharedModules() of the same probe: each of its parts becomes one chunk.
  */
-export function oneShellChunkPlugin({ root, entry, first, lazy, also = [], shared = { modules: [], importers: [] } }) {
+export function oneShellChunkPlugin({ root, entry, first, lazy, also = [], shared = { parts: [] } }) {
   const shell = [...first.inputs, ...also].filter((f) => f !== entry && importable(root, f));
-  const lazyShared = shared.modules.filter((f) => importable(root, f));
   const abs = (f) => path.join(root, f);
   // The entry imports the shell too, or the shell module itself would become a chunk of its own.
   const shellImporters = new Set([entry, ...lazy].map(abs));
-  const sharedImporters = new Set(shared.importers.map(abs));
-  const virtual = { [SHELL]: shell, [LAZY_SHARED]: lazyShared };
+  const parts = shared.parts
+    .map((part, i) => ({ name: `${LAZY_SHARED}-${i}`, modules: part.modules.filter((f) => importable(root, f)), importers: new Set(part.importers.map(abs)) }))
+    .filter((part) => part.modules.length);
+  const virtual = { [SHELL]: shell, ...Object.fromEntries(parts.map((p) => [p.name, p.modules])) };
   return {
     name: 'one-shell-chunk',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(${SHELL}|${LAZY_SHARED})$`) }, (args) => ({ path: 'chunk', namespace: args.path }));
-      for (const namespace of [SHELL, LAZY_SHARED]) {
+      build.onResolve({ filter: new RegExp(`^(${Object.keys(virtual).join('|')})$`) }, (args) => ({ path: 'chunk', namespace: args.path }));
+      for (const namespace of Object.keys(virtual)) {
         build.onLoad({ filter: /.*/, namespace }, () => ({
           contents: virtual[namespace].map((f) => `import ${JSON.stringify(abs(f))};`).join('\n'),
           resolveDir: root,
@@ -98,7 +107,7 @@ export function oneShellChunkPlugin({ root, entry, first, lazy, also = [], share
       build.onLoad({ filter: /\.(ts|tsx)$/ }, async (args) => {
         const imports = [
           shellImporters.has(args.path) ? `import '${SHELL}';\n` : '',
-          sharedImporters.has(args.path) && lazyShared.length ? `import '${LAZY_SHARED}';\n` : '',
+          ...parts.map((p) => (p.importers.has(args.path) ? `import '${p.name}';\n` : '')),
         ].join('');
         if (!imports) return undefined;
         const source = await readFile(args.path, 'utf8');

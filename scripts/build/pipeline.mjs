@@ -8,16 +8,17 @@ import path from 'node:path';
 import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, LAZY_SHARED_MIN, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, LAZY_SHARED_MIN, LOCALES, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
-import { firstLoad } from './graph.mjs';
+import { firstLoad, lazyEntries } from './graph.mjs';
+import { signInKeys } from './sign-in-words.mjs';
 import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
-import { routeFiles } from './route-files.mjs';
+import { readRoutes, routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
-import { buildLocales } from './locales.mjs';
+import { buildLocales, PART_DIR } from './locales.mjs';
 import { buildConsole, CONSOLE_BUDGET, CONSOLE_DIR, consoleOverBudget } from './console.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -71,7 +72,10 @@ async function buildApp(outdir, react, worker) {
   // socket client and the order lists share them, and as a chunk of their own they cost the
   // order list more than their 40 bytes in the shell.
   const also = ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'];
-  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN });
+  // The screens a visitor opens first get a part of the shared code of their own (a login form
+  // needs the API client and form parts, not the money code).
+  const early = (await readRoutes()).filter((route) => route.access === 'auth').map((route) => `src/screens/${route.name}/index.tsx`);
+  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, early });
   const result = await esbuild.build({
     ...options,
     plugins: [
@@ -83,11 +87,13 @@ async function buildApp(outdir, react, worker) {
     const shim = Object.keys(result.metafile.inputs).filter((f) => f.includes('node_modules/use-sync-external-store/'));
     if (shim.length) throw new Error(`the use-sync-external-store alias did not apply: ${shim.join(', ')} got bundled`);
   }
-  // One chunk, or a screen would fetch splinters that compress worse and are counted nowhere apart.
-  const sharedChunks = Object.entries(result.metafile.outputs)
-    .filter(([file, out]) => file.endsWith('.js') && shared.modules.some((m) => out.inputs[m]?.bytesInOutput))
-    .map(([file]) => file);
-  if (sharedChunks.length > 1) throw new Error(`the lazy shared modules split into ${sharedChunks.length} chunks: ${sharedChunks.join(', ')}`);
+  // One chunk a part, or a screen would fetch splinters that compress worse and are counted nowhere apart.
+  for (const part of shared.parts) {
+    const chunks = Object.entries(result.metafile.outputs)
+      .filter(([file, out]) => file.endsWith('.js') && part.modules.some((m) => out.inputs[m]?.bytesInOutput))
+      .map(([file]) => file);
+    if (chunks.length > 1) throw new Error(`a part of the lazy shared modules split into ${chunks.length} chunks: ${chunks.join(', ')}`);
+  }
   return { metafile: result.metafile, sharedModules: shared.modules };
 }
 
@@ -95,11 +101,11 @@ async function buildApp(outdir, react, worker) {
 async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const worker = await buildWorker(outdir);
-  const locales = await buildLocales(outdir);
   const { metafile, sharedModules } = await buildApp(outdir, react, worker);
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
+  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
   const boot = await esbuild.build(bootOptions({ locales, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
@@ -116,7 +122,17 @@ async function buildInto(outdir, react, compress) {
   if (compress) await compressAll(outdir);
 
   const localeFiles = Object.values(locales).map((u) => u.slice(1));
-  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules }));
+  // What a visitor with an English browser downloads at / or /login besides the first load.
+  const visitorFiles = [...routes.routes.login, locales.en?.replace(LOCALES, `${LOCALES}${PART_DIR}/`)].filter(Boolean).map((u) => u.slice(1));
+  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules, visitorFiles }));
+}
+
+/** The locale keys of a visitor's first screens (sign-in-words.mjs): the sign-in routes and what the entry may run. */
+async function visitorWords(metafile, entryOutput) {
+  const screens = new Map(lazyEntries(metafile, 'src/screens/').map((s) => [s.entryPoint, s.file]));
+  const signIn = (await readRoutes()).filter((route) => route.access === 'auth').map((route) => screens.get(`src/screens/${route.name}/index.tsx`));
+  const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
+  return signInKeys(metafile, { entryOutput, signIn, dict });
 }
 
 /** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */

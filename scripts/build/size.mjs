@@ -1,6 +1,6 @@
 /**
  * The size report: raw, gzip and brotli bytes per output file and per group a user downloads
- * together (first load, the lazy shared chunk, the quote screen, each lazy screen), written to
+ * together (first load, the lazy shared chunk, the quote screen, each lazy screen, a visitor's first load), written to
  * `dist-report/size.json`.
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
@@ -14,9 +14,11 @@ const posix = (p) => p.split(path.sep).join('/');
 /**
  * Group definitions of an app build. A group with several members is reported by its largest
  * member (the heaviest lazy screen, the largest locale file). Files are relative to `outdir`.
- * `sharedModules` are the source files of the lazy shared chunk (one-shell-chunk.mjs).
+ * `sharedModules` are the source files of the lazy shared chunk (one-shell-chunk.mjs);
+ * `visitorFiles` what a visitor's first load adds to the first-load JS, CSS and HTML: the login
+ * screen's files and the English locale file.
  */
-export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModules = [] }) {
+export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModules = [], visitorFiles = [] }) {
   const rel = (file) => posix(path.relative(outdir, r(file)));
   const abs = (file) => posix(path.relative(r(), path.join(outdir, file)));
   // The heaviest source modules of a member, so an over-budget line says where the bytes are.
@@ -57,7 +59,14 @@ export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModu
     {
       name: 'lazyShared',
       label: 'lazy shared chunk',
-      members: shared.length ? one('API client, decimals, money, form parts, dates', shared.map(rel)) : [],
+      members: shared.length ? one('both parts: API client and form parts; decimals, money, dates', shared.map(rel)) : [],
+    },
+    {
+      name: 'visitor',
+      label: 'visitor at / or /login',
+      members: visitorFiles.length
+        ? one('HTML, first-load JS and CSS, login screen, English locale', ['index.html', ...first.js.map(rel), ...(first.css ? [rel(first.css)] : []), ...visitorFiles])
+        : [],
     },
     {
       name: 'quoteScreen',

@@ -1,5 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 import type { ComponentType } from 'react';
+import { wholeLocale } from '../i18n/whole.ts';
 
 export type ScreenModule = { default: ComponentType };
 
@@ -7,6 +8,8 @@ export type ScreenModule = { default: ComponentType };
 export interface Screen {
   name: string;
   load: () => Promise<ScreenModule>;
+  /** `auth`: a sign-in screen, whose words a visitor's page starts with; any other waits for the whole locale file. */
+  access?: string;
 }
 
 /** Screens already downloaded, by route name. */
@@ -24,8 +27,9 @@ let retries = 0;
 export const loadScreen = (r: Screen): Promise<void> => {
   if (screens.has(r.name)) return Promise.resolve();
   const again = failed.get(r.name);
-  return (again ? (import(again + '?retry=' + ++retries) as Promise<ScreenModule>) : r.load()).then(
-    (m) => void screens.set(r.name, m.default),
+  const words = r.access === 'auth' ? null : wholeLocale();
+  return Promise.all([again ? (import(again + '?retry=' + ++retries) as Promise<ScreenModule>) : r.load(), words]).then(
+    ([m]) => void screens.set(r.name, m.default),
     (e: unknown) => {
       const url = /\bhttps?:\/\/\S+?\.js\b/.exec(String(e && (e as Error).message));
       if (url && !again) failed.set(r.name, url[0]);

@@ -109,7 +109,9 @@ const boot: BootCalls = {
   tickers: api('/h5/symbol/getHomeTickerList'),
   contractMoney: api('/h5/symbol/getContractMoney'),
   language,
-  locale: quiet(language.then((code) => getJson(localeUrl(code)))),
+  // A visitor's page starts with the sign-in screens' words (src/i18n/whole.ts brings the rest).
+  locale: quiet(language.then((code) => getJson(localeUrl(code, !saved.token)))),
+  localePart: !saved.token,
   theme,
 };
 /**

@@ -15,8 +15,10 @@ export interface BootCalls {
   contractMoney: Promise<Envelope<ContractMoney>>;
   /** The language chosen by `detectLanguage` (saved one at once, else after config and platform). */
   language: Promise<string>;
-  /** The locale file of `language`. */
+  /** The locale file of `language`, or only its sign-in part (`localePart`). */
   locale: Promise<Dict>;
+  /** Whether `locale` is the sign-in part (a visitor: no saved session) rather than the whole file. */
+  localePart: boolean;
   /** The theme the page was opened with (`?theme=`, kept for the session), over the configured one. */
   theme: string | null;
   /**

@@ -1,10 +1,13 @@
 // First-load path: every byte here is downloaded before the app paints.
 
 /**
- * URL of a language's locale file. The build may inject `window.__LOCALES` (code → hashed URL)
- * so the file can be cached forever; without it the plain path is used.
+ * URL of a language's locale file, or of its sign-in part (`first`: the words of the shell and the
+ * sign-in screens, what a visitor's page starts with). The build injects `window.__LOCALES` (code →
+ * hashed URL of the whole file; the part has the same name under `first/`) so both can be cached
+ * forever; without it (development) the plain path of the whole file serves both.
  */
-export function localeUrl(code: string): string {
+export function localeUrl(code: string, first?: boolean): string {
   const hashed = (globalThis as { __LOCALES?: Record<string, string> }).__LOCALES;
-  return (hashed && hashed[code]) || '/locales/' + code + '.json';
+  const url = hashed && hashed[code];
+  return url ? (first ? url.replace('/locales/', '/locales/first/') : url) : '/locales/' + code + '.json';
 }

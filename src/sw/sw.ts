@@ -187,7 +187,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0)
 
 /**
  * Instead of the browser's error page when neither the shell nor the network is there: the words
- * of the last locale file the user loaded, English before any.
+ * of the last locale file the user loaded (whole, or a visitor's sign-in part), English before any.
  */
 async function offlinePage(): Promise<Response> {
   let words = { title: 'The app could not start', hint: 'Check your connection and try again.', retry: 'Try again' };
@@ -197,7 +197,7 @@ async function offlinePage(): Promise<Response> {
   const dict = locale && (await (await cache.match(locale))!.json().catch(() => null));
   if (dict && dict.common && dict.ui) {
     words = { title: dict.common.bootFailed, hint: dict.common.bootHint, retry: dict.ui.retry };
-    lang = /\/locales\/([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
+    lang = /\/locales\/(?:first\/)?([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
   }
   const rtl = isRtl(lang);
   const html =

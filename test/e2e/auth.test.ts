@@ -1,5 +1,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { browserSuite, errorsOf, newMobilePage, screenshot, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('auth screens: validation, debounce, forgotten password');
@@ -93,6 +95,34 @@ test('forgotten password: code sent, resend counts down, back returns to the log
   await page.waitForURL(/\/login$/);
   // about:blank, /login, /forgetPassword: a pushed login would have made it four entries.
   assert.is(await page.evaluate(() => history.length), 3, 'went back instead of stacking another login');
+  await page.close();
+}));
+
+/** A key shown as it is (`auth.login`) instead of its words: a word missing from what the page loaded. */
+const BARE_KEY = /\b(route|common|auth|field|v|err|ok|ui|home|trade|order|push|offline|meter|account|money)\.[a-zA-Z]/;
+
+test('a visitor gets the sign-in words only; signing in brings the whole locale file before the next screen shows (Arabic)', traced(async () => {
+  const ar = JSON.parse(readFileSync(new URL('../../locales/ar.json', import.meta.url), 'utf8'));
+  const page = await newMobilePage(stage.browser, { locale: 'ar' });
+  const locales: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname.startsWith('/locales/') && locales.push(new URL(r.url()).pathname));
+  await page.goto(stage.server.url + '/');
+  await page.waitForURL((u) => u.pathname === '/login');
+  await page.getByRole('button', { name: ar.auth.login }).waitFor();
+  assert.equal(locales.map((p) => p.replace(/-\w+\.json$/, '')), ['/locales/first/ar'], 'the sign-in part, not the whole file');
+  assert.not.match(await page.locator('body').innerText(), BARE_KEY, 'every word of the login form is there');
+  await screenshot(page, 'auth-visitor-login-ar');
+
+  await field(page, ar.field.username).fill(DEMO_USERNAME);
+  await field(page, ar.field.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: ar.auth.login }).click();
+  // `/` leads to the account screen with the demo config (initToUser).
+  await page.waitForURL((u) => u.pathname === '/user');
+  await page.getByText(ar.account.vipLevels, { exact: true }).first().waitFor();
+  assert.equal(locales.map((p) => p.replace(/-\w+\.json$/, '')), ['/locales/first/ar', '/locales/ar'], 'then the whole file, once');
+  assert.not.match(await page.locator('body').innerText(), BARE_KEY, 'every word of the account screen is there');
+  await screenshot(page, 'auth-visitor-then-account-ar');
+  assert.equal(errorsOf(page), []);
   await page.close();
 }));
 

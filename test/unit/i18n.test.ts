@@ -110,6 +110,8 @@ url('the hashed file when the build injects a map', () => {
   try {
     assert.is(localeUrl('th'), '/locales/th.3f9a1c.json');
     assert.is(localeUrl('ja'), '/locales/ja.json', 'a language missing from the map');
+    assert.is(localeUrl('th', true), '/locales/first/th.3f9a1c.json', 'the sign-in part: same name, under first/');
+    assert.is(localeUrl('ja', true), '/locales/ja.json', 'without a hashed file, the whole one');
   } finally {
     delete g.__LOCALES;
   }

@@ -48,4 +48,14 @@ test('first-load modules, modules joining the shell and files that write no byte
   assert.ok(!shared.importers.includes('src/screens/d/index.tsx'), 'the screen using only the shell and types does not fetch it');
 });
 
+test('two parts: what the early entries reach, with every entry that reaches any of it, and the rest', () => {
+  const shared = lazySharedModules({ metafile, first, lazy, min: 3, early: ['src/screens/c/index.tsx'] });
+  assert.equal(shared.parts, [
+    { modules: ['node_modules/redaxios/index.js', 'src/api/client.ts'], importers: ['src/screens/a/index.tsx', 'src/screens/b/index.tsx', 'src/screens/c/index.tsx'] },
+    { modules: ['src/lib/money.ts'], importers: ['src/chart/index.ts', 'src/screens/a/index.tsx', 'src/screens/b/index.tsx'] },
+  ]);
+  assert.equal(shared.modules, ['node_modules/redaxios/index.js', 'src/api/client.ts', 'src/lib/money.ts'], 'the same modules as one part');
+  assert.equal(lazySharedModules({ metafile, first, lazy, min: 3 }).parts.length, 1, 'no early entry: one part');
+});
+
 test.run();

@@ -78,11 +78,12 @@ limits('each check names the group folder it measures; gzip or no compression is
 limits('the repository file budgets every group the build measures, at the sizes docs/performance.md states', () => {
   const budgets = budgetsFromSizeLimit(sizeLimitChecks);
   assert.equal(budgets, {
-    firstLoadJs: 16 * 1024,
+    firstLoadJs: 16.5 * 1024,
     firstLoadCss: 4 * 1024,
     html: 3 * 1024,
     locale: 8 * 1024,
-    lazyShared: 7 * 1024,
+    lazyShared: 7.5 * 1024,
+    visitor: 31 * 1024,
     quoteScreen: 35 * 1024,
     worker: 4 * 1024,
     lazyScreen: 6 * 1024,

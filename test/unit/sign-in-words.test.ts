@@ -1,0 +1,45 @@
+import { test } from '../suite.ts';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { pickWords, SIGN_IN_REASONS, signInKeys } from '../../scripts/build/sign-in-words.mjs';
+
+const en = JSON.parse(readFileSync('locales/en.json', 'utf8'));
+
+test('the sign-in part keeps the keys named with their subkeys, and nothing else', () => {
+  const dict = { auth: { login: 'Log in' }, err: { network: 'No network', fundPassword: { locked: { one: 'x' } }, status: { 0: 'a', 404: 'b' } }, money: { choose: 'Choose', fee: 'Fee' } };
+  assert.equal(pickWords(dict, ['auth', 'err.network', 'err.status', 'money.choose', 'err.missing']), {
+    auth: { login: 'Log in' },
+    err: { network: 'No network', status: { 0: 'a', 404: 'b' } },
+    money: { choose: 'Choose' },
+  });
+});
+
+// The entry (with the i18n module) opens the login screen (with the country picker) and home.
+const metafile = {
+  outputs: {
+    'dist/main.js': {
+      imports: [{ path: 'dist/login.js', kind: 'dynamic-import' }, { path: 'dist/home.js', kind: 'dynamic-import' }],
+      inputs: { 'src/i18n/index.ts': { bytesInOutput: 10 }, 'src/ui/Frame.tsx': { bytesInOutput: 10 } },
+    },
+    'dist/login.js': {
+      imports: [],
+      entryPoint: 'src/screens/login/index.tsx',
+      inputs: { 'src/screens/login/index.tsx': { bytesInOutput: 10 }, 'src/screens/bindPhone/CountryPicker.tsx': { bytesInOutput: 10 } },
+    },
+    'dist/home.js': { imports: [], entryPoint: 'src/screens/home/index.tsx', inputs: { 'src/screens/home/index.tsx': { bytesInOutput: 10 } } },
+  },
+};
+
+test('the part holds the words the sign-in code names, whole groups named before a computed tail, and the sign-in reasons', async () => {
+  const keys: string[] = await signInKeys(metafile, { entryOutput: 'dist/main.js', signIn: ['dist/login.js'], dict: en });
+  for (const key of ['auth.login', 'field.username', 'money.choose', 'v.required']) assert.ok(keys.includes(key), `${key} (a literal of the login screen, country picker or i18n)`);
+  assert.ok(keys.includes('field') && keys.includes('route'), "'field.' + name and 'route.' + name take the whole group");
+  for (const reason of SIGN_IN_REASONS) assert.ok(keys.includes(reason), reason);
+  assert.not.ok(keys.includes('err'), "tServer's 'err.' + key does not take every reason");
+  assert.not.ok(keys.some((k) => k.startsWith('home.') || k.startsWith('money.') && k !== 'money.choose'), `home's words are not read: ${keys.join(' ')}`);
+  const part = pickWords(en, keys);
+  const size = (o: unknown) => JSON.stringify(o).length;
+  assert.ok(size(part) < size(en) / 2, `the part is under half the file: ${size(part)} of ${size(en)} characters`);
+});
+
+test.run();
