@@ -21,10 +21,13 @@ const admin = (method: 'POST' | 'PUT', route: string, body?: unknown) => operato
 const setConfig = (key: string, value: string) => admin('PUT', '/config', { key, value });
 
 /** The demo user's wallet balance as the server keeps it (platform units). */
-const balance = async (): Promise<string> => {
-  const res = await fetch(stage.server.url + '/prod-api/h5/user/getUserInfo', { method: 'POST', headers: { Authorization: 'Bearer ' + token, clientId: 'app' } });
-  return ((await res.json()) as { data: { balance: string } }).data.balance;
+/** The demo user's call to the app's API, as the app makes it. */
+const api = async <T>(route: string, method: 'GET' | 'POST' = 'GET'): Promise<T> => {
+  const res = await fetch(stage.server.url + '/prod-api' + route, { method, headers: { Authorization: 'Bearer ' + token, clientId: 'app' } });
+  return ((await res.json()) as { data: T }).data;
 };
+
+const balance = async (): Promise<string> => (await api<{ balance: string }>('/h5/user/getUserInfo', 'POST')).balance;
 
 const clean = (s: string) => s.replace(/[\u200e\u200f\u2066-\u2069]/g, '').replace(/\s+/g, ' ').trim();
 
@@ -66,8 +69,7 @@ interface Form {
 const settleOrders = async (): Promise<void> => {
   await advanceServerClock(stage.server, 61_000);
   for (const until = Date.now() + 30_000; ; ) {
-    const res = await fetch(stage.server.url + '/prod-api/h5/order/myOrderList?tab=pending&pageNum=1&pageSize=1', { headers: { Authorization: 'Bearer ' + token, clientId: 'app' } });
-    if (((await res.json()) as { data: { total: number } }).data.total === 0) return;
+    if ((await api<{ total: number }>('/h5/order/myOrderList?tab=pending&pageNum=1&pageSize=1')).total === 0) return;
     if (Date.now() > until) throw new Error('an order booked here stayed open 30 s after its expiry');
     await new Promise((r) => setTimeout(r, 250));
   }
