@@ -1,7 +1,7 @@
 /**
  * The size report: raw, gzip and brotli bytes per output file and per group a user downloads
- * together (first load, the lazy shared chunk, the quote screen, each lazy screen, a visitor's first load), written to
- * `dist-report/size.json`.
+ * together (first load, the lazy shared chunk, the quote screen, each lazy screen, a visitor's
+ * first load), written to `dist-report/size.json`.
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
