@@ -60,7 +60,7 @@ async function buildWorker(outdir) {
  * The app in two passes: the first finds the first-load modules and the lazy entries, the second
  * splits CSS by them and keeps the first-load JS in one shared chunk.
  */
-async function buildApp(outdir, react, worker) {
+async function buildApp(outdir, react, worker, signInScreens) {
   const options = appOptions({ outdir, react, workerUrl: worker ? url(outdir, worker) : '' });
   const probe = await esbuild.build({ ...options, write: false });
   const first = firstLoad(probe.metafile, APP_ENTRY);
@@ -74,8 +74,7 @@ async function buildApp(outdir, react, worker) {
   const also = ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'];
   // The screens a visitor opens first get a part of the shared code of their own (a login form
   // needs the API client and form parts, not the money code).
-  const early = (await readRoutes()).filter((route) => route.access === 'auth').map((route) => `src/screens/${route.name}/index.tsx`);
-  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, early });
+  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, early: signInScreens });
   const result = await esbuild.build({
     ...options,
     plugins: [
@@ -101,11 +100,13 @@ async function buildApp(outdir, react, worker) {
 async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const worker = await buildWorker(outdir);
-  const { metafile, sharedModules } = await buildApp(outdir, react, worker);
+  // The sign-in screens' entries (`auth` in the route table): what a visitor opens first.
+  const signInScreens = (await readRoutes()).filter((route) => route.access === 'auth').map((route) => `src/screens/${route.name}/index.tsx`);
+  const { metafile, sharedModules } = await buildApp(outdir, react, worker, signInScreens);
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
-  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main));
+  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
   const boot = await esbuild.build(bootOptions({ locales, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
@@ -127,10 +128,10 @@ async function buildInto(outdir, react, compress) {
   return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules, visitorFiles }));
 }
 
-/** The locale keys of a visitor's first screens (sign-in-words.mjs): the sign-in routes and what the entry may run. */
-async function visitorWords(metafile, entryOutput) {
+/** The locale keys of a visitor's first screens (sign-in-words.mjs): the sign-in screens and what the entry may run. */
+async function visitorWords(metafile, entryOutput, signInScreens) {
   const screens = new Map(lazyEntries(metafile, 'src/screens/').map((s) => [s.entryPoint, s.file]));
-  const signIn = (await readRoutes()).filter((route) => route.access === 'auth').map((route) => screens.get(`src/screens/${route.name}/index.tsx`));
+  const signIn = signInScreens.map((entry) => screens.get(entry));
   const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
   return signInKeys(metafile, { entryOutput, signIn, dict });
 }
