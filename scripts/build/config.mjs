@@ -46,6 +46,12 @@ export const MIN_REACT_RATIO = 4;
  * shared chunk (downloaded once, cached for every later screen) instead of each screen's count.
  */
 export const LAZY_SHARED_MIN = 8;
+/**
+ * The screens whose modules shared with any other screen join the lazy shared chunk too: home, where
+ * a signed-in user's prices are. The root's other target, the user tab, shares heavier code (the
+ * language list, dialogs, the data meter) that would then weigh on the money screens.
+ */
+export const LANDING_SCREENS = ['home'];
 /** The lazy screen whose chunk group is budgeted as the quote screen. */
 export const QUOTE_SCREEN = 'src/screens/trade/';
 

@@ -72,3 +72,18 @@ export function firstLoad(metafile, entry) {
   const inputs = inputsOf(metafile, js);
   return { main, js, css, inputs, cssInputs: importedCss(metafile, inputs) };
 }
+
+/** Source files reachable from `start` through static and lazy imports without entering one of `screens`. */
+export function beforeScreens(metafile, start, screens) {
+  const seen = new Set(start);
+  const queue = [...start];
+  while (queue.length) {
+    for (const imp of metafile.inputs[queue.shift()]?.imports ?? []) {
+      if (imp.external || seen.has(imp.path) || screens.includes(imp.path)) continue;
+      if (imp.kind !== 'import-statement' && imp.kind !== 'dynamic-import') continue;
+      seen.add(imp.path);
+      queue.push(imp.path);
+    }
+  }
+  return seen;
+}

@@ -16,7 +16,8 @@ export interface SharedPart {
 
 /**
  * Modules beyond the first load that at least `min` lazy entries reach, and the entries reaching
- * any; `parts`: those the `early` entries reach, and the others.
+ * any; and what a `landing` entry shares with at least one other, but for the modules of `apart`;
+ * `parts`: those the `early` entries reach, and the others.
  */
 export function lazySharedModules(options: {
   metafile: ProbeMetafile;
@@ -25,6 +26,8 @@ export function lazySharedModules(options: {
   also?: readonly string[];
   min: number;
   early?: readonly string[];
+  landing?: readonly string[];
+  apart?: ReadonlySet<string>;
 }): SharedPart & { parts: SharedPart[] };
 
 /** Makes the shell and each part of the lazy shared modules one chunk each (see one-shell-chunk.mjs). */

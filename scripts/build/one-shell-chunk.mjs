@@ -52,10 +52,16 @@ function staticReach(metafile, start) {
  * load (and not joining the shell through `also`) that at least `min` lazy entries reach through
  * static imports, and the lazy entries that reach any of them. A file's imports are reached by
  * at least the entries that reach the file, so the set is closed and needs no second pass.
+ * `landing`: the screens a signed-in user opens first (the root's targets); what one of them shares
+ * with any other lazy entry joins too, however few use it, since every signed-in user downloads
+ * the shared code on that screen anyway, and each splinter of it would be one more request in the
+ * first wave (on HTTP/1.1, six at a time, each waiting a round trip). Not the modules of `apart`
+ * (what every page may load after its first paint, a visitor's too): their entries would then import
+ * the shared part, money code and all; they stay where they were, imported from the part.
  * `parts`: the modules the `early` entries reach (closed for the same reason) and the others, each
  * with the entries that reach any of its modules; a part without modules is left out.
  */
-export function lazySharedModules({ metafile, first, lazy, also = [], min, early = [] }) {
+export function lazySharedModules({ metafile, first, lazy, also = [], min, early = [], landing = [], apart = new Set() }) {
   // Type-only and fully tree-shaken files write no bytes: they must not make an entry an importer.
   const emitted = new Set();
   for (const out of Object.values(metafile.outputs)) {
@@ -69,7 +75,8 @@ export function lazySharedModules({ metafile, first, lazy, also = [], min, early
       users.get(f).add(entry);
     }
   }
-  const modules = [...users].filter(([, by]) => by.size >= min).map(([f]) => f).sort();
+  const joins = (f, by) => by.size >= min || (by.size >= 2 && landing.some((e) => by.has(e)) && !apart.has(f));
+  const modules = [...users].filter(([f, by]) => joins(f, by)).map(([f]) => f).sort();
   const importersOf = (list) => [...new Set(list.flatMap((f) => [...users.get(f)]))].sort();
   const byEarly = (f) => early.some((e) => users.get(f).has(e));
   const parts = [modules.filter(byEarly), modules.filter((f) => !byEarly(f))]

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, LAZY_SHARED_MIN, LOCALES, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, LANDING_SCREENS, LAZY_SHARED_MIN, LOCALES, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
-import { firstLoad, lazyEntries } from './graph.mjs';
+import { beforeScreens, firstLoad, lazyEntries } from './graph.mjs';
 import { signInKeys } from './sign-in-words.mjs';
 import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
@@ -60,7 +60,7 @@ async function buildWorker(outdir) {
  * The app in two passes: the first finds the first-load modules and the lazy entries, the second
  * splits CSS by them and keeps the first-load JS in one shared chunk.
  */
-async function buildApp(outdir, react, worker, signInScreens) {
+async function buildApp(outdir, react, worker, { signIn, landing, screens }) {
   const options = appOptions({ outdir, react, workerUrl: worker ? url(outdir, worker) : '' });
   const probe = await esbuild.build({ ...options, write: false });
   const first = firstLoad(probe.metafile, APP_ENTRY);
@@ -74,7 +74,10 @@ async function buildApp(outdir, react, worker, signInScreens) {
   const also = ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'];
   // The screens a visitor opens first get a part of the shared code of their own (a login form
   // needs the API client and form parts, not the money code).
-  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, early: signInScreens });
+  // And what a signed-in user's first screen shares with others joins it, splinters and all, but
+  // for what a page may load without opening a screen (the push socket, the data meter).
+  const apart = beforeScreens(probe.metafile, first.inputs, screens);
+  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, early: signIn, landing, apart });
   const result = await esbuild.build({
     ...options,
     plugins: [
@@ -101,8 +104,11 @@ async function buildInto(outdir, react, compress) {
   await mkdir(path.join(outdir, 'assets'), { recursive: true });
   const worker = await buildWorker(outdir);
   // The sign-in screens' entries (`auth` in the route table): what a visitor opens first.
-  const signInScreens = (await readRoutes()).filter((route) => route.access === 'auth').map((route) => `src/screens/${route.name}/index.tsx`);
-  const { metafile, sharedModules } = await buildApp(outdir, react, worker, signInScreens);
+  const table = await readRoutes();
+  const entryOf = (name) => `src/screens/${name}/index.tsx`;
+  const signInScreens = table.filter((route) => route.access === 'auth').map((route) => entryOf(route.name));
+  const landing = LANDING_SCREENS.map(entryOf);
+  const { metafile, sharedModules } = await buildApp(outdir, react, worker, { signIn: signInScreens, landing, screens: table.map((route) => entryOf(route.name)) });
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);

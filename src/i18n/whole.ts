@@ -20,17 +20,21 @@ export function applyBootLocale(code: string, dict: Dict, part: boolean): void {
   }
 }
 
-export const wholeLocale = (): Promise<void> =>
-  (whole ||= window
-    .__boot!.language.then((code) =>
-      fetch(localeUrl(code))
-        .then((res) => res.json() as Promise<Dict>)
-        .then((dict) => {
-          setLocale(code, dict);
-          complete = true;
-        }),
-    )
-    .catch((e: unknown) => {
-      whole = undefined;
-      throw e;
-    }));
+/** A page that started with the whole file (a saved session) waits for the boot script's fetch of it, not a second one. */
+export const wholeLocale = (): Promise<void> => {
+  const boot = window.__boot!;
+  return (whole ||= (boot.localePart
+    ? boot.language.then((code) =>
+        fetch(localeUrl(code))
+          .then((res) => res.json() as Promise<Dict>)
+          .then((dict) => {
+            setLocale(code, dict);
+            complete = true;
+          }),
+      )
+    : boot.locale.then(() => {})
+  ).catch((e: unknown) => {
+    whole = undefined;
+    throw e;
+  }));
+};

@@ -9,6 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { budgetsFromSizeLimit } from '../../scripts/build/budgets.mjs';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { distName, errorsOf, hintSignedIn, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 interface Envelope {
@@ -140,6 +141,27 @@ firstLoad("a visitor's first load at / and at /login is what the login form need
     if (!react) assert.ok(bytes <= VISITOR_LIMIT, `${at}: a visitor's first load took ${bytes} B, more than ${VISITOR_LIMIT} B`);
     await page.close();
   }
+}));
+
+firstLoad('a signed-in first load of home downloads the whole locale file once', traced(async () => {
+  const login = await fetch(server.url + '/prod-api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  const page = await newMobilePage(browser);
+  await hintSignedIn(page, server.url);
+  await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'en' })), token);
+  const locales: string[] = [];
+  page.on('request', (r) => pathOf(r).startsWith('/locales/') && locales.push(pathOf(r)));
+  await page.goto(server.url + '/home');
+  await page.locator('.qs li .num').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(locales.length, 1, `one locale request, not ${locales.join(', ')}`);
+  assert.match(locales[0]!, /^\/locales\/en-[A-Z0-9]{8}\.json$/, 'the whole English file');
+  assert.is(await page.getByRole('heading', { name: 'Quotes' }).count(), 1, 'home speaks English');
+  await page.close();
 }));
 
 firstLoad('the first paint of home shows prices before any script file has arrived, and that page fits the HTML budget', traced(async () => {

@@ -58,4 +58,16 @@ test('two parts: what the early entries reach, with every entry that reaches any
   assert.equal(lazySharedModules({ metafile, first, lazy, min: 3 }).parts.length, 1, 'no early entry: one part');
 });
 
+test("what a landing screen shares with any other entry joins, but for what every page loads", () => {
+  const landing = ['src/screens/a/index.tsx'];
+  const few = lazySharedModules({ metafile, first, lazy, min: 5, landing });
+  assert.equal(few.modules, ['node_modules/redaxios/index.js', 'src/api/client.ts', 'src/lib/money.ts'], 'a shares the client with b and c, money with b and the chart');
+  assert.equal(few.importers, ['src/chart/index.ts', 'src/screens/a/index.tsx', 'src/screens/b/index.tsx', 'src/screens/c/index.tsx']);
+  const kept = lazySharedModules({ metafile, first, lazy, min: 5, landing, apart: new Set(['src/lib/money.ts']) });
+  assert.equal(kept.modules, ['node_modules/redaxios/index.js', 'src/api/client.ts'], 'money stays where it was');
+  assert.ok(!kept.importers.includes('src/chart/index.ts'), 'and the chart, which uses only money, does not fetch the shared code');
+  const alone = lazySharedModules({ metafile, first, lazy, min: 5, landing: ['src/screens/d/index.tsx'] });
+  assert.equal(alone.modules, [], 'd shares nothing beyond the first load');
+});
+
 test.run();
