@@ -23,6 +23,8 @@ import type { Partner } from '../partners/store.ts';
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
+/** The app's scripts (but a worker's), styles and locale files, by request URL. */
+const SUBRESOURCE = /^\/(assets\/(?!worker-)[^?#]+\.(js|css)|locales\/[^?#]+\.json)([?#]|$)/;
 
 /** A host browsers treat as a secure origin over plain HTTP (localhost, 127.0.0.0/8, ::1). */
 export const isLoopback = (host: string): boolean =>
@@ -238,8 +240,26 @@ export async function registerStatic(
   // (https, or loopback); anywhere else Chromium ignores them and logs an error on every load.
   const plainLan = { ...plainHttp, crossOriginOpenerPolicy: false, originAgentCluster: false };
 
+  // A script, stylesheet or locale file is never a document: the page's policies (framing, CSP,
+  // opener, referrer, DNS prefetch, downloads) do nothing on it, and cost 0.8 KB of headers on each,
+  // 8 KB of a first wave on slow 3G. It keeps what a subresource uses: nosniff and who may load it.
+  // A worker's script is its document: it keeps the whole set, CSP included.
+  const subresource = {
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  } as const;
+
   app.addHook('onRequest', async (request, reply) => {
     if (isApi(request.url)) return;
+    if (SUBRESOURCE.test(request.url)) return reply.helmet(subresource);
     if (request.protocol === 'https') return reply.helmet();
     await reply.helmet(isLoopback(request.hostname) ? plainHttp : plainLan);
   });

@@ -8,6 +8,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import { createServer, connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -76,7 +77,7 @@ function siteConfig(c: Ctx): string {
   swap('server 127.0.0.1:8080;', `server ${new URL(c.one.url).host};`);
   swap('server 127.0.0.1:8090;', `server ${new URL(c.two.url).host};`);
   swap('listen 80;', `listen 127.0.0.1:${c.httpPort};`);
-  swap('listen 443 ssl;', `listen 127.0.0.1:${c.httpsPort} ssl;`);
+  swap('listen 443 ssl http2;', `listen 127.0.0.1:${c.httpsPort} ssl http2;`);
   swap('/etc/ssl/certs/trade-lite.pem', path.join(c.dir, 'cert.pem'));
   swap('/etc/ssl/private/trade-lite.key', path.join(c.dir, 'key.pem'));
   return text;
@@ -248,6 +249,30 @@ pgTest('HSTS and upgrade-insecure-requests only over HTTPS', async (c) => {
   assert.is(plain.status, 200);
   assert.is(plain.headers['strict-transport-security'], undefined);
   assert.not.match(String(plain.headers['content-security-policy']), 'upgrade-insecure-requests');
+});
+
+pgTest('over HTTPS the page, a script and a start-up call share one HTTP/2 connection', async (c) => {
+  ready(c);
+  const session = http2.connect(`https://127.0.0.1:${c.httpsPort}`, { rejectUnauthorized: false });
+  try {
+    const get = (p: string) =>
+      new Promise<{ status: number; length: number }>((resolve, reject) => {
+        const req = session.request({ ':path': p, 'accept-encoding': 'br' });
+        let status = 0;
+        let length = 0;
+        req.on('response', (h) => (status = Number(h[':status'])));
+        req.on('data', (d: Buffer) => (length += d.length));
+        req.on('end', () => resolve({ status, length }));
+        req.on('error', reject);
+      });
+    // At once, as a browser's first wave asks for them.
+    const answers = await Promise.all(['/', `/${ASSET}`, '/prod-api/common/config/list'].map(get));
+    for (const a of answers) assert.is(a.status, 200);
+    assert.ok(answers.every((a) => a.length > 0), 'each answer has a body');
+    assert.is(session.alpnProtocol, 'h2', 'the browser and nginx agreed on HTTP/2');
+  } finally {
+    session.close();
+  }
 });
 
 pgTest('answers are compressed once, by the server; static files keep their cache headers', async (c) => {

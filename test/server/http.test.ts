@@ -14,6 +14,10 @@ mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${BOOT}</script></head><body></body></html>`);
 writeFileSync(path.join(dist, 'assets', 'main-AB12CD34.js'), 'console.log(1)');
 writeFileSync(path.join(dist, 'assets', 'main-AB12CD34.js.br'), brotliCompressSync('console.log(1)'));
+writeFileSync(path.join(dist, 'assets', 'main-AB12CD34.css'), 'b{color:red}');
+writeFileSync(path.join(dist, 'assets', 'worker-EF56GH78.js'), 'onmessage=()=>{}');
+mkdirSync(path.join(dist, 'locales'));
+writeFileSync(path.join(dist, 'locales', 'en-AB12CD34.json'), '{"ui":{}}');
 
 const test = suite<{ s: TestServer }>('http', {} as { s: TestServer });
 test.before(async (c) => {
@@ -149,6 +153,24 @@ test('hashed assets: precompressed, immutable', async ({ s }) => {
   assert.is(res.headers['cache-control'], 'public, max-age=31536000, immutable');
   const missing = await s.app.inject({ url: '/assets/nope.js' });
   assert.is(missing.statusCode, 404, 'a missing file is not answered with the app');
+});
+
+test("scripts, styles and locale files carry a subresource's headers, not the page's; a worker's script keeps the page's", async ({ s }) => {
+  for (const url of ['/assets/main-AB12CD34.js', '/assets/main-AB12CD34.css', '/locales/en-AB12CD34.json']) {
+    const res = await s.app.inject({ url, headers: { host: '127.0.0.1:8080' } });
+    assert.is(res.statusCode, 200, url);
+    assert.is(res.headers['x-content-type-options'], 'nosniff', `${url}: the type is not guessed`);
+    assert.is(res.headers['cross-origin-resource-policy'], 'same-origin', `${url}: another site cannot load it`);
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'x-dns-prefetch-control']) {
+      assert.is(res.headers[name], undefined, `${url}: no ${name}, which only a document reads`);
+    }
+    const bytes = Object.entries(res.headers).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+    assert.ok(bytes < 600, `${url}: ${bytes} B of headers`);
+  }
+  const worker = await s.app.inject({ url: '/assets/worker-EF56GH78.js', headers: { host: '127.0.0.1:8080' } });
+  assert.match(String(worker.headers['content-security-policy']), "default-src 'self'", 'a worker runs under its own script\'s policy');
+  const page = await s.app.inject({ url: '/assets/main-AB12CD34.js/../../home', headers: { accept: 'text/html' } });
+  assert.ok(page.headers['content-security-policy'], 'the page keeps its policy');
 });
 
 test('OpenAPI 3 document lists the API from the same schemas', async ({ s }) => {
