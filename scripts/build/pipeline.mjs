@@ -67,11 +67,11 @@ async function buildApp(outdir, react, worker, { signIn, landing, screens }) {
   const lazy = Object.values(probe.metafile.outputs)
     .map((out) => out.entryPoint)
     .filter((entry) => entry && entry !== APP_ENTRY);
-  // The lazy-CSS injector: every screen with styles needs its 100 bytes; the number formats:
-  // every screen that shows a number, price or amount needs their 200. The push codes: the
+  // The lazy-CSS injector: every screen with styles needs its 100 bytes. The push codes: the
   // socket client and the order lists share them, and as a chunk of their own they cost the
-  // order list more than their 40 bytes in the shell.
-  const also = ['scripts/build/inject-css.js', 'src/lib/number.ts', 'src/shared/socket-codes.ts'];
+  // order list more than their 40 bytes in the shell. (The number formats, which the login form
+  // does not use, come with the lazy shared code.)
+  const also = ['scripts/build/inject-css.js', 'src/shared/socket-codes.ts'];
   // The screens a visitor opens first get a part of the shared code of their own (a login form
   // needs the API client and form parts, not the money code).
   // And what a signed-in user's first screen shares with others joins it, splinters and all, but
