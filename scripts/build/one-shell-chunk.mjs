@@ -52,10 +52,10 @@ function staticReach(metafile, start) {
  * load (and not joining the shell through `also`) that at least `min` lazy entries reach through
  * static imports, and the lazy entries that reach any of them. A file's imports are reached by
  * at least the entries that reach the file, so the set is closed and needs no second pass.
- * `landing`: the screens a signed-in user opens first (the root's targets); what one of them shares
- * with any other lazy entry joins too, however few use it, since every signed-in user downloads
- * the shared code on that screen anyway, and each splinter of it would be one more request in the
- * first wave (on HTTP/1.1, six at a time, each waiting a round trip). Not the modules of `apart`
+ * `landing`: the screens a signed-in user's first wave is for (home); what one of them shares with
+ * any other lazy entry joins too, however few use it, since every signed-in user downloads the
+ * shared code on that screen anyway, and each splinter of it would be one more request, with its
+ * headers and its place in the browser's queue, in the first wave. Not the modules of `apart`
  * (what every page may load after its first paint, a visitor's too): their entries would then import
  * the shared part, money code and all; they stay where they were, imported from the part.
  * `parts`: the modules the `early` entries reach (closed for the same reason) and the others, each

@@ -12,16 +12,16 @@ const hours = (): Intl.DateTimeFormatOptions =>
     : { hour12: false });
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 /** Each kind's options, by its cache letter. */
-const KINDS: Record<string, () => Intl.DateTimeFormatOptions> = {
+const KINDS = {
   t: () => Object.assign({ hour: '2-digit', minute: '2-digit', second: '2-digit' }, hours()),
   f: () => Object.assign({ hour: '2-digit', minute: '2-digit', second: '2-digit' }, DATE, hours()),
   m: () => Object.assign({ hour: '2-digit', minute: '2-digit' }, DATE, hours()),
   s: () => Object.assign({ month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }, hours()),
-};
+} satisfies Record<string, () => Intl.DateTimeFormatOptions>;
 
 function format(kind: keyof typeof KINDS, ms: number, locale: string, timeZone?: string): string {
   const key = kind + locale + (timeZone || '');
-  const f = cache[key] || (cache[key] = new Intl.DateTimeFormat(locale, Object.assign(KINDS[kind]!(), timeZone ? { timeZone } : {})));
+  const f = cache[key] || (cache[key] = new Intl.DateTimeFormat(locale, Object.assign(KINDS[kind](), timeZone ? { timeZone } : {})));
   // Intl writes Arabic dates for a right-to-left line: bidi marks, and an Arabic comma that would
   // turn the time after it around. The app shows a date as one left-to-right run (`num`), so the
   // marks go and the comma is followed by a left-to-right mark.

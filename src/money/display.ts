@@ -6,7 +6,7 @@ import { formatMoney, settingsFromConfig, type MoneySettings } from '../lib/mone
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
 import { $app } from '../stores/app.ts';
 import { trimZeros } from '../shared/decimal.ts';
-// Here, in the shared money code every money screen loads first, so the kit's rules come in its chunk.
+// In the lazy shared money code, which every screen using the kit loads: its rules come in that chunk.
 import './kit.css';
 
 const KEYS: ('appConfig' | 'h5ExchangeRate')[] = ['appConfig', 'h5ExchangeRate'];
