@@ -16,6 +16,7 @@ import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
+import { isLeanSubresource } from '../../src/shared/subresource.ts';
 import type { PricedPage } from './home-prices.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
 import type { Partner } from '../partners/store.ts';
@@ -23,8 +24,6 @@ import type { Partner } from '../partners/store.ts';
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
-/** The app's scripts (but a worker's), styles and locale files, by request URL. */
-const SUBRESOURCE = /^\/(assets\/(?!worker-)[^?#]+\.(js|css)|locales\/[^?#]+\.json)([?#]|$)/;
 
 /** A host browsers treat as a secure origin over plain HTTP (localhost, 127.0.0.0/8, ::1). */
 export const isLoopback = (host: string): boolean =>
@@ -259,7 +258,7 @@ export async function registerStatic(
 
   app.addHook('onRequest', async (request, reply) => {
     if (isApi(request.url)) return;
-    if (SUBRESOURCE.test(request.url)) return reply.helmet(subresource);
+    if (isLeanSubresource(request.url)) return reply.helmet(subresource);
     if (request.protocol === 'https') return reply.helmet();
     await reply.helmet(isLoopback(request.hostname) ? plainHttp : plainLan);
   });

@@ -1,4 +1,5 @@
 // Shared by the page and the service worker: both sort what they fetched the same way.
+import { isLeanSubresource } from '../shared/subresource.ts';
 
 /** What the data meter splits bytes into. */
 export const KINDS = ['market', 'charts', 'code', 'pictures', 'socket', 'rest'] as const;
@@ -24,9 +25,11 @@ export function kindOf(url: string): Kind {
 /** What Resource Timing puts in `transferSize` for the headers of any answer from the network. */
 const HEADERS_PLACEHOLDER = 300;
 /**
- * What this app's server sends as headers, measured: its files (the page, scripts, locale files,
- * pictures) carry the security headers, about 1,170 B; API answers about 270 B.
+ * What this app's server sends as headers, measured: its scripts, stylesheets and locale files a
+ * subresource's few, about 480 B; the page and pictures the security headers too, about 1,170 B;
+ * API answers about 270 B.
  */
+const LEAN_HEADERS = 480;
 const FILE_HEADERS = 1170;
 const API_HEADERS = 270;
 
@@ -38,7 +41,8 @@ const API_HEADERS = 270;
 export function wireBytes(url: string, transferSize: number, bodySize: number): number {
   if (!(transferSize > 0)) return 0;
   if (transferSize - bodySize !== HEADERS_PLACEHOLDER) return transferSize;
-  return bodySize + (/^([a-z]+:\/\/[^/]+)?\/prod-api\//i.test(url) ? API_HEADERS : FILE_HEADERS);
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  return bodySize + (/^\/prod-api\//i.test(path) ? API_HEADERS : isLeanSubresource(path) ? LEAN_HEADERS : FILE_HEADERS);
 }
 
 /** Bytes a WebSocket text frame from the server took on the wire: its UTF-8 payload and its header. */

@@ -27,7 +27,10 @@ kinds('prices, charts, code and languages, pictures and the rest by where they c
 
 kinds('an answer costs its body and the headers this server sends; a cached one nothing', () => {
   assert.is(wireBytes('https://a.test/assets/a.js', 0, 5000), 0, 'from a cache');
-  assert.is(wireBytes('https://a.test/assets/a.js', 700, 400), 400 + 1170, 'the fixed 300 B stand-in becomes the files\' real headers');
+  assert.is(wireBytes('https://a.test/assets/a-AB12CD34.js', 700, 400), 400 + 480, 'the fixed 300 B stand-in becomes a script\'s real headers');
+  assert.is(wireBytes('https://a.test/locales/en-AB12CD34.json', 700, 400), 400 + 480, 'a locale file carries as few');
+  assert.is(wireBytes('https://a.test/assets/worker-AB12CD34.js', 700, 400), 400 + 1170, 'a worker\'s script carries the page\'s security headers');
+  assert.is(wireBytes('https://a.test/home', 700, 400), 400 + 1170, 'and so does the page');
   assert.is(wireBytes('https://a.test/prod-api/h5/symbol/getHomeTickerList', 800, 500), 500 + 270, 'API answers carry fewer');
   assert.is(wireBytes('https://a.test/assets/a.js', 1234, 400), 1234, 'an engine that says the real size is taken at its word');
 });
