@@ -30,6 +30,8 @@ const openHome = async (opts: { language?: string; saveData?: boolean; setup?: (
 };
 
 const row = (page: Page, symbol: string) => page.locator(`.qs button[data-symbol="${symbol}"]`);
+/** The list's first render draws five rows, the rest a task later (Quotes.tsx): waits for the rest. */
+const allRows = (page: Page) => page.waitForFunction(() => document.querySelectorAll('.qs li').length > 5);
 
 test('the demo user logs in and lands on home: banners, marquee and notices from the server, the quote list', traced(async () => {
   const page = await newMobilePage(stage.browser);
@@ -39,6 +41,7 @@ test('the demo user logs in and lands on home: banners, marquee and notices from
   await page.getByRole('heading', { name: 'Quotes' }).waitFor();
   assert.match(await row(page, 'btc').innerText(), /BTC\/USDT/);
   assert.match(await row(page, 'btc').locator('span.num').first().innerText(), /^\d{1,3}(,\d{3})*\.\d{2}$/, 'the price as quoted, grouped as on the quote screen');
+  await allRows(page);
   assert.ok((await page.locator('.qs li').count()) >= 10, 'every coin of the market');
   // The title is written over a text-free image, in the user's language; the link is named by it.
   const banner = page.getByRole('link', { name: 'Welcome bonus up to 100%' });
@@ -69,6 +72,7 @@ test('a price changes within 12 s without a reload, and only the rows that chang
       }),
   });
   await row(page, 'btc').waitFor();
+  await allRows(page);
   const before = await row(page, 'btc').locator('span.num').first().innerText();
   await page.evaluate(() => {
     const w = window as unknown as { touched: string[]; marker: number };
@@ -94,6 +98,25 @@ test('a price changes within 12 s without a reload, and only the rows that chang
   });
   assert.is(seen.marker, 1, 'the same page: no reload');
   assert.equal(seen.touched, ['btc'], 'the other rows were left alone');
+  await page.close();
+}));
+
+test('the list draws the rows above the fold first and the rest a task later, so its first render stays short', traced(async () => {
+  const page = await openHome({
+    setup: (p) =>
+      p.addInitScript(() => {
+        const w = window as unknown as { counts: number[] };
+        w.counts = [];
+        new MutationObserver(() => {
+          const n = document.querySelectorAll('.qs li').length;
+          if (n && w.counts[w.counts.length - 1] !== n) w.counts.push(n);
+        }).observe(document, { subtree: true, childList: true });
+      }),
+  });
+  await allRows(page);
+  const counts = await page.evaluate(() => (window as unknown as { counts: number[] }).counts);
+  assert.is(counts[0], 5, `five rows first (counts seen: ${counts.join(', ')})`);
+  assert.ok(counts[counts.length - 1]! >= 10, 'then every coin of the market');
   await page.close();
 }));
 

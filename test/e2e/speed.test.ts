@@ -106,6 +106,8 @@ test('home shows prices from the start-up ticker call, before and without any po
   assert.match(await price.innerText(), /^\d{1,3}(,\d{3})*\.\d+$/);
   assert.is(tickerCalls, 1, 'the one call of the boot script');
   const list = (await (await fetch(stage.server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
+  // The first render draws five rows, the rest a task later.
+  await page.waitForFunction((n) => document.querySelectorAll('.qs li').length === n, list.data.length);
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
   await page.close();
 }));
