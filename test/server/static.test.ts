@@ -126,11 +126,15 @@ const HTTPS_ONLY = (res: { headers: Record<string, unknown> }) => ({
 });
 
 test('plain HTTP (a phone on the LAN): no upgrade-insecure-requests, no HSTS; the rest of the CSP stays', async ({ s }) => {
-  for (const url of ['/', '/home', '/index.html', '/assets/main-AB12CD34.js']) {
+  for (const url of ['/', '/home', '/index.html']) {
     const res = await s.app.inject({ url, headers: { 'accept-encoding': 'br' } });
     assert.equal(HTTPS_ONLY(res), { upgrade: false, hsts: false }, url);
     assert.match(String(res.headers['content-security-policy']), /script-src 'self' 'sha256-/, `${url}: CSP still set`);
   }
+  // A script is no document: it carries a subresource's headers, no policy to upgrade (http.test.ts).
+  const script = await s.app.inject({ url: '/assets/main-AB12CD34.js', headers: { 'accept-encoding': 'br' } });
+  assert.equal(HTTPS_ONLY(script), { upgrade: false, hsts: false }, 'the script');
+  assert.is(script.headers['x-content-type-options'], 'nosniff');
   const spoofed = await s.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
   assert.equal(HTTPS_ONLY(spoofed), { upgrade: false, hsts: false }, 'X-Forwarded-Proto is ignored without TRUST_PROXY');
 });
