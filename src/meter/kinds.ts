@@ -8,13 +8,16 @@ export type Usage = Record<Kind, number>;
 
 export const noUsage = (): Usage => ({ market: 0, charts: 0, code: 0, pictures: 0, socket: 0, rest: 0 });
 
+/** A URL's path and query, without scheme and host. */
+const local = (url: string): string => url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+
 /**
  * The kind of a fetched URL: prices and charts by their endpoints, the app's own files (the page,
  * scripts, styles, locale files, the service worker) as code, images by folder or extension, and
  * every other API call as the rest.
  */
 export function kindOf(url: string): Kind {
-  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0]!;
+  const path = local(url).split(/[?#]/)[0]!;
   if (/^\/prod-api\/h5\/symbol\/getHomeTickerList$/.test(path)) return 'market';
   if (/^\/prod-api\/h5\/symbol\/getHistoryKline$/.test(path)) return 'charts';
   if (/^\/(banners|uploads|icons|flags)\//.test(path) || /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i.test(path)) return 'pictures';
@@ -41,7 +44,7 @@ const API_HEADERS = 270;
 export function wireBytes(url: string, transferSize: number, bodySize: number): number {
   if (!(transferSize > 0)) return 0;
   if (transferSize - bodySize !== HEADERS_PLACEHOLDER) return transferSize;
-  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  const path = local(url);
   return bodySize + (/^\/prod-api\//i.test(path) ? API_HEADERS : isLeanSubresource(path) ? LEAN_HEADERS : FILE_HEADERS);
 }
 

@@ -333,6 +333,16 @@ export async function screenshot(page: Page, name: string, selector?: string): P
   return file;
 }
 
+/** The demo user's session token from the sign-in call itself, for a page handed it in storage. */
+export async function demoToken(base: string): Promise<string> {
+  const res = await fetch(base + '/prod-api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { data: string }).data;
+}
+
 /**
  * Opens `path` as a visitor (the guard sends it to the login form, as isNeedLogin is on), signs in
  * as the demo user, lands back on `path`, and answers the session token.

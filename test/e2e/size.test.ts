@@ -9,8 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { budgetsFromSizeLimit } from '../../scripts/build/budgets.mjs';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { distName, errorsOf, hintSignedIn, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { demoToken, distName, errorsOf, hintSignedIn, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 
 interface Envelope {
   code: number;
@@ -144,12 +143,7 @@ firstLoad("a visitor's first load at / and at /login is what the login form need
 }));
 
 firstLoad('a signed-in first load of home downloads the whole locale file once', traced(async () => {
-  const login = await fetch(server.url + '/prod-api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: string }).data;
+  const token = await demoToken(server.url);
   const page = await newMobilePage(browser);
   await hintSignedIn(page, server.url);
   await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'en' })), token);

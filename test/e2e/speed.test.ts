@@ -3,8 +3,7 @@ import { appendFile, cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, distName, errorsOf, hintSignedIn, launchBrowser, newMobilePage, startServer, traced } from './harness.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { browserSuite, demoToken, distName, errorsOf, hintSignedIn, launchBrowser, newMobilePage, startServer, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the start-up call');
 
@@ -14,12 +13,7 @@ let routes: Record<string, string[]> = {};
 
 test.before(async () => {
   routes = JSON.parse(await readFile(new URL(`../../${distName()}/routes.json`, import.meta.url), 'utf8'));
-  const res = await fetch(stage.server.url + '/prod-api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
-  });
-  token = ((await res.json()) as { data: string }).data;
+  token = await demoToken(stage.server.url);
 });
 
 /** A phone page, signed in unless `signedIn` is false, with nothing opened yet. */
