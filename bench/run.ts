@@ -21,8 +21,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/seed/content.ts';
-import { launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
+import { demoToken, launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { longestTask, MARKS, measureLoad, median, PROFILE, PROFILE_2G, type LoadSample } from './load.ts';
 import type { Browser } from 'playwright-core';
 
@@ -75,17 +74,6 @@ function relay(port: number): Promise<Relay> {
       });
     }),
   );
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(base + '/prod-api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
-  });
-  const env = (await res.json()) as { code: number; data: string; msg: string };
-  if (env.code !== 200) throw new Error('demo login failed: ' + env.msg);
-  return env.data;
 }
 
 /** One naive poll: the whole 500-candle history, as a client without diffs would fetch it. */
@@ -206,7 +194,7 @@ async function main(): Promise<void> {
     for (const build of BUILDS) {
       // The harness names its two builds; a baseline folder is served the same way.
       servers[build] = await startServer({ dist: build as 'dist' });
-      tokens[build] = await login(servers[build].url);
+      tokens[build] = await demoToken(servers[build].url);
     }
     const samples: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
     for (let i = 0; i < RUNS; i++) {

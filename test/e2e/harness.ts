@@ -340,7 +340,9 @@ export async function demoToken(base: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
   });
-  return ((await res.json()) as { data: string }).data;
+  const env = (await res.json()) as { code: number; data: string; msg: string };
+  if (env.code !== 200) throw new Error('demo sign-in failed: ' + env.msg);
+  return env.data;
 }
 
 /**
