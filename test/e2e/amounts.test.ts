@@ -327,7 +327,19 @@ test('the order buttons are in reach above the tab bar at 360×740, and never co
   await page.locator('.op input').focus();
   b = await boxes();
   assert.ok(b.field.bottom <= b.bar.top, `the focused field (bottom ${b.field.bottom}) above the bar (top ${b.bar.top})`);
-  // At the end of the screen nothing is left under the bar.
+  // At the end of the screen nothing is left under the bar. The chart and the order list come after
+  // the buttons and make the screen taller: the end is measured once its height holds for 0.5 s.
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { lastHeight?: number };
+      const height = document.documentElement.scrollHeight;
+      const still = w.lastHeight === height;
+      w.lastHeight = height;
+      return still;
+    },
+    null,
+    { polling: 500 },
+  );
   await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
   const last = await page.evaluate(() => {
     const items = document.querySelectorAll('.app > main:not([hidden]) .page > *:not(.op-room)');
