@@ -123,7 +123,7 @@ async function buildInto(outdir, react, compress) {
   });
   await writeFile(path.join(outdir, 'index.html'), html);
   const shell = [...first.js.map((f) => url(outdir, f)), first.css && url(outdir, first.css), worker && url(outdir, worker)];
-  await buildServiceWorker({ outdir, html, shell: shell.filter(Boolean) });
+  await buildServiceWorker({ outdir, html, shell: shell.filter(Boolean), routes: routes.routes, rootRoute: routes.root });
   await cp(r('public'), outdir, { recursive: true, filter: (src) => src !== r('public/index.html') });
 
   if (compress) await compressAll(outdir);

@@ -13,8 +13,12 @@ import { OLD_ENGINE_GLOBALS, root, TARGET } from './config.mjs';
 
 export const SW_ENTRY = 'src/sw/sw.ts';
 
-/** `shell`: URLs to precache besides index.html; `html`: the index.html text. */
-export async function buildServiceWorker({ outdir, html, shell }) {
+/**
+ * `shell`: URLs to precache besides index.html; `html`: the index.html text; `routes`: routes.json's
+ * content and `rootRoute` the route `/` leads to (route-files.mjs), for the preloads of the pages the
+ * worker serves from the shell.
+ */
+export async function buildServiceWorker({ outdir, html, shell, routes, rootRoute }) {
   const version = createHash('sha256').update(html).digest('hex').slice(0, 12);
   const names = (await Promise.all(['assets', 'locales'].map((dir) => readdir(path.join(outdir, dir))))).flat();
   const keep = names.map((name) => /-(\w+)\.\w+$/.exec(name)?.[1]).filter(Boolean);
@@ -31,6 +35,8 @@ export async function buildServiceWorker({ outdir, html, shell }) {
       __VERSION__: JSON.stringify(version),
       __SHELL__: JSON.stringify(['/index.html', ...shell]),
       __KEEP__: JSON.stringify([...new Set(keep)].sort().join(' ')),
+      __ROUTES__: JSON.stringify(Object.fromEntries(Object.entries(routes).map(([name, files]) => [name.toLowerCase(), files]))),
+      __ROOT_ROUTE__: JSON.stringify(rootRoute),
     },
     legalComments: 'none',
     charset: 'utf8',

@@ -16,6 +16,7 @@ import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
+import { routeName } from '../../src/shared/route-name.ts';
 import { isLeanSubresource } from '../../src/shared/subresource.ts';
 import type { PricedPage } from './home-prices.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
@@ -139,12 +140,8 @@ const PRICED_KEPT = 64;
 /** Priced pages a second compressed at brotli's best; more languages in one second get a quicker pass. */
 const BEST_PER_SECOND = 4;
 
-/** The route a page path opens, as the app's router matches it: any case, trailing slashes dropped. */
-function routeOf(url: string): string {
-  const name = url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1').toLowerCase().slice(1);
-  // Where `/` leads with the config the app starts with (src/app/routes.ts rootTarget).
-  return name || (CONFIG_DEFAULTS.initToUser === '1' ? 'user' : 'home');
-}
+/** The route a page's URL opens; `/` leads where the config the app starts with sends it (src/app/routes.ts rootTarget). */
+const routeOf = (url: string): string => routeName(url.split(/[?#]/)[0]!, CONFIG_DEFAULTS.initToUser === '1' ? 'user' : 'home');
 
 /** br over gzip over identity, as far as Accept-Encoding allows (`q=0` refuses). */
 function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {

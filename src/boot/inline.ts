@@ -6,6 +6,7 @@
 import { detectLanguage, matchLanguage } from '../i18n/detect.ts';
 import { isRtl } from '../i18n/codes.ts';
 import { localeUrl } from '../i18n/locale-url.ts';
+import { routeName } from '../shared/route-name.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';
 import type { BootCalls, BootFailure } from './types.ts';
 
@@ -44,7 +45,7 @@ const theme = asked == 'light' ? 'light' : asked == 'dark' ? 'long' : null;
 if (theme) document.documentElement.setAttribute('data-theme', theme);
 
 /** The route the path opens, as the server names it for its preloads (server/http/static.ts). */
-const path = location.pathname.replace(/(.)\/+$/, '$1').toLowerCase().slice(1) || __ROOT_ROUTE__;
+const path = routeName(location.pathname, __ROOT_ROUTE__);
 
 const headers: Record<string, string> = { clientId: 'app', 'Accept-Language': saved.language || 'en' };
 if (saved.token) headers.Authorization = 'Bearer ' + saved.token;

@@ -15,6 +15,8 @@ import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../i18n/codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
 import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';
+import { routeName } from '../shared/route-name.ts';
+import { SIGNED_IN_COOKIE } from '../shared/signed-in.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __VERSION__: string;
@@ -22,12 +24,22 @@ declare const __VERSION__: string;
 declare const __SHELL__: string[];
 /** The content hashes in the names of this build's files under /assets and /locales, space-separated. */
 declare const __KEEP__: string;
+/**
+ * routes.json (scripts/build/route-files.mjs): route name (lowercase) → the files its screen needs
+ * beyond the first load; `@visitor` → the routes a visitor may open with the default config.
+ */
+declare const __ROUTES__: Record<string, string[]>;
+/** The route `/` leads to with the default config. */
+declare const __ROOT_ROUTE__: string;
 
 const SHELL = 'shell-' + __VERSION__;
 const FILES = FILES_CACHE;
 const API = API_CACHE;
 const INDEX = __SHELL__[0]!;
 const KEEP = new Set(__KEEP__.split(' '));
+const ROUTES = __ROUTES__;
+/** routes.json's key for the routes a visitor may open with the default config. */
+const VISITOR_ROUTES = ROUTES['@visitor'] || [];
 /** Public reads kept at most: each poll replaces its own answer, so only other queries add more. */
 const API_MAX = 100;
 
@@ -108,12 +120,40 @@ self.addEventListener('fetch', (e) => {
 /** The app's page from this version's shell; the network only when the shell is not there. */
 async function page(req: Request): Promise<Response> {
   const cached = await caches.match(INDEX, { cacheName: SHELL });
-  if (cached) return cached;
+  if (cached) return withPreloads(cached, new URL(req.url).pathname).catch(() => cached.clone());
   try {
     return await fetch(req);
   } catch {
     return offlinePage();
   }
+}
+
+/** Chromium's cookie store, which a worker can read (the hint is not HttpOnly); absent elsewhere. */
+declare const cookieStore: { get(name: string): Promise<{ value: string } | null> } | undefined;
+
+/**
+ * The shell page with `<link rel="modulepreload">` for the code of the screen it opens, as the
+ * server writes them into each route's page (server/http/static.ts): without them a repeat visit
+ * asked for the screen's code only once the entry had run, and for that code's own imports a level
+ * later, each after a parse at a phone's speed. A browser without the signed-in hint is shown the
+ * login form on the routes a visitor may not open, so it gets that form's code. Only files this
+ * worker holds are named: a preload never costs the network a byte the visit would not have.
+ */
+async function withPreloads(shell: Response, pathname: string): Promise<Response> {
+  const asked = routeName(pathname, __ROOT_ROUTE__);
+  const signedIn = typeof cookieStore === 'object' ? !!(await cookieStore.get(SIGNED_IN_COOKIE)) : true;
+  const route = signedIn || VISITOR_ROUTES.includes(asked) ? asked : 'login';
+  // `@` keys name routes, not files.
+  const files = route.startsWith('@') ? [] : ROUTES[route] || [];
+  const held = await Promise.all(files.map((f) => caches.match(f)));
+  const links = files.filter((_, i) => held[i]).map((f) => `<link rel="modulepreload" href="${f}" crossorigin>`);
+  if (!links.length) return shell.clone();
+  const html = (await shell.clone().text()).replace('</head>', () => links.join('') + '</head>');
+  const headers = new Headers(shell.headers);
+  // The body is a new one, already decoded.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  return new Response(html, { status: shell.status, statusText: shell.statusText, headers });
 }
 
 /** Hashed files never change: any copy held will do, else the network's, kept for next time. */

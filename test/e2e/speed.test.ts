@@ -244,6 +244,53 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
 /** Waits until the service worker controls the page (it takes over as soon as it is installed). */
 const controlled = (page: Page) => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 20_000 });
 
+/**
+ * Opens `path` again once the service worker holds the files of `route`'s screen; answers the page's
+ * module preloads and, per file of the screen, whether it was asked for while the page was still
+ * being parsed (before any module could run and import it).
+ */
+const repeatVisit = async (page: Page, path: string, route: string) => {
+  await page.goto(stage.server.url + path);
+  await controlled(page);
+  const files = routes[route]!;
+  // Polled from here: waitForFunction takes a promise for a truthy answer.
+  const held = () =>
+    page.evaluate(async (want) => {
+      const kept = new Set((await (await caches.open('files')).keys()).map((r) => new URL(r.url).pathname));
+      return want.every((f) => kept.has(f));
+    }, files);
+  for (let i = 0; i < 80 && !(await held()); i++) await page.waitForTimeout(250);
+  assert.ok(await held(), `the worker holds the files of ${route}`);
+  const served = await page.goto(stage.server.url + path);
+  assert.ok(served?.fromServiceWorker(), 'the page came from the worker');
+  return page.evaluate((want) => {
+    const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive;
+    const asked = new Map(performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime]));
+    return {
+      preloads: [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => new URL((l as HTMLLinkElement).href).pathname),
+      early: want.map((f) => (asked.get(f) ?? Infinity) < parsed),
+    };
+  }, files);
+};
+
+test("a repeat visit served by the service worker asks for the screen's code while the page is parsed, as the server's page does", traced(async () => {
+  const page = await phone(true, true);
+  const home = await repeatVisit(page, '/home', 'home');
+  for (const f of routes.home!) assert.ok(home.preloads.includes(f), `home's ${f} is preloaded: ${home.preloads}`);
+  assert.ok(home.early.every(Boolean), `every file of home asked for before the page was parsed: ${home.early}`);
+  assert.ok(!routes.login!.some((f) => home.preloads.includes(f) && !routes.home!.includes(f)), 'not the login form\'s code');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+
+  // A visitor is shown the login form at /home: the worker preloads that form's code instead.
+  const visitor = await phone(false, true);
+  const login = await repeatVisit(visitor, '/home', 'login');
+  for (const f of routes.login!) assert.ok(login.preloads.includes(f), `login's ${f} is preloaded`);
+  assert.ok(login.early.every(Boolean), `every file of login asked for before the page was parsed: ${login.early}`);
+  assert.not.ok(login.preloads.includes(routes.home![0]!), "not home's screen");
+  await visitor.close();
+}));
+
 test('offline after a visit, a reload shows the app and the last known prices, marked as such', traced(async () => {
   const page = await phone(true, true);
   await page.goto(stage.server.url + '/home');
