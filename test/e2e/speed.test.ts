@@ -279,6 +279,9 @@ test("a repeat visit served by the service worker asks for the screen's code whi
   for (const f of routes.home!) assert.ok(home.preloads.includes(f), `home's ${f} is preloaded: ${home.preloads}`);
   assert.ok(home.early.every(Boolean), `every file of home asked for before the page was parsed: ${home.early}`);
   assert.ok(!routes.login!.some((f) => home.preloads.includes(f) && !routes.home!.includes(f)), 'not the login form\'s code');
+  // A path that names no screen: the not-found screen's code, as the server's page has it.
+  const lost = await repeatVisit(page, '/no-such-screen', 'notFound');
+  for (const f of routes.notFound!) assert.ok(lost.preloads.includes(f), `the not-found screen's ${f} is preloaded: ${lost.preloads}`);
   assert.equal(errorsOf(page), []);
   await page.close();
 
