@@ -144,7 +144,7 @@ async function withPreloads(shell: Response, pathname: string): Promise<Response
   const signedIn = typeof cookieStore === 'object' ? !!(await cookieStore.get(SIGNED_IN_COOKIE)) : true;
   const route = signedIn || VISITOR_ROUTES.includes(asked) ? asked : 'login';
   // A path that names no route (`@` keys list routes, not files) opens the not-found screen.
-  const files = (Object.hasOwn(ROUTES, route) && !route.startsWith('@') ? ROUTES[route] : ROUTES.notfound) || [];
+  const files = (Object.prototype.hasOwnProperty.call(ROUTES, route) && !route.startsWith('@') ? ROUTES[route] : ROUTES.notfound) || [];
   const held = await Promise.all(files.map((f) => caches.match(f)));
   const links = files.filter((_, i) => held[i]).map((f) => `<link rel="modulepreload" href="${f}" crossorigin>`);
   if (!links.length) return shell.clone();
