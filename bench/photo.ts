@@ -11,8 +11,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../server/seed/content.ts';
-import { launchBrowser, newMobilePage, startServer } from '../test/e2e/harness.ts';
+import { demoToken, launchBrowser, newMobilePage, startServer } from '../test/e2e/harness.ts';
 
 const RUNS = 5;
 const CPU_SLOWDOWN = 4;
@@ -34,24 +33,13 @@ async function photoScript(): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
-async function login(base: string): Promise<string> {
-  const res = await fetch(base + '/prod-api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
-  });
-  const env = (await res.json()) as { code: number; data: string; msg: string };
-  if (env.code !== 200) throw new Error('demo login failed: ' + env.msg);
-  return env.data;
-}
-
 const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 
 async function main(): Promise<void> {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
-    const token = await login(server.url);
+    const token = await demoToken(server.url);
     const page = await newMobilePage(browser);
     await page.goto(server.url + '/');
     // Evaluated through the DevTools protocol, which the page's script policy does not govern.
