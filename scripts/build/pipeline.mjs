@@ -8,7 +8,7 @@ import path from 'node:path';
 import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, LANDING_SCREENS, LAZY_SHARED_MIN, LOCALES, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, LANDING_SCREENS, LAZY_SHARED_MIN, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
@@ -18,7 +18,7 @@ import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { readRoutes, routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
-import { buildLocales, PART_DIR } from './locales.mjs';
+import { buildLocales, localePath } from './locales.mjs';
 import { buildConsole, CONSOLE_BUDGET, CONSOLE_DIR, consoleOverBudget } from './console.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -128,9 +128,9 @@ async function buildInto(outdir, react, compress) {
 
   if (compress) await compressAll(outdir);
 
-  const localeFiles = Object.values(locales).map((u) => u.slice(1));
+  const localeFiles = Object.entries(locales).map(([code, hash]) => localePath(code, hash).slice(1));
   // What a visitor with an English browser downloads at / or /login besides the first load.
-  const visitorFiles = [...routes.routes.login, locales.en?.replace(LOCALES, `${LOCALES}${PART_DIR}/`)].filter(Boolean).map((u) => u.slice(1));
+  const visitorFiles = [...routes.routes.login, locales.en && localePath('en', locales.en, true)].filter(Boolean).map((u) => u.slice(1));
   return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules, visitorFiles }));
 }
 

@@ -1,26 +1,21 @@
 /** Public content of docs/rules.md#content-per-language: platform and config, notices, marquee, banners, plays, rates. */
 import { Type, type Static } from '@sinclair/typebox';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type {
   BannerItem,
   Community,
-  ConfigItem,
-  ContractMoney,
   MarqueeItem,
   NoticeItem,
-  PlatformConfig,
-  Play,
   RateItem,
   WalletBizType,
 } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
-import { banners, communities, config, contractPresets, marquee, notices, plays, rates } from '../db/schema/index.ts';
+import { banners, communities, marquee, notices, rates } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { LangQuery, Text } from '../http/schemas.ts';
-import { httpsOnly } from '../../src/shared/https-link.ts';
 import { trimZeros } from '../../src/shared/decimal.ts';
 import { BIZ_TYPES } from '../ledger/index.ts';
-import { PLATFORM_KEYS, getValues } from './config.ts';
+import { contractMoney, enabledPlays, platformConfig, publicConfig } from './start-up.ts';
 import { requestLanguages, translations } from './lang.ts';
 
 const BIZ_NAMES: Record<(typeof BIZ_TYPES)[number], string> = {
@@ -48,24 +43,9 @@ const RateQuery = Type.Object({ symbol: Text(21, { pattern: '^[a-z0-9]{1,12}_[a-
 const LangOnly = Type.Object({ lang: LangQuery });
 
 const plugin: FeaturePlugin = async (app, { ctx }) => {
-  app.get('/common/getLogo', { schema: { querystring: LogoQuery } }, async () => {
-    const values = await getValues(ctx.db, Object.values(PLATFORM_KEYS));
-    const platform = Object.fromEntries(
-      Object.entries(PLATFORM_KEYS).map(([field, key]) => [field, values.get(key) ?? '']),
-    ) as unknown as PlatformConfig;
-    return ok(platform);
-  });
+  app.get('/common/getLogo', { schema: { querystring: LogoQuery } }, async () => ok(await platformConfig(ctx.db)));
 
-  app.get('/common/config/list', async () => {
-    const rows = await ctx.db
-      .select({ configKey: config.key, configValue: config.value })
-      .from(config)
-      // Platform rows have their own call; money settings reach the app through getExpensesMoney.
-      .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%'`)
-      .orderBy(asc(config.key));
-    // A link the app would put on every page: never anything but https, whatever the table holds.
-    return ok<ConfigItem[]>(rows.map((r) => (r.configKey === 'customFontFamilyLink' ? { ...r, configValue: httpsOnly(r.configValue) } : r)));
-  });
+  app.get('/common/config/list', async () => ok(await publicConfig(ctx.db)));
 
   // Notices, marquee and banners answer in the language the app asks for (content/lang.ts).
   app.get('/h5/symbol/getNoticeList', { schema: { querystring: LangOnly } }, async (request) => {
@@ -99,23 +79,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok<Community[]>(rows);
   });
 
-  app.get('/h5/symbol/getPlays', async () => {
-    const rows = await ctx.db.select().from(plays).where(eq(plays.enabled, true)).orderBy(asc(plays.seconds));
-    return ok<Play[]>(
-      rows.map((p) => ({ id: p.id, seconds: p.seconds, rate: trimZeros(p.rate), minAmount: trimZeros(p.minAmount), maxAmount: trimZeros(p.maxAmount) })),
-    );
-  });
+  app.get('/h5/symbol/getPlays', async () => ok(await enabledPlays(ctx.db)));
 
-  app.get('/h5/symbol/getContractMoney', async () => {
-    const [presets, [limits]] = await Promise.all([
-      ctx.db.select().from(contractPresets).orderBy(asc(contractPresets.amount)),
-      ctx.db
-        .select({ min: sql<string>`coalesce(min(${plays.minAmount}), 0)::text`, max: sql<string>`coalesce(max(${plays.maxAmount}), 0)::text` })
-        .from(plays)
-        .where(eq(plays.enabled, true)),
-    ]);
-    return ok<ContractMoney>({ presets: presets.map((p) => trimZeros(p.amount)), min: trimZeros(limits!.min), max: trimZeros(limits!.max) });
-  });
+  app.get('/h5/symbol/getContractMoney', async () => ok(await contractMoney(ctx.db)));
 
   app.get('/common/rate', async () => {
     const rows = await ctx.db.select().from(rates).orderBy(asc(rates.symbol));

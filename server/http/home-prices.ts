@@ -6,6 +6,10 @@
  * will pick from the same inputs (`?lang=`, the browser's languages, the config); the page names it
  * in `data-sl`, and the boot script shows them only if it picks that language (a choice saved on
  * the phone can differ), else the grey skeleton stays.
+ *
+ * The page also carries the answers of the five public start-up calls of that second, which are
+ * the same for everyone: on slow 3G those calls were 5 of the 16 requests of a cold start, on 6
+ * connections, and took the live rows from 2.6 to 2.2 s (docs/performance.md).
  */
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
@@ -17,6 +21,7 @@ import { detectLanguage, matchLanguage } from '../../src/i18n/detect.ts';
 import type { ServerContext } from '../context.ts';
 import { PLATFORM_KEYS, getValues } from '../content/config.ts';
 import { marketOf } from '../market/context.ts';
+import { startUpAnswers } from '../content/start-up.ts';
 
 /** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
 const ROWS = 5;
@@ -67,6 +72,14 @@ async function readSettings(ctx: ServerContext): Promise<Settings> {
   };
 }
 
+/**
+ * The start-up answers as the page carries them, after the skeleton so they never delay its paint;
+ * `data-sa` on the root tells the boot script (src/boot/inline.ts) to read them instead of calling.
+ * A `<` anywhere (a config value) is escaped, so no text can end the element.
+ */
+const written = (answers: object): string =>
+  `<script type="application/json" id="sa">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+
 /** The page `html` with the prices of this second, for this request's language. */
 export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ html: string; key: string; second: number }>;
 
@@ -75,16 +88,19 @@ export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ ht
  * within that second (the caller keeps its compressed forms under `key`).
  */
 export function homePrices(ctx: ServerContext): PricedPage {
-  let current: { second: number; settings: Promise<Settings>; tickers: Ticker[] } | undefined;
+  let current: { second: number; settings: Promise<Settings>; tickers: Ticker[]; answers: Promise<string | null> } | undefined;
   return async (html, request) => {
     const second = Math.floor(ctx.clock.now() / 1000);
     if (current?.second !== second) {
       const settings = readSettings(ctx);
       settings.catch(() => {});
-      current = { second, settings, tickers: marketOf(ctx).tickers() };
+      const tickers = marketOf(ctx).tickers();
+      // Without them (the database busy) the page still goes out: the boot script then calls.
+      const answers = startUpAnswers(ctx.db, tickers).then(written, () => null);
+      current = { second, settings, tickers, answers };
     }
     const { tickers } = current;
-    const settings = await current.settings;
+    const [settings, answers] = await Promise.all([current.settings, current.answers]);
     const asked = (request.query as { lang?: unknown } | undefined)?.lang;
     const lang =
       (typeof asked === 'string' && matchLanguage(asked)) ||
@@ -103,10 +119,12 @@ export function homePrices(ctx: ServerContext): PricedPage {
     const header = start < 0 ? -1 : html.indexOf('</header>', start);
     if (header < 0) return { html, key: 'plain', second };
     const at = header + '</header>'.length;
-    const priced = (html.slice(0, at) + shown + html.slice(at)).replace(
+    let priced = (html.slice(0, at) + shown + html.slice(at)).replace(
       /<html lang="[^"]*" dir="[^"]*"/,
-      `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}"`,
+      `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}"${answers ? ' data-sa' : ''}`,
     );
+    const end = priced.lastIndexOf('</body>');
+    if (answers && end >= 0) priced = priced.slice(0, end) + answers + priced.slice(end);
     return { html: priced, key: `${second}|${lang}`, second };
   };
 }

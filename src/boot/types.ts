@@ -40,7 +40,7 @@ declare global {
   interface Window {
     /** Set by the inline boot script; absent when the page runs without it (tests, dev tools). */
     __boot?: BootCalls;
-    /** Language code → hashed locale URL, written into index.html by the build. */
+    /** Language code → content hash of its locale file, written into index.html by the build (src/i18n/locale-url.ts). */
     __LOCALES?: Record<string, string>;
   }
   /** URL of the market worker's hashed classic script, defined by the build. */

@@ -158,7 +158,13 @@ firstLoad('a signed-in first load of home downloads the whole locale file once',
   await page.close();
 }));
 
-firstLoad('the first paint of home shows prices before any script file has arrived, and that page fits the HTML budget', traced(async () => {
+/**
+ * What the start-up answers add to the home page that carries them (server/http/home-prices.ts):
+ * 1.2 KB with the demo data, where the five calls' bodies were 3.4 KB and their headers 1.5 KB.
+ */
+const START_UP_ANSWERS = 1536;
+
+firstLoad('the first paint of home shows prices before any script file has arrived, and that page fits the HTML budget and its start-up answers', traced(async () => {
   for (const locale of ['en-US', 'ar']) {
     const page = await newMobilePage(browser, { locale });
     // A visitor is shown the login form, whose page carries no prices.
@@ -166,7 +172,8 @@ firstLoad('the first paint of home shows prices before any script file has arriv
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     const answer = await page.goto(server.url + '/home');
     const html = (await answer!.request().sizes()).responseBodySize;
-    assert.ok(html <= budgets.html!, `${locale}: the priced home page took ${html} B, the HTML budget is ${budgets.html} B`);
+    const limit = budgets.html! + START_UP_ANSWERS;
+    assert.ok(html <= limit, `${locale}: the priced home page took ${html} B, the HTML budget and the start-up answers allow ${limit} B`);
     const first = page.locator('#sk .num').first();
     await first.waitFor();
     const shown = await first.innerText();
@@ -191,7 +198,7 @@ firstLoad('the first paint of home shows prices before any script file has arriv
   }
 }));
 
-firstLoad('each start-up call is made once: the app reuses what index.html started', traced(async () => {
+firstLoad('each start-up call is made once where the page does not carry its answer: the app reuses what index.html started', traced(async () => {
   const page = await newMobilePage(browser);
   const requests = await loadApp(page);
   for (const call of BOOT_CALLS.filter((c) => !c.endsWith('getHomeTickerList'))) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserSuite, demoToken, distName, errorsOf, hintSignedIn, launchBrowser, newMobilePage, startServer, traced } from './harness.ts';
 
-const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the start-up call');
+const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the page');
 
 let token = '';
 /** Route name → the files the build says its screen needs beyond the first load. */
@@ -86,23 +86,47 @@ test('a visitor without a token gets the login screen asked for before the entry
   await page.close();
 }));
 
-test('home shows prices from the start-up ticker call, before and without any poll of the market worker', traced(async () => {
+const START_UP_CALLS = ['/common/config/list', '/common/getLogo', '/h5/symbol/getPlays', '/h5/symbol/getHomeTickerList', '/h5/symbol/getContractMoney'].map((p) => '/prod-api' + p);
+
+test('home shows prices from the start-up answers its page carries: none of the five calls, and no poll of the market worker', traced(async () => {
   const page = await phone();
-  let tickerCalls = 0;
+  const calls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') tickerCalls++;
+    const p = new URL(r.url()).pathname;
+    if (START_UP_CALLS.includes(p)) calls.push(p);
   });
-  // The worker never arrives: whatever the list shows came from the boot script's call.
+  // The worker never arrives: whatever the list shows came from the page.
   await page.route('**/assets/worker-*.js', () => {});
   await page.goto(stage.server.url + '/home');
   const price = page.locator('.qs button[data-symbol="btc"] span.num').first();
   await price.waitFor();
   assert.match(await price.innerText(), /^\d{1,3}(,\d{3})*\.\d+$/);
-  assert.is(tickerCalls, 1, 'the one call of the boot script');
   const list = (await (await fetch(stage.server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
   // The first render draws five rows, the rest a task later.
   await page.waitForFunction((n) => document.querySelectorAll('.qs li').length === n, list.data.length);
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
+  assert.equal(calls, [], 'no start-up call: the page had their answers');
+  // The answers serve the rest of the app too: the quote screen's amounts and expiries.
+  await page.locator('.qs button[data-symbol="btc"]').click();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.locator('.op-info').first().waitFor();
+  assert.equal(calls, [], 'nor when the quote screen opens');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test('a page without the answers (any other screen) makes each start-up call once', traced(async () => {
+  const page = await phone();
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (START_UP_CALLS.includes(p)) calls.push(p);
+  });
+  await page.route('**/assets/worker-*.js', () => {});
+  await page.goto(stage.server.url + '/orderList');
+  await page.locator('#app main').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal([...calls].sort(), [...START_UP_CALLS].sort());
   await page.close();
 }));
 
@@ -237,7 +261,8 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
   await page.getByText(/Prices paused/).waitFor({ state: 'detached', timeout: 5000 });
   assert.is(loads, 2, 'a second worker');
   await page.waitForTimeout(1000);
-  assert.ok(polls >= 2, `the new worker polls (${polls} ticker calls)`);
+  // The page carried the first list and the crashed worker never polled: these are the new one's.
+  assert.ok(polls >= 1, `the new worker polls (${polls} ticker calls)`);
   await page.close();
 }));
 

@@ -103,6 +103,33 @@ test('nothing private: a signed-in request gets the page a visitor gets; other s
   }
 });
 
+/** The start-up answers the page carries after its skeleton (`data-sa` on the root), as the boot script reads them. */
+const carried = (html: string) => {
+  const m = /<script type="application\/json" id="sa">([^<]*)<\/script><\/body>/.exec(html);
+  assert.ok(m && html.includes(' data-sa>'), 'the page carries the start-up answers and says so');
+  return JSON.parse(m![1]!) as Record<string, unknown>;
+};
+
+test('the page carries the answers of the five start-up calls of its second, as the calls give them', async ({ s }) => {
+  s.clock.advance(1000);
+  const answers = carried(await page(s, '/home', { 'accept-language': 'de' }));
+  const paths = ['/common/config/list', '/common/getLogo', '/h5/symbol/getPlays', '/h5/symbol/getHomeTickerList', '/h5/symbol/getContractMoney'];
+  assert.equal(Object.keys(answers).sort(), paths.sort());
+  for (const path of paths) assert.equal(answers[path], await s.call('GET', path), `what ${path} answers`);
+  for (const url of ['/trade', '/nothing-here']) assert.not.ok((await page(s, url)).includes('id="sa"'), `${url}: the calls are made`);
+});
+
+test('a config value cannot end the element that carries it, nor open a script', async ({ s }) => {
+  const hostile = '</script><script>alert(1)</script><!--';
+  await s.ctx.db.insert(config).values({ key: 'noticeText', value: hostile }).onConflictDoUpdate({ target: config.key, set: { value: hostile } });
+  s.clock.advance(1000);
+  const html = await page(s, '/home');
+  assert.not.ok(html.includes('<script>alert'), 'no script of the value in the page');
+  const item = (carried(html)['/common/config/list'] as { data: { configKey: string; configValue: string }[] }).data.find((i) => i.configKey === 'noticeText');
+  assert.is(item?.configValue, hostile, 'the value reaches the app unchanged');
+  await s.ctx.db.delete(config).where(eq(config.key, 'noticeText'));
+});
+
 test('Accept-Language is read in q order, refusals and wildcards skipped', () => {
   assert.equal(browserLanguages('en;q=0.5, pt-BR, de;q=0.8, fr;q=0, *'), ['pt-BR', 'de', 'en']);
   assert.equal(browserLanguages(undefined), []);
