@@ -85,13 +85,20 @@ test('the server code, its source map and other non-app files answer 404', trace
   }
 }));
 
-/** The home page as built: without the prices of the second the server wrote into its skeleton. */
+/** The home page as built: without the prices of the second the server wrote into its skeleton, nor its start-up answers. */
 const unpriced = (body: Buffer, url: string): Buffer => {
   if (url !== '/home') return body;
   const text = body.toString();
   const rows = text.match(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g) ?? [];
   assert.is(rows.length, 5, '/home: five rows of prices');
-  return Buffer.from(text.replace(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g, '').replace(' data-sl="en"', ''));
+  const answers = /<script type="application\/json" id="sa">[^<]*<\/script>/;
+  assert.match(text, answers, '/home: the start-up answers');
+  return Buffer.from(
+    text
+      .replace(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g, '')
+      .replace(' data-sl="en" data-sa', '')
+      .replace(answers, ''),
+  );
 };
 
 test('every page and asset answers 200 in identity, gzip and br, with the built bytes', traced(async () => {
