@@ -80,7 +80,7 @@ async function readSettings(ctx: ServerContext): Promise<Settings> {
 const written = (answers: object): string =>
   `<script type="application/json" id="sa">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
 
-/** The page `html` with the prices of this second, for this request's language. */
+/** The page `html` with the prices of this second, for this request's language, and the start-up answers of that second. */
 export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ html: string; key: string; second: number }>;
 
 /**

@@ -102,7 +102,7 @@ test('home shows prices from the start-up answers its page carries: none of the 
   await price.waitFor();
   assert.match(await price.innerText(), /^\d{1,3}(,\d{3})*\.\d+$/);
   const list = (await (await fetch(stage.server.url + '/prod-api/h5/symbol/getHomeTickerList')).json()) as { data: { symbol: string }[] };
-  // The first render draws five rows, the rest a task later.
+  // The first render draws five rows, the rest a few per task.
   await page.waitForFunction((n) => document.querySelectorAll('.qs li').length === n, list.data.length);
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
   assert.equal(calls, [], 'no start-up call: the page had their answers');
