@@ -20,6 +20,7 @@ import { asyncApiDocument } from './openapi/asyncapi.ts';
 import { getConfig } from './content/config.ts';
 import type { ServerContext } from './context.ts';
 import { installAnswerHeaders } from './http/answer-headers.ts';
+import { installAnswerCompression } from './http/compress-answers.ts';
 import { frameworkError, installApiErrorHandling } from './http/errors.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { refuseSecretsInQuery } from './http/secrets.ts';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   installClosingAnswer(app);
   installAnswerHeaders(app);
+  installAnswerCompression(app);
   // `/healthz`, `/readyz`, and the outage watch that turns a database outage into 503 answers.
   const reportOutage = await installHealth(app, ctx);
   installRequestLog(app);

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { pickEncoding } from './accept-encoding.ts';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -142,18 +143,6 @@ const BEST_PER_SECOND = 4;
 
 /** The route a page's URL opens; `/` leads where the config the app starts with sends it (src/app/routes.ts rootTarget). */
 const routeOf = (url: string): string => routeName(url.split(/[?#]/)[0]!, CONFIG_DEFAULTS.initToUser === '1' ? 'user' : 'home');
-
-/** br over gzip over identity, as far as Accept-Encoding allows (`q=0` refuses). */
-function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Set<string>();
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [token, ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (token && !(q && Number(q.slice(2)) === 0)) accepted.add(token);
-  }
-  if (accepted.has('br') || accepted.has('*')) return 'br';
-  return accepted.has('gzip') ? 'gzip' : 'identity';
-}
 
 /** The path as the static plugin resolves it to a file (`%2e` is a dot there). */
 const decoded = (pathname: string): string => {

@@ -4,16 +4,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** Below this a compressed body saves fewer bytes than its header costs. */
-const MIN_COMPRESS = 512;
-
-const pick = (accept: string | string[] | undefined): Encoding => {
-  const value = String(accept ?? '');
-  return /\bbr\b/.test(value) ? 'br' : /\bgzip\b/.test(value) ? 'gzip' : 'identity';
-};
+import { MIN_COMPRESS, pickEncoding, type Encoding } from '../http/accept-encoding.ts';
 
 /** A JSON answer with its compressed forms made on first demand. */
 export class EncodedJson {
@@ -42,7 +33,7 @@ export class EncodedJson {
   }
 
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const encoding = this.json.length < MIN_COMPRESS ? 'identity' : pick(request.headers['accept-encoding']);
+    const encoding = this.json.length < MIN_COMPRESS ? 'identity' : pickEncoding(request.headers['accept-encoding']);
     // JSON is UTF-8 by definition (RFC 8259): the charset parameter would only cost bytes every poll.
     reply.header('content-type', 'application/json').header('vary', 'accept-encoding');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);

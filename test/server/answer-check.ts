@@ -4,6 +4,7 @@
  * any other JSON against the error envelope, and its key against the keys the operation documents
  * for that HTTP status. A drift between server and document fails the test that saw it.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
@@ -64,12 +65,15 @@ export class AnswerCheck {
     if (!schema) throw new Error(`answer check: ${method} ${path} answered 200 but the document has no such operation`);
     const key = success ? `${method} ${route!.path}` : 'error';
     const validate = this.validator(key, schema);
-    const body: unknown = res.json();
+    const encoding = res.headers['content-encoding'];
+    const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : encoding === 'gzip' ? gunzipSync(res.rawPayload) : undefined;
+    const text = decoded ? decoded.toString() : res.body;
+    const body: unknown = decoded ? JSON.parse(text) : res.json();
     if (!validate(body)) {
       const [first] = validate.errors ?? [];
       throw new Error(
         `answer check: ${method} ${path} HTTP ${res.statusCode} does not match its documented answer: ` +
-          `${first?.instancePath || '(root)'} ${first?.message} ${JSON.stringify(first?.params)}\n${res.body.slice(0, 600)}`,
+          `${first?.instancePath || '(root)'} ${first?.message} ${JSON.stringify(first?.params)}\n${text.slice(0, 600)}`,
       );
     }
     if (!success && op) {
@@ -79,7 +83,7 @@ export class AnswerCheck {
         throw new Error(
           `answer check: ${method} ${route!.path} answered HTTP ${res.statusCode} ${errorKey}, which its document does not list ` +
             `(it lists ${documented.join(', ') || 'nothing'} for ${res.statusCode}): declare it in the route's 'x-errors' ` +
-            `(server/openapi/error-keys.ts)\n${res.body.slice(0, 600)}`,
+            `(server/openapi/error-keys.ts)\n${text.slice(0, 600)}`,
         );
       }
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
@@ -36,6 +36,30 @@ test('success envelope and lean API headers', async ({ s }) => {
   assert.ok(Array.isArray(body.data));
   assert.not.ok(res.headers['content-security-policy'], 'no helmet headers on the API');
   assert.not.ok(res.headers['x-frame-options']);
+});
+
+test('API answers come compressed to a client that takes it, whole to one that does not; small ones as they are', async ({ s }) => {
+  const plain = await s.app.inject({ url: '/prod-api/common/config/list' });
+  assert.ok(plain.rawPayload.length >= 512, `the config list is worth compressing (${plain.rawPayload.length} B)`);
+  assert.not.ok(plain.headers['content-encoding'], 'no Accept-Encoding: as it is');
+  assert.match(String(plain.headers.vary), /accept-encoding/i, 'caches keep the forms apart');
+  for (const [accept, encoding, decode] of [
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+    ['br;q=0, gzip', 'gzip', gunzipSync],
+  ] as const) {
+    const res = await s.app.inject({ url: '/prod-api/common/config/list', headers: { 'accept-encoding': accept } });
+    assert.is(res.headers['content-encoding'], encoding, accept);
+    assert.ok(res.rawPayload.length < plain.rawPayload.length / 2, `${accept}: ${res.rawPayload.length} B of ${plain.rawPayload.length}`);
+    assert.equal(JSON.parse(decode(res.rawPayload).toString()), plain.json(), `${accept}: the same answer`);
+    assert.is(Number(res.headers['content-length']), res.rawPayload.length, `${accept}: the length of what is sent`);
+  }
+  const refused = await s.app.inject({ url: '/prod-api/common/config/list', headers: { 'accept-encoding': 'identity, br;q=0, gzip;q=0' } });
+  assert.not.ok(refused.headers['content-encoding'], 'a refused encoding is never sent');
+  const small = await s.app.inject({ url: '/prod-api/common/getLogo', headers: { 'accept-encoding': 'br' } });
+  assert.ok(small.rawPayload.length < 512 && !small.headers['content-encoding'], 'a small answer is sent as it is');
+  const error = await s.app.inject({ url: '/prod-api/no-such-call', headers: { 'accept-encoding': 'br' } });
+  assert.is(JSON.parse((error.headers['content-encoding'] === 'br' ? brotliDecompressSync(error.rawPayload) : error.rawPayload).toString()).code, 404, 'a refusal reads the same');
 });
 
 test('unknown API path: HTTP 404, code 404 http.notFound', async ({ s }) => {
