@@ -102,6 +102,15 @@ const unlabelled = (page: Page): Promise<string[]> =>
       .map((e) => e.outerHTML.slice(0, 80)),
   );
 
+/** Words Lighthouse's SEO audit refuses as a link's whole text (English): they say nothing of where it leads. */
+const VAGUE = new Set(['click here', 'click this', 'go', 'here', 'information', 'learn more', 'more', 'more info', 'more information', 'right here', 'read more', 'see more', 'start', 'this']);
+
+/** Visible links whose whole text is one of those words. */
+const vagueLinks = async (page: Page): Promise<string[]> =>
+  (await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('main:not([hidden]) a[href]')].map((a) => a.innerText.trim()))).filter((text) =>
+    VAGUE.has(text.toLowerCase()),
+  );
+
 const checkScreen = async (page: Page, where: string, ready: string) => {
   // In-app navigation, as a user moves: a reload per screen would cost the boot each time.
   if (page.url() === 'about:blank') {
@@ -117,6 +126,7 @@ const checkScreen = async (page: Page, where: string, ready: string) => {
   assert.equal(await smallTargets(page), [], `${where}: every control at least 44×44 px`);
   assert.equal(await unlabelled(page), [], `${where}: every field named`);
   assert.equal(await unsizedImages(page), [], `${where}: every image sized`);
+  assert.equal(await vagueLinks(page), [], `${where}: every link says where it leads`);
   assert.is(await page.locator('main:not([hidden])').count(), 1, `${where}: one main landmark`);
 };
 
@@ -135,6 +145,13 @@ for (const language of ['en', 'ar']) {
     assert.is(await page.evaluate(() => document.documentElement.dir), language === 'ar' ? 'rtl' : 'ltr');
     await page.goto(stage.server.url + '/home');
     await page.locator('.qs .chip').first().waitFor();
+    // The first banner is in view at once, often the largest paint: it must not wait as if scrolled to.
+    const banners = page.locator('.bn img');
+    await banners.first().waitFor();
+    assert.not.equal(await banners.first().getAttribute('loading'), 'lazy', 'the first banner loads at once');
+    assert.is(await banners.nth(1).getAttribute('loading'), 'lazy', 'the others when scrolled to');
+    await page.locator('.nts .sec a').waitFor();
+    assert.equal(await vagueLinks(page), [], 'home with its notices: every link says where it leads');
     await screenshot(page, `a11y-home-${language}`);
     await page.goto(stage.server.url + '/trade');
     await page.locator('.op-go').waitFor();

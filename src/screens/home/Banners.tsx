@@ -26,9 +26,10 @@ export function Banners({ items }: { items: BannerItem[] | null }) {
           <span>{t('home.showImages')}</span>
         </button>
       ) : (
-        items.map((b) => (
+        items.map((b, i) => (
           <a key={b.id} className="bn-s" href={b.link || undefined} onClick={b.link ? follow : undefined}>
-            <img src={b.image} alt="" width={W} height={H} loading="lazy" decoding="async" />
+            {/* The first is in view at once (often the screen's largest paint): only the others wait to be scrolled to. */}
+            <img src={b.image} alt="" width={W} height={H} loading={i ? 'lazy' : 'eager'} decoding="async" />
             <span className="bn-t">{b.title}</span>
           </a>
         ))

@@ -56,7 +56,13 @@ export default function Home() {
         <section className="nts" aria-labelledby="nts-h">
           <div className="sec">
             <h2 id="nts-h">{t('home.notices')}</h2>
-            {signedIn && <a href="/notificationRecord" onClick={follow}>{t('home.more')}</a>}
+            {signedIn && (
+              <a href="/notificationRecord" onClick={follow}>
+                {/* "More" alone says nothing out of its row, to a screen reader's list of links or a search engine. */}
+                {t('home.more')}
+                <span className="sr"> {t('home.notices')}</span>
+              </a>
+            )}
           </div>
           <ul>
             {notices.map((n) => (
