@@ -134,10 +134,11 @@ export function workerOptions({ outdir }) {
 }
 
 /**
- * The boot script inlined into index.html; `locales` is the code → URL map it publishes, `rootRoute`
- * the route `/` leads to (route-files.mjs), `workerUrl` the market worker's script.
+ * The boot script inlined into index.html; `localeHash` is the hash in the locale files' names it
+ * publishes (locales.mjs), `rootRoute` the route `/` leads to (route-files.mjs), `workerUrl` the
+ * market worker's script.
  */
-export function bootOptions({ locales, rootRoute, workerUrl }) {
+export function bootOptions({ localeHash, rootRoute, workerUrl }) {
   return {
     absWorkingDir: root,
     entryPoints: [BOOT_ENTRY],
@@ -149,7 +150,7 @@ export function bootOptions({ locales, rootRoute, workerUrl }) {
     define: {
       ...OLD_ENGINE_GLOBALS,
       'process.env.NODE_ENV': '"production"',
-      __LOCALES__: JSON.stringify(locales),
+      __LOCALE_HASH__: JSON.stringify(localeHash ?? ''),
       __ROOT_ROUTE__: JSON.stringify(rootRoute),
       __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },

@@ -114,7 +114,7 @@ async function buildInto(outdir, react, compress) {
   const routes = await routeFiles(metafile, first);
   const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
-  const boot = await esbuild.build(bootOptions({ locales, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
+  const boot = await esbuild.build(bootOptions({ localeHash: locales.hash, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
     boot: boot.outputFiles[0].text,
     entry: url(outdir, first.main),
@@ -128,9 +128,9 @@ async function buildInto(outdir, react, compress) {
 
   if (compress) await compressAll(outdir);
 
-  const localeFiles = Object.entries(locales).map(([code, hash]) => localePath(code, hash).slice(1));
+  const localeFiles = locales.codes.map((code) => localePath(code, locales.hash).slice(1));
   // What a visitor with an English browser downloads at / or /login besides the first load.
-  const visitorFiles = [...routes.routes.login, locales.en && localePath('en', locales.en, true)].filter(Boolean).map((u) => u.slice(1));
+  const visitorFiles = [...routes.routes.login, locales.codes.includes('en') && localePath('en', locales.hash, true)].filter(Boolean).map((u) => u.slice(1));
   return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules, visitorFiles }));
 }
 

@@ -10,13 +10,13 @@ import { routeName } from '../shared/route-name.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';
 import type { BootCalls, BootFailure } from './types.ts';
 
-declare const __LOCALES__: Record<string, string>;
+declare const __LOCALE_HASH__: string;
 /** Where `/` leads with the default config. */
 declare const __ROOT_ROUTE__: string;
 
 const TIMEOUT_MS = 30000;
 
-window.__LOCALES = __LOCALES__;
+window.__LOCALE_HASH = __LOCALE_HASH__;
 
 let saved: { token?: string; language?: string } = {};
 try {

@@ -40,8 +40,8 @@ declare global {
   interface Window {
     /** Set by the inline boot script; absent when the page runs without it (tests, dev tools). */
     __boot?: BootCalls;
-    /** Language code → content hash of its locale file, written into index.html by the build (src/i18n/locale-url.ts). */
-    __LOCALES?: Record<string, string>;
+    /** The hash in the locale files' names, written into index.html by the build (src/i18n/locale-url.ts). */
+    __LOCALE_HASH?: string;
   }
   /** URL of the market worker's hashed classic script, defined by the build. */
   const __WORKER_URL__: string;
