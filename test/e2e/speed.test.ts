@@ -88,15 +88,23 @@ test('a visitor without a token gets the login screen asked for before the entry
 
 const START_UP_CALLS = ['/common/config/list', '/common/getLogo', '/h5/symbol/getPlays', '/h5/symbol/getHomeTickerList', '/h5/symbol/getContractMoney'].map((p) => '/prod-api' + p);
 
-test('home shows prices from the start-up answers its page carries: none of the five calls, and no poll of the market worker', traced(async () => {
-  const page = await phone();
+/**
+ * The start-up calls `page` makes from now on. The market worker never arrives, so no poll of
+ * its own is among them: what the screen shows came from the page or the boot script.
+ */
+const startUpCalls = async (page: Page): Promise<string[]> => {
   const calls: string[] = [];
   page.on('request', (r) => {
     const p = new URL(r.url()).pathname;
     if (START_UP_CALLS.includes(p)) calls.push(p);
   });
-  // The worker never arrives: whatever the list shows came from the page.
   await page.route('**/assets/worker-*.js', () => {});
+  return calls;
+};
+
+test('home shows prices from the start-up answers its page carries: none of the five calls, and no poll of the market worker', traced(async () => {
+  const page = await phone();
+  const calls = await startUpCalls(page);
   await page.goto(stage.server.url + '/home');
   const price = page.locator('.qs button[data-symbol="btc"] span.num').first();
   await price.waitFor();
@@ -117,12 +125,7 @@ test('home shows prices from the start-up answers its page carries: none of the 
 
 test('a page without the answers (any other screen) makes each start-up call once', traced(async () => {
   const page = await phone();
-  const calls: string[] = [];
-  page.on('request', (r) => {
-    const p = new URL(r.url()).pathname;
-    if (START_UP_CALLS.includes(p)) calls.push(p);
-  });
-  await page.route('**/assets/worker-*.js', () => {});
+  const calls = await startUpCalls(page);
   await page.goto(stage.server.url + '/orderList');
   await page.locator('#app main').first().waitFor();
   await page.waitForLoadState('networkidle');
