@@ -48,7 +48,13 @@ export async function contractMoney(db: DbOrTx): Promise<ContractMoney> {
 }
 
 /** The five answers by path under `/prod-api`, as the boot script looks them up (src/boot/inline.ts). */
-export type StartUpAnswers = Record<string, Envelope<unknown>>;
+export interface StartUpAnswers {
+  '/common/config/list': Envelope<ConfigItem[]>;
+  '/common/getLogo': Envelope<PlatformConfig>;
+  '/h5/symbol/getPlays': Envelope<Play[]>;
+  '/h5/symbol/getHomeTickerList': Envelope<Ticker[]>;
+  '/h5/symbol/getContractMoney': Envelope<ContractMoney>;
+}
 
 /** As the five calls would answer now, with the ticker list that of the same second. */
 export async function startUpAnswers(db: DbOrTx, tickers: Ticker[]): Promise<StartUpAnswers> {

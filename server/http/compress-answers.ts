@@ -4,14 +4,9 @@
  * answers encode themselves once a second (market/encode.ts) and are left as they are; so is any
  * answer already encoded, streamed, or too small to gain from it.
  */
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { MIN_COMPRESS, pickEncoding } from './accept-encoding.ts';
+import { MIN_COMPRESS, brotliOf, gzipOf, pickEncoding } from './accept-encoding.ts';
 import { isApi } from './prefix.ts';
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /**
  * Brotli's level for an answer made for one request: 4 takes well under a millisecond of a libuv
@@ -30,8 +25,6 @@ export function installAnswerCompression(app: FastifyInstance): void {
     const encoding = body.length < MIN_COMPRESS ? 'identity' : pickEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return payload;
     reply.header('content-encoding', encoding);
-    return encoding === 'br'
-      ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-      : gzipAsync(body);
+    return encoding === 'br' ? brotliOf(body, QUALITY) : gzipOf(body);
   });
 }

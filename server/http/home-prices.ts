@@ -19,9 +19,8 @@ import { decimalsOf, formatNumber, numberFormat } from '../../src/lib/number.ts'
 import { isRtl } from '../../src/i18n/codes.ts';
 import { detectLanguage, matchLanguage } from '../../src/i18n/detect.ts';
 import type { ServerContext } from '../context.ts';
-import { PLATFORM_KEYS, getValues } from '../content/config.ts';
 import { marketOf } from '../market/context.ts';
-import { startUpAnswers } from '../content/start-up.ts';
+import { startUpAnswers, type StartUpAnswers } from '../content/start-up.ts';
 
 /** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
 const ROWS = 5;
@@ -61,13 +60,14 @@ interface Settings {
   order: string;
 }
 
-async function readSettings(ctx: ServerContext): Promise<Settings> {
-  const v = await getValues(ctx.db, ['useSystemLanguage', 'defaultLanguage', 'tickerListOrderSwap', PLATFORM_KEYS.languageCode]);
+/** The page's settings, from the same config and platform answers the page carries. */
+function settingsOf(answers: StartUpAnswers): Settings {
+  const v = new Map(answers['/common/config/list'].data.map((i) => [i.configKey, i.configValue]));
   const value = (key: keyof typeof CONFIG_DEFAULTS) => v.get(key) ?? CONFIG_DEFAULTS[key];
   return {
     useSystem: value('useSystemLanguage') === '1',
     configuredDefault: value('defaultLanguage'),
-    platformCode: v.get(PLATFORM_KEYS.languageCode) ?? '',
+    platformCode: answers['/common/getLogo'].data.languageCode,
     order: value('tickerListOrderSwap'),
   };
 }
@@ -88,19 +88,18 @@ export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ ht
  * within that second (the caller keeps its compressed forms under `key`).
  */
 export function homePrices(ctx: ServerContext): PricedPage {
-  let current: { second: number; settings: Promise<Settings>; tickers: Ticker[]; answers: Promise<string | null> } | undefined;
+  let current: { second: number; tickers: Ticker[]; read: Promise<{ settings: Settings; answers: string }> } | undefined;
   return async (html, request) => {
     const second = Math.floor(ctx.clock.now() / 1000);
     if (current?.second !== second) {
-      const settings = readSettings(ctx);
-      settings.catch(() => {});
       const tickers = marketOf(ctx).tickers();
-      // Without them (the database busy) the page still goes out: the boot script then calls.
-      const answers = startUpAnswers(ctx.db, tickers).then(written, () => null);
-      current = { second, settings, tickers, answers };
+      // One read of the database a second; if it fails the caller sends the plain page (the boot script then calls).
+      const read = startUpAnswers(ctx.db, tickers).then((a) => ({ settings: settingsOf(a), answers: written(a) }));
+      read.catch(() => {});
+      current = { second, tickers, read };
     }
     const { tickers } = current;
-    const [settings, answers] = await Promise.all([current.settings, current.answers]);
+    const { settings, answers } = await current.read;
     const asked = (request.query as { lang?: unknown } | undefined)?.lang;
     const lang =
       (typeof asked === 'string' && matchLanguage(asked)) ||
@@ -117,14 +116,13 @@ export function homePrices(ctx: ServerContext): PricedPage {
       .join('');
     const start = html.indexOf('<div id="sk"');
     const header = start < 0 ? -1 : html.indexOf('</header>', start);
-    if (header < 0) return { html, key: 'plain', second };
+    const end = html.lastIndexOf('</body>');
+    if (header < 0 || end < header) return { html, key: 'plain', second };
     const at = header + '</header>'.length;
-    let priced = (html.slice(0, at) + shown + html.slice(at)).replace(
+    const priced = (html.slice(0, at) + shown + html.slice(at, end) + answers + html.slice(end)).replace(
       /<html lang="[^"]*" dir="[^"]*"/,
-      `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}"${answers ? ' data-sa' : ''}`,
+      `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}" data-sa`,
     );
-    const end = priced.lastIndexOf('</body>');
-    if (answers && end >= 0) priced = priced.slice(0, end) + answers + priced.slice(end);
     return { html: priced, key: `${second}|${lang}`, second };
   };
 }

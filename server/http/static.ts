@@ -6,12 +6,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding } from './accept-encoding.ts';
+import { brotliOf, gzipOf, pickEncoding } from './accept-encoding.ts';
 import { sendNotFound } from './errors.ts';
 import { isApi } from './prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from './xsrf.ts';
@@ -70,9 +68,6 @@ export function withPreloads(html: string, files: readonly string[]): string {
   return html.replace('</head>', () => links.join('') + '</head>');
 }
 
-const brotliParams = (identity: Buffer, quality: number) => ({
-  params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-});
 const etagOf = (identity: Buffer) => createHash('sha256').update(identity).digest('base64url').slice(0, 16);
 
 /**
@@ -81,7 +76,7 @@ const etagOf = (identity: Buffer) => createHash('sha256').update(identity).diges
  */
 async function variantAsync(html: string, quality: number): Promise<PageVariant> {
   const identity = Buffer.from(html);
-  const [gzip, br] = await Promise.all([gzipAsync(identity, { level: 9 }), brotliAsync(identity, brotliParams(identity, quality))]);
+  const [gzip, br] = await Promise.all([gzipOf(identity, 9), brotliOf(identity, quality)]);
   return { identity, gzip, br, etag: etagOf(identity) };
 }
 
@@ -133,8 +128,6 @@ function routePages(root: string, html: string): { pages: Map<string, RoutePage>
   return { pages, visitorOpens: { always: new Set(always), withoutLogin: new Set([...always, ...(withoutLogin ?? [])]) } };
 }
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Pages built in the last seconds: one per language a second at most, so a few dozen. */
 const PRICED_KEPT = 64;
