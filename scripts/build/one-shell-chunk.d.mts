@@ -17,7 +17,7 @@ export interface SharedPart {
 /**
  * Modules beyond the first load that at least `min` lazy entries reach, and the entries reaching
  * any; and what a `landing` entry shares with at least one other, but for the modules of `apart`;
- * `parts`: those the `early` entries reach, and the others.
+ * `parts`: those the `early` entries reach, those of the others the `landing` entries reach, and the rest.
  */
 export function lazySharedModules(options: {
   metafile: ProbeMetafile;

@@ -9,8 +9,9 @@
  * entries use (the API client, exact decimals, money formatting, form parts) are imported
  * by every lazy entry that uses any of them, so they land in one chunk that the first such screen
  * downloads and every later one finds cached, instead of a copy or a splinter per screen set.
- * It comes in two parts: what the sign-in screens use (the API client, form parts) and the rest
- * (decimals, money, dates), so a visitor's login form does not download the money code.
+ * It comes in three parts: what the sign-in screens use (the API client, form parts), what else
+ * home uses (dates, number formats), and the rest (decimals, money), so neither a visitor's login
+ * form nor a signed-in user's first screen downloads the money code.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -18,7 +19,7 @@ import path from 'node:path';
 
 /** The virtual module every lazy entry imports: the first-load shell. */
 export const SHELL = 'first-load-shell';
-/** The virtual modules of the lazy shared chunk's parts: `lazy-shared-0`, `lazy-shared-1`. */
+/** The virtual modules of the lazy shared chunk's parts: `lazy-shared-0`, `lazy-shared-1`, … */
 export const LAZY_SHARED = 'lazy-shared';
 
 /**
@@ -58,8 +59,10 @@ function staticReach(metafile, start) {
  * headers and its place in the browser's queue, in the first wave. Not the modules of `apart`
  * (what every page may load after its first paint, a visitor's too): their entries would then import
  * the shared part, money code and all; they stay where they were, imported from the part.
- * `parts`: the modules the `early` entries reach (closed for the same reason) and the others, each
- * with the entries that reach any of its modules; a part without modules is left out.
+ * `parts`: the modules the `early` entries reach (closed for the same reason), then of the others
+ * those the `landing` entries reach (their imports are in one of the two), then the rest, each with
+ * the entries that reach any of its modules; a part without modules is left out. A landing screen
+ * so downloads what it runs, not the money code the others share.
  */
 export function lazySharedModules({ metafile, first, lazy, also = [], min, early = [], landing = [], apart = new Set() }) {
   // Type-only and fully tree-shaken files write no bytes: they must not make an entry an importer.
@@ -78,10 +81,25 @@ export function lazySharedModules({ metafile, first, lazy, also = [], min, early
   const joins = (f, by) => by.size >= min || (by.size >= 2 && landing.some((e) => by.has(e)) && !apart.has(f));
   const modules = [...users].filter(([f, by]) => joins(f, by)).map(([f]) => f).sort();
   const importersOf = (list) => [...new Set(list.flatMap((f) => [...users.get(f)]))].sort();
-  const byEarly = (f) => early.some((e) => users.get(f).has(e));
-  const parts = [modules.filter(byEarly), modules.filter((f) => !byEarly(f))]
+  const by = (entries) => (f) => entries.some((e) => users.get(f).has(e));
+  const byEarly = by(early);
+  const byLanding = by(landing);
+  const parts = [modules.filter(byEarly), modules.filter((f) => !byEarly(f) && byLanding(f)), modules.filter((f) => !byEarly(f) && !byLanding(f))]
     .filter((list) => list.length)
     .map((list) => ({ modules: list, importers: importersOf(list) }));
+  // An entry that imports a part runs all of its modules, and so reaches what they import from a
+  // later-listed part (money code uses the number formats): it imports that part too, or the
+  // part's modules would have two reach sets and split into two chunks.
+  const partOf = new Map(parts.flatMap((part, i) => part.modules.map((f) => [f, i])));
+  for (let i = parts.length - 1; i >= 0; i--) {
+    for (const f of parts[i].modules) {
+      for (const imp of metafile.inputs[f]?.imports ?? []) {
+        const j = partOf.get(imp.path);
+        if (imp.kind !== 'import-statement' || j === undefined || j === i) continue;
+        parts[j].importers = [...new Set([...parts[j].importers, ...parts[i].importers])].sort();
+      }
+    }
+  }
   return { modules, importers: importersOf(modules), parts };
 }
 

@@ -59,7 +59,7 @@ export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModu
     {
       name: 'lazyShared',
       label: 'lazy shared chunk',
-      members: shared.length ? one('both parts: API client and form parts; decimals, money, dates', shared.map(rel)) : [],
+      members: shared.length ? one('three parts: API client and form parts; dates and number formats; decimals and money', shared.map(rel)) : [],
     },
     {
       name: 'visitor',

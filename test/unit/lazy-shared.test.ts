@@ -70,4 +70,36 @@ test("what a landing screen shares with any other entry joins, but for what ever
   assert.equal(alone.modules, [], 'd shares nothing beyond the first load');
 });
 
+test('three parts with a landing screen: it downloads what it runs, not the rest; an entry reaching a part through another imports it', () => {
+  const screen = (name: string, ...uses: string[]) => [`src/screens/${name}/index.tsx`, { imports: uses.map(imp) }] as const;
+  const three: ProbeMetafile = {
+    inputs: Object.fromEntries([
+      screen('home', 'src/api/client.ts', 'src/lib/number.ts'),
+      screen('login', 'src/api/client.ts'),
+      screen('x', 'src/api/client.ts', 'src/lib/money.ts'),
+      screen('y', 'src/lib/money.ts', 'src/lib/fees.ts'),
+      screen('z', 'src/lib/fees.ts'),
+      ['src/api/client.ts', { imports: [] }],
+      ['src/lib/number.ts', { imports: [] }],
+      ['src/lib/money.ts', { imports: [imp('src/lib/number.ts')] }],
+      ['src/lib/fees.ts', { imports: [] }],
+    ]),
+    outputs: {
+      'dist/assets/all.js': { inputs: Object.fromEntries(['src/api/client.ts', 'src/lib/number.ts', 'src/lib/money.ts', 'src/lib/fees.ts'].map((f) => [f, { bytesInOutput: 100 }])) },
+    },
+  };
+  const entries = ['home', 'login', 'x', 'y', 'z'].map((n) => `src/screens/${n}/index.tsx`);
+  const shared = lazySharedModules({ metafile: three, first: { inputs: new Set() }, lazy: entries, min: 2, early: [entries[1]!], landing: [entries[0]!] });
+  assert.equal(
+    shared.parts.map((p) => p.modules),
+    [['src/api/client.ts'], ['src/lib/number.ts'], ['src/lib/fees.ts', 'src/lib/money.ts']],
+    'the sign-in part, what else home uses, the rest',
+  );
+  assert.not.ok(shared.parts[2]!.importers.includes(entries[0]!), 'home does not download the money part');
+  assert.ok(
+    shared.parts[1]!.importers.includes(entries[4]!),
+    'z uses only fees, but downloading the rest part runs money, which imports the number formats: z imports that part too',
+  );
+});
+
 test.run();

@@ -82,7 +82,7 @@ limits('the repository file budgets every group the build measures, at the sizes
     firstLoadCss: 4 * 1024,
     html: 3 * 1024,
     locale: 8 * 1024,
-    lazyShared: 9 * 1024,
+    lazyShared: 9.5 * 1024,
     visitor: 30 * 1024,
     quoteScreen: 35 * 1024,
     worker: 4 * 1024,
