@@ -20,8 +20,17 @@ const add = (into: Add, url: string, bytes: number) => {
   }
 };
 
+/** A warning on its way or on screen: the counts that come meanwhile start no second one. */
+let warning = false;
+
 function keep(bytes: Add): void {
-  if (record(bytes)) import('./warn.ts').then((m) => m.warnBudget(), () => {});
+  if (!record(bytes) || warning) return;
+  warning = true;
+  // Its code not arriving (offline) leaves the warning unshown and unmarked: the next count tries again.
+  import('./warn.ts')
+    .then((m) => m.warnBudget())
+    .catch(() => {})
+    .then(() => (warning = false));
 }
 
 /** Fetches as [url, transferSize, encodedBodySize] (Resource Timing), the page's or the market worker's. */

@@ -77,8 +77,9 @@ export function readMeter(now = Date.now()): Reading {
 }
 
 /**
- * Adds bytes to the session and the month. True when this addition takes the month to 80 % of the
- * budget for the first time this month: the caller says so.
+ * Adds bytes to the session and the month. True when they leave the month at 80 % of the budget
+ * or more and this month's warning has not been shown: the caller shows it, and `setWarned()`
+ * then keeps it from coming again.
  */
 export function record(add: Partial<Record<Kind, number>>, now = Date.now()): boolean {
   const m = month(now);
@@ -92,11 +93,19 @@ export function record(add: Partial<Record<Kind, number>>, now = Date.now()): bo
     any = true;
   }
   if (!any) return false;
-  const warn = m.budget > 0 && !m.warned && total(m.by) >= WARN_AT * m.budget;
-  if (warn) m.warned = m.from;
   local.set(KEY, m);
   session.set(KEY, s);
-  return warn;
+  return m.budget > 0 && !m.warned && total(m.by) >= WARN_AT * m.budget;
+}
+
+/**
+ * This month's warning is on screen. Marked then, not when the bytes crossed the line: a page
+ * left or reloaded in between (the warning's code was still on its way) says it at its next count.
+ */
+export function setWarned(now = Date.now()): void {
+  const m = month(now);
+  m.warned = m.from;
+  local.set(KEY, m);
 }
 
 /** The day the counted month starts on; the bytes counted so far stay. */

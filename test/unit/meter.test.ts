@@ -2,7 +2,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { local, session } from '../../src/lib/storage.ts';
 import { frameBytes, kindOf, wireBytes } from '../../src/meter/kinds.ts';
-import { monthStart, readMeter, record, setBudget, setResetDay, total } from '../../src/meter/usage.ts';
+import { monthStart, readMeter, record, setBudget, setResetDay, setWarned, total } from '../../src/meter/usage.ts';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).getTime();
 const clean = () => {
@@ -106,9 +106,18 @@ budget('80 % of the budget is said once a month', () => {
   setBudget(10_000, at(2026, 11, 2));
   assert.not.ok(record({ code: 7_999 }, at(2026, 11, 3)), 'under 80 %');
   assert.ok(record({ market: 1 }, at(2026, 11, 3)), 'at 80 %');
+  setWarned(at(2026, 11, 3));
   assert.not.ok(record({ market: 1_000 }, at(2026, 11, 4)), 'not twice');
   assert.not.ok(record({ market: 5_000 }, at(2026, 11, 5)), 'not even past 100 %');
   assert.ok(record({ market: 8_000 }, at(2026, 12, 3)), 'a new month warns again');
+});
+
+budget('a warning the page left before showing comes at the next count', () => {
+  setBudget(10_000, at(2026, 11, 2));
+  assert.ok(record({ code: 8_000 }, at(2026, 11, 3)), 'at 80 %');
+  assert.ok(record({ market: 10 }, at(2026, 11, 3)), 'not shown yet: still due');
+  setWarned(at(2026, 11, 3));
+  assert.not.ok(record({ market: 10 }, at(2026, 11, 3)), 'shown: not again this month');
 });
 
 budget('a new budget warns at its own 80 %; no budget, no warning', () => {
