@@ -87,9 +87,11 @@ export function lazySharedModules({ metafile, first, lazy, also = [], min, early
   const parts = [modules.filter(byEarly), modules.filter((f) => !byEarly(f) && byLanding(f)), modules.filter((f) => !byEarly(f) && !byLanding(f))]
     .filter((list) => list.length)
     .map((list) => ({ modules: list, importers: importersOf(list) }));
-  // An entry that imports a part runs all of its modules, and so reaches what they import from a
-  // later-listed part (money code uses the number formats): it imports that part too, or the
-  // part's modules would have two reach sets and split into two chunks.
+  // An entry that imports a part runs all of its modules, and so reaches what they import from
+  // another part (money code uses the number formats and the API client): it imports that part
+  // too, or the part's modules would have two reach sets and split into two chunks. A part's
+  // modules import only from its own part or earlier ones (an early module's imports are early,
+  // a landing module's early or landing), so one pass from the last part settles every part.
   const partOf = new Map(parts.flatMap((part, i) => part.modules.map((f) => [f, i])));
   for (let i = parts.length - 1; i >= 0; i--) {
     for (const f of parts[i].modules) {
