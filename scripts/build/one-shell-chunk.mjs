@@ -94,12 +94,9 @@ export function lazySharedModules({ metafile, first, lazy, also = [], min, early
   // a landing module's early or landing), so one pass from the last part settles every part.
   const partOf = new Map(parts.flatMap((part, i) => part.modules.map((f) => [f, i])));
   for (let i = parts.length - 1; i >= 0; i--) {
-    for (const f of parts[i].modules) {
-      for (const imp of metafile.inputs[f]?.imports ?? []) {
-        const j = partOf.get(imp.path);
-        if (imp.kind !== 'import-statement' || j === undefined || j === i) continue;
-        parts[j].importers = [...new Set([...parts[j].importers, ...parts[i].importers])].sort();
-      }
+    const imports = parts[i].modules.flatMap((f) => metafile.inputs[f]?.imports ?? []).filter((imp) => imp.kind === 'import-statement');
+    for (const j of new Set(imports.map((imp) => partOf.get(imp.path)))) {
+      if (j !== undefined && j !== i) parts[j].importers = [...new Set([...parts[j].importers, ...parts[i].importers])].sort();
     }
   }
   return { modules, importers: importersOf(modules), parts };

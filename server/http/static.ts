@@ -128,7 +128,6 @@ function routePages(root: string, html: string): { pages: Map<string, RoutePage>
   return { pages, visitorOpens: { always: new Set(always), withoutLogin: new Set([...always, ...(withoutLogin ?? [])]) } };
 }
 
-
 /** Pages built in the last seconds: one per language a second at most, so a few dozen. */
 const PRICED_KEPT = 64;
 /** Priced pages a second compressed at brotli's best; more languages in one second get a quicker pass. */
