@@ -110,8 +110,7 @@ Promise.all([start(), localeReady])
     import('./boot/after-render.ts');
     navigator.serviceWorker
       ?.register('/sw.js')
-      .then(() => import('./boot/keep-offline.ts'))
-      .then((m) => m.keepForOffline(boot!))
+      .then((reg) => import('./boot/after-register.ts').then((m) => m.afterRegister(reg, boot!)))
       .catch(() => {});
   },
   async (e: unknown) => {

@@ -7,6 +7,7 @@
 import { frameBytes, kindOf, wireBytes, type Kind } from './kinds.ts';
 import { record } from './usage.ts';
 import { takeFetches } from './inbox.ts';
+import type { ToServiceWorker } from '../sw/messages.ts';
 
 /** How often the service worker is asked for what it fetched: it keeps that only in memory. */
 const TAKE_MS = 10_000;
@@ -52,7 +53,7 @@ function takeFromServiceWorker(): void {
   if (!sw || typeof MessageChannel !== 'function') return;
   const channel = new MessageChannel();
   channel.port1.onmessage = (e) => e.data && typeof e.data === 'object' && keep(e.data as Add);
-  sw.postMessage('meter', [channel.port2]);
+  sw.postMessage('meter' satisfies ToServiceWorker, [channel.port2]);
 }
 
 let started = false;

@@ -9,11 +9,13 @@
  *   (when the server gave it), so the app can say the prices are the last known ones. The user's
  *   open orders are kept the same way, for one user at a time (keyed by a hash of the session).
  * - A new version installs beside the old one and takes over at once; the page already open keeps
- *   the files it has, the next visit gets the new index.html with its own files.
+ *   the files it has, the next visit gets the new index.html with its own files. While a new
+ *   version waits to take over, pages come from the network (see the fetch handler).
  */
 import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../i18n/codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
+import type { ToServiceWorker } from './messages.ts';
 import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';
 import { routeName } from '../shared/route-name.ts';
 import { SIGNED_IN_COOKIE } from '../shared/signed-in.ts';
@@ -69,8 +71,10 @@ try {
 }
 
 self.addEventListener('message', (e) => {
+  const message = e.data as ToServiceWorker;
+  if (message === 'skip-waiting') return e.waitUntil(self.skipWaiting());
   const port = e.ports[0];
-  if (e.data !== 'meter' || !port) return;
+  if (message !== 'meter' || !port) return;
   port.postMessage(fetched);
   fetched = {};
 });
@@ -111,8 +115,13 @@ self.addEventListener('fetch', (e) => {
   if (req.method !== 'GET' || url.origin !== location.origin) return;
   const path = url.pathname;
   // Paths of the app only: the API and uploaded files are the server's own answers.
-  if (req.mode === 'navigate' && !/^\/(prod-api|uploads)(\/|$)/.test(path) && !/\.\w+$/.test(path)) e.respondWith(page(req));
-  else if (/^\/(assets|locales)\//.test(path)) e.respondWith(file(req));
+  if (req.mode === 'navigate' && !/^\/(prod-api|uploads)(\/|$)/.test(path) && !/\.\w+$/.test(path)) {
+    // A newer worker is installed and about to replace this one: the network answers the page,
+    // because a page this worker starts to answer may never be finished once it is replaced (a
+    // reload hung so on Chromium 150, docs/testing.md#service-worker-updates). Offline, it answers.
+    if (self.registration.waiting && navigator.onLine) return;
+    e.respondWith(page(req));
+  } else if (/^\/(assets|locales)\//.test(path)) e.respondWith(file(req));
   else if (PUBLIC_API.test(path) && !url.searchParams.has('since')) e.respondWith(api(req, url.href, API, prune));
   else if (PRIVATE_API.test(path) && req.headers.has('authorization')) e.respondWith(own(req, url));
 });
