@@ -27,6 +27,7 @@ import { refuseSecretsInQuery } from './http/secrets.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './http/route-auth.ts';
+import { listSecretRoutes } from './auth/guesses.ts';
 import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
@@ -105,6 +106,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     async (api) => {
       installApiErrorHandling(api, reportOutage);
       installRouteAuth(api);
+      listSecretRoutes(api);
       api.addHook('onRequest', checkXsrf);
       // A POST with no body at all validates like an empty JSON object.
       api.addHook('preValidation', async (request) => {

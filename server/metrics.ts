@@ -2,7 +2,7 @@
  * Prometheus metrics of one server process, served as text on the admin port (`GET /admin/metrics`,
  * with the operator key): request rate and latency per route and status, the process's event-loop
  * delay, heap and RSS, the PostgreSQL pool and query time, push sockets, settlement lag, background
- * job runs, and deposits and withdrawals waiting for review.
+ * job runs, tries of secrets by guess rule, and deposits and withdrawals waiting for review.
  */
 import { and, count, eq, inArray, lte, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -109,6 +109,9 @@ export function installMetrics(app: FastifyInstance, ctx: ServerContext): Regist
   });
   const jobs = new Counter({ name: 'job_runs_total', help: 'Passes of the background jobs by outcome', labelNames: ['job', 'outcome'], registers: [registry] });
   ctx.jobRan = (job, outcome) => jobs.inc({ job, outcome });
+  // Guessing shows here first: wrong ones climbing, refused ones once the limiter holds.
+  const guessed = new Counter({ name: 'secret_tries_total', help: 'Tries of a secret by guess rule: right, wrong (both compared) or refused before any comparison', labelNames: ['rule', 'outcome'], registers: [registry] });
+  ctx.guessed = (rule, outcome) => guessed.inc({ rule, outcome });
 
   ctx.metrics = registry;
   return registry;

@@ -51,7 +51,7 @@ export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SetEmailBody> }>(
     '/h5/user/setEmail',
-    { config: { auth: true }, schema: { 'x-errors': ['email.invalid', 'email.taken', 'code.invalid'], tags: ['user'], summary: 'Bind an e-mail with the code /common/email sent', body: SetEmailBody, response: NullAnswer } },
+    { config: { auth: true, guesses: ['code'] }, schema: { 'x-errors': ['email.invalid', 'email.taken', 'code.invalid'], tags: ['user'], summary: 'Bind an e-mail with the code /common/email sent', body: SetEmailBody, response: NullAnswer } },
     async (request) => {
       const email = checkEmail(request.body.email);
       const [other] = await ctx.db
@@ -59,7 +59,7 @@ export const accountRoutes: FeaturePlugin = async (app, { ctx }) => {
         .from(users)
         .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, request.userId)));
       if (other) throw emailTaken();
-      await consumeCode(ctx, 'email', email, request.body.code);
+      await consumeCode(ctx, request, 'email', email, request.body.code);
       await ctx.db.update(users).set({ email }).where(eq(users.id, request.userId));
       return ok(null, 'E-mail linked');
     },

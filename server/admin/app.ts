@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { installApiErrorHandling } from '../http/errors.ts';
 import { installInputGuards } from '../http/input-guard.ts';
 import { AppError } from '../http/envelope.ts';
+import { listSecretRoutes } from '../auth/guesses.ts';
 import { AJV_OPTIONS } from '../http/schemas.ts';
 import { adminChannelTextRoutes } from './channel-texts.ts';
 import { adminClockRoutes } from './clock.ts';
@@ -47,6 +48,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
   // The operator's input gets the public API's checks: a non-finite number or a NUL character
   // would otherwise reach PostgreSQL and come back as an internal error.
   installInputGuards(app);
+  listSecretRoutes(app);
   await app.register(
     async (admin) => {
       await admin.register(adminUserRoutes, { ctx });

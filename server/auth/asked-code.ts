@@ -38,10 +38,10 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof ConfirmBody> }>(
     '/h5/fish/sendCode',
-    { config: { auth: true }, schema: { 'x-errors': ['code.needPhone', 'code.needEmail', 'code.invalid'], tags: ['user'], summary: 'Confirm the code the operator asked for', body: ConfirmBody } },
+    { config: { auth: true, guesses: ['code'] }, schema: { 'x-errors': ['code.needPhone', 'code.needEmail', 'code.invalid'], tags: ['user'], summary: 'Confirm the code the operator asked for', body: ConfirmBody } },
     async (request) => {
       const { verificationType, code } = request.body;
-      await consumeCode(ctx, verificationType, await targetOf(request.userId, verificationType), code);
+      await consumeCode(ctx, request, verificationType, await targetOf(request.userId, verificationType), code);
       request.log.info({ userId: request.userId, verificationType }, 'user confirmed the code the operator asked for');
       return ok(null, 'Verified');
     },

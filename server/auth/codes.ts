@@ -1,16 +1,17 @@
-/** SMS and e-mail verification codes: 6 digits, 10 minutes, 5 tries, stored hashed. */
-import { createHash, randomInt } from 'node:crypto';
+/** SMS and e-mail verification codes: 6 digits, 10 minutes, 5 tries (the guess limiter's `code` rule), stored hashed. */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { users, verificationCodes } from '../db/schema/index.ts';
 import { AppError, fieldRequired } from '../http/envelope.ts';
 import { LIMITS, hitLimit } from '../http/rate-limit.ts';
+import { guess, spendTicket, waitAnswers, type GuessTicket } from './guesses.ts';
 
 export type Channel = 'sms' | 'email';
 
 const TTL_MS = 10 * 60_000;
-const MAX_TRIES = 5;
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /** The user's own bound phone or e-mail, or null: a code is only ever sent where the account says. */
@@ -36,8 +37,17 @@ export async function sendCode(ctx: ServerContext, channel: Channel, target: str
   await ctx.codeSender.send(channel, target, code);
 }
 
-/** Accepts the latest live code for the target once; wrong tries count against it. */
-export async function consumeCode(ctx: ServerContext, channel: Channel, target: string, code: string | undefined): Promise<void> {
+/** Compares under a try the guess limiter counted (its ticket). */
+function sameCode(ticket: GuessTicket, code: string, stored: string): boolean {
+  spendTicket(ticket);
+  return timingSafeEqual(Buffer.from(hash(code)), Buffer.from(stored));
+}
+
+/**
+ * Accepts the latest live code for the target once. Its tries are counted by the guess limiter
+ * before the comparison; a code that collected 5 wrong ones is dead, and answers like a wrong one.
+ */
+export async function consumeCode(ctx: ServerContext, request: Pick<FastifyRequest, 'routeOptions'>, channel: Channel, target: string, code: string | undefined): Promise<void> {
   const field = channel === 'sms' ? 'smsCode' : 'emailCode';
   if (!code?.trim()) throw fieldRequired(field);
   const [row] = await ctx.db
@@ -53,14 +63,18 @@ export async function consumeCode(ctx: ServerContext, channel: Channel, target: 
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  const error = new AppError(400, 'code.invalid', 'Verification code error', { field });
-  if (!row) throw error;
-  if (row.codeHash !== hash(code.trim())) {
-    await ctx.db
+  const invalid = () => new AppError(400, 'code.invalid', 'Verification code error', { field });
+  if (!row) throw invalid();
+  const answers = { ...waitAnswers(invalid), locked: () => invalid() };
+  await guess(ctx, request, [{ rule: 'code', subject: row.id }], answers, async (ticket) => {
+    if (!sameCode(ticket, code.trim(), row.codeHash)) return false;
+    // Once: of two right tries at the same moment, one takes it.
+    const [taken] = await ctx.db
       .update(verificationCodes)
-      .set({ attempts: row.attempts + 1, used: row.attempts + 1 >= MAX_TRIES })
-      .where(eq(verificationCodes.id, row.id));
-    throw error;
-  }
-  await ctx.db.update(verificationCodes).set({ used: true }).where(eq(verificationCodes.id, row.id));
+      .set({ used: true })
+      .where(and(eq(verificationCodes.id, row.id), eq(verificationCodes.used, false)))
+      .returning({ id: verificationCodes.id });
+    if (!taken) throw invalid();
+    return true;
+  });
 }

@@ -1,5 +1,6 @@
 /** scrypt password hashes for login and fund passwords: `scrypt$N$r$p$salt$hash` (base64). */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { spendTicket, type GuessTicket } from './guesses.ts';
 
 const N = 16384;
 const R = 8;
@@ -17,7 +18,9 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+/** Compares under a try the guess limiter counted (its ticket). */
+export async function verifyPassword(ticket: GuessTicket, password: string, stored: string | null): Promise<boolean> {
+  spendTicket(ticket);
   if (!stored) return false;
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;

@@ -5,10 +5,11 @@ import type { FeaturePlugin } from '../context.ts';
 import { getConfig } from '../content/config.ts';
 import { users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { LIMITS, checkLimit, countHit, forgiveHit, hitLimit } from '../http/rate-limit.ts';
+import { LIMITS, checkLimit, countHit } from '../http/rate-limit.ts';
 import { Text } from '../http/schemas.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
 import { consumeCode, sendCode } from './codes.ts';
+import { guess, waitAnswers } from './guesses.ts';
 import { newInviteCode } from './invite.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
@@ -94,34 +95,33 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post<{ Body: Static<typeof LoginBody> }>('/login', { schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request) => {
+  const badCredentials = () => new AppError(400, 'auth.badCredentials', 'Incorrect username or password');
+
+  app.post<{ Body: Static<typeof LoginBody> }>('/login', { config: { guesses: ['loginAddress', 'loginAccount'] }, schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request) => {
     const prefix = await getConfig(ctx.db, 'loginPrefix');
     const raw = requireValue('username', request.body.username).trim();
     const username = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
     requireValue('password', request.body.password);
     const account = username.toLowerCase();
-    const addressKey = `login:ip:${request.ip}`;
-    const pairKey = `login:ip-user:${request.ip}:${account}`;
     const accountKey = `login:user:${account}`;
-    // Every attempt counts as a failure until it succeeds, so a burst of parallel guesses cannot
-    // all start before the first wrong one is recorded.
-    await hitLimit(ctx, addressKey, LIMITS.loginPerIp);
-    const pairAttempts = await hitLimit(ctx, pairKey, LIMITS.loginPerAddressUser);
-    // An account under attack holds back only the addresses that already failed for it.
-    if (pairAttempts > 1) await checkLimit(ctx, accountKey, LIMITS.loginPerUser);
-    if (await captchaOn()) await checkCaptcha(ctx, request.body.uuid, request.body.code);
     const [user] = await ctx.db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username})`);
-    if (!user || !(await verifyPassword(request.body.password, user.passwordHash))) {
+    const tries = [
+      { rule: 'loginAddress', subject: request.ip },
+      { rule: 'loginAccount', subject: `${request.ip}:${account}` },
+    ] as const;
+    await guess(ctx, request, [...tries], waitAnswers(badCredentials), async (ticket) => {
+      // An account under attack holds back only the addresses that already failed for it.
+      if (ticket.counts[1]! > 1) await checkLimit(ctx, accountKey, LIMITS.loginPerUser);
+      if (await captchaOn()) await checkCaptcha(ctx, request.body.uuid, request.body.code);
+      if (await verifyPassword(ticket, request.body.password, user?.passwordHash ?? null)) return !!user;
       await countHit(ctx, accountKey, LIMITS.loginPerUser);
-      throw new AppError(400, 'auth.badCredentials', 'Incorrect username or password');
-    }
-    await forgiveHit(ctx, addressKey);
-    await forgiveHit(ctx, pairKey);
+      return false;
+    });
     // The session and its sign-in record (pruned to the newest) are written together.
-    return ok(await ctx.db.transaction((tx) => createSession(ctx, tx, user.id, signInFrom(request, 'password'))), 'Login successful');
+    return ok(await ctx.db.transaction((tx) => createSession(ctx, tx, user!.id, signInFrom(request, 'password'))), 'Login successful');
   });
 
   app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { 'x-errors': ['phone.invalid'], querystring: SmsQuery } }, async (request) => {
@@ -134,12 +134,12 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok(null, 'Verification code sent');
   });
 
-  app.post<{ Body: Static<typeof ForgetBody> }>('/h5/user/forget', { schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'phone.invalid', 'email.invalid', 'code.invalid', 'account.notFound'], body: ForgetBody } }, async (request) => {
+  app.post<{ Body: Static<typeof ForgetBody> }>('/h5/user/forget', { config: { guesses: ['code'] }, schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'phone.invalid', 'email.invalid', 'code.invalid', 'account.notFound'], body: ForgetBody } }, async (request) => {
     const body = request.body;
     const password = checkPassword(body.password);
     checkConfirm(password, body.confirmPassword);
     const target = body.type === 'sms' ? checkPhone(body.phone, body.area) : checkEmail(body.email);
-    await consumeCode(ctx, body.type, target, body.code);
+    await consumeCode(ctx, request, body.type, target, body.code);
     const [user] = await ctx.db
       .select({ id: users.id })
       .from(users)

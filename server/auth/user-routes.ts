@@ -8,12 +8,12 @@ import { uploadInvalid } from '../money/common.ts';
 import { UPLOADS_PATH } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { LIMITS, forgiveHit, hitLimit } from '../http/rate-limit.ts';
 import { Paging, Text } from '../http/schemas.ts';
 import { walletFigures } from '../money/wallet.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { checkFundPasswordTry } from './fund-password.ts';
+import { guess, waitAnswers } from './guesses.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkFundPassword, checkPassword, checkPhone, requireValue } from './rules.ts';
 import { revokeAllSessions } from './session.ts';
@@ -103,19 +103,15 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       return ok(info);
     });
 
-    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true }, schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'password.wrong', 'rate.limited'], body: ChangePwdBody } }, async (request) => {
+    const wrongOldPassword = () => new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
+
+    auth.post<{ Body: Static<typeof ChangePwdBody> }>('/h5/user/changePwd', { config: { auth: true, guesses: ['changePwd'] }, schema: { 'x-errors': ['password.tooShort', 'password.common', 'password.mismatch', 'password.wrong', 'rate.limited'], body: ChangePwdBody } }, async (request) => {
       const { oldPassword, confirmPassword } = request.body;
       requireValue('oldPassword', oldPassword);
       const newPassword = checkPassword(request.body.newPassword, 'newPassword');
       checkConfirm(newPassword, confirmPassword);
-      // Counted before the check, like the login's tries, so parallel guesses cannot outrun the count.
-      const tries = `changePwd:user:${request.userId}`;
-      await hitLimit(ctx, tries, LIMITS.changePwdPerUser);
       const [user] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, request.userId));
-      if (!(await verifyPassword(oldPassword, user!.hash))) {
-        throw new AppError(400, 'password.wrong', 'Original password is incorrect', { field: 'oldPassword' });
-      }
-      await forgiveHit(ctx, tries);
+      await guess(ctx, request, [{ rule: 'changePwd', subject: request.userId }], waitAnswers(wrongOldPassword), (ticket) => verifyPassword(ticket, oldPassword, user!.hash));
       const passwordHash = await hashPassword(newPassword);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, request.userId));
@@ -126,24 +122,24 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
       '/h5/user/changeWalletPwd',
-      { config: { auth: true }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.common', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
+      { config: { auth: true, guesses: ['fundPassword'] }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.common', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
       async (request) => {
         const newPassword = checkFundPassword(request.body.newPassword);
         checkConfirm(newPassword, request.body.confirmPassword);
         const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
         // The same count and lock as withdrawals: this route must not be a way round them.
-        if (user!.hash !== null) await checkFundPasswordTry(ctx, request.userId, requireValue('oldPassword', request.body.oldPassword), 'oldPassword');
+        if (user!.hash !== null) await checkFundPasswordTry(ctx, request, request.userId, requireValue('oldPassword', request.body.oldPassword), 'oldPassword');
         await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
         return ok(null, user!.hash === null ? 'Fund password set' : 'Fund password changed');
       },
     );
 
-    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true }, schema: { 'x-errors': ['phone.invalid', 'phone.taken', 'code.invalid'], body: SetPhoneBody } }, async (request) => {
+    auth.post<{ Body: Static<typeof SetPhoneBody> }>('/h5/user/setPhone', { config: { auth: true, guesses: ['code'] }, schema: { 'x-errors': ['phone.invalid', 'phone.taken', 'code.invalid'], body: SetPhoneBody } }, async (request) => {
       const phone = checkPhone(request.body.phone, request.body.area);
       // One account per phone: forgot-password finds the account by it.
       const [other] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.phone, phone), ne(users.id, request.userId)));
       if (other) throw new AppError(409, 'phone.taken', 'This phone number is bound to another account', { field: 'phone' });
-      await consumeCode(ctx, 'sms', phone, request.body.code);
+      await consumeCode(ctx, request, 'sms', phone, request.body.code);
       await ctx.db.update(users).set({ phone }).where(eq(users.id, request.userId));
       return ok(null, 'Phone number linked');
     });

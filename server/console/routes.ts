@@ -56,6 +56,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   app.post<{ Body: { name: string; password: string; code: string } }>(
     '/sign-in',
     {
+      config: { guesses: ['consoleAddress', 'consoleName'] },
       schema: {
         body: Type.Object({
           name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000]*$' }),
@@ -66,7 +67,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     },
     async (request, reply) => {
       const { name, password, code } = request.body;
-      const session = await signIn(ctx, { name, password, code: code.replace(/\s/g, ''), ip: request.ip });
+      const session = await signIn(ctx, request, { name, password, code: code.replace(/\s/g, ''), ip: request.ip });
       reply.header('set-cookie', sessionCookie(session.token, SESSION_MS / 1000, request.protocol === 'https'));
       return ok<ConsoleMe>({ name: session.actor.name });
     },

@@ -1,6 +1,7 @@
 /**
  * Fixed-window counters in the database, so several server processes share one budget. One
- * upsert per hit; the window restarts when it has passed.
+ * upsert per hit; the window restarts when it has passed. For what is not a guess (codes asked
+ * for, sign-ons refused); a secret's tries are counted by server/auth/guesses.ts.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
@@ -13,20 +14,12 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Failed logins from one address, whatever the account (password spraying). */
-  loginPerIp: { max: 10, windowMs: 120_000 },
-  /** Failed logins from one address for one account (guessing one password). */
-  loginPerAddressUser: { max: 5, windowMs: 120_000 },
   /**
    * Failed logins for one account from every address. Over it, only addresses that already
    * failed for the account wait: the owner's clean address still gets in (no lock-out by others).
+   * The tries themselves are counted by the guess limiter (server/auth/guesses.ts).
    */
   loginPerUser: { max: 10, windowMs: 120_000 },
-  /**
-   * Tries of the current login password by a signed-in user (changing it): per account, whatever
-   * the address, since only a holder of the account's session can try.
-   */
-  changePwdPerUser: { max: 5, windowMs: 15 * 60_000 },
   codePerTarget: { max: 1, windowMs: 60_000 },
   codePerIp: { max: 10, windowMs: 3_600_000 },
 } satisfies Record<string, Limit>;

@@ -146,18 +146,6 @@ export const withdrawals = pgTable('withdrawals', {
   check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
 ]);
 
-/**
- * Fund-password tries per user (server/auth/fund-password.ts): counted before the check, so tries
- * being checked count too; 5 within the window lock withdrawals and fund-password changes.
- */
-export const fundPasswordTries = pgTable('fund_password_tries', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-  /** When the first try of the current window was counted; null before any. */
-  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }),
-});
-
 /** Per VIP level: the most a user may withdraw per UTC day (the single maximum is `vip_levels.max_withdrawal`). */
 export const withdrawLimits = pgTable('withdraw_limits', {
   vipLevel: integer('vip_level').primaryKey(),

@@ -23,3 +23,12 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: bigint('window_start', { mode: 'number' }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** The guess limiter's rows (server/auth/guesses.ts): `<rule>:<subject>`, its counted tries and lock. */
+export const guesses = pgTable('guesses', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  /** When the first try of the current window was counted; null before any and after a lock. */
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+});

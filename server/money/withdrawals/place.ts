@@ -3,6 +3,7 @@
  * asks for one), then amount + fee move from the balance to the frozen amount until review.
  */
 import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Withdrawal } from '../../../src/shared/contract.ts';
 import { boundTarget, consumeCode } from '../../auth/codes.ts';
 import { checkFundPasswordTry } from '../../auth/fund-password.ts';
@@ -26,10 +27,10 @@ export async function codeTarget(db: DbOrTx, userId: number, channel: 'sms' | 'e
 }
 
 /** Counted outside the withdrawal's transaction, so a wrong password or code still counts. */
-export async function proveOwner(ctx: ServerContext, userId: number, cfg: MoneyConfig, fundPassword: string, code: string | undefined): Promise<void> {
-  await checkFundPasswordTry(ctx, userId, fundPassword);
+export async function proveOwner(ctx: ServerContext, request: FastifyRequest, userId: number, cfg: MoneyConfig, fundPassword: string, code: string | undefined): Promise<void> {
+  await checkFundPasswordTry(ctx, request, userId, fundPassword);
   const channel = codeTypeOf(cfg.withdrawCodeType);
-  if (channel !== 'none') await consumeCode(ctx, channel, await codeTarget(ctx.db, userId, channel), code);
+  if (channel !== 'none') await consumeCode(ctx, request, channel, await codeTarget(ctx.db, userId, channel), code);
 }
 
 /** In the caller's transaction: the freeze (bill ref = order number) and the record commit together or not at all. */

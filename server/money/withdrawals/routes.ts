@@ -32,6 +32,7 @@ import { codeTarget, placeWithdrawal, proveOwner } from './place.ts';
 import { announceQueue } from '../../bus/queues.ts';
 import { maskTarget, toWithdrawal, WITHDRAW_STATUS_NAMES } from './rows.ts';
 import { checkLimits, codeTypeOf, feeFree, limitsOf, quote } from './rules.ts';
+import type { GuessRuleName } from '../../auth/guesses.ts';
 
 const MoneyQuery = Type.Object({ amount: Type.Optional(Amount) });
 const SubmitBody = Type.Object({
@@ -96,12 +97,12 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
       ctx,
       request,
       async (tx) => ok(await placeWithdrawal(ctx, tx, userId, cfg, request.body), 'Withdrawal application successful, please wait for review'),
-      () => proveOwner(ctx, userId, cfg, fundPassword, code),
+      () => proveOwner(ctx, request, userId, cfg, fundPassword, code),
     );
     await announceQueue(ctx, { queue: 'withdrawal', orderNo: answer.data.orderNo, change: 'new' });
     return answer;
   };
-  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit' }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
+  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code'] as GuessRuleName[] }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 
