@@ -54,6 +54,8 @@ export interface ServerProcess {
   pid: number;
   /** `http://127.0.0.1:<port>` of the public API. */
   url: string;
+  /** `http://127.0.0.1:<port>` of the admin listener (operator API, console). */
+  adminUrl: string;
   /** Resolves with the exit code, or the signal's name, when the process ends. */
   exited: Promise<number | string>;
   /** Calls `/prod-api` + `path`; throws on a failed connection or a non-200 HTTP status. */
@@ -145,6 +147,7 @@ function handle(proc: ChildProcess, exited: Promise<number | string>, port: numb
   return {
     pid: proc.pid!,
     url,
+    adminUrl: `http://127.0.0.1:${adminPort}`,
     exited,
     call: <T>(method: 'GET' | 'POST', route: string, o: CallOptions = {}) => {
       const qs = o.query ? `?${new URLSearchParams(o.query)}` : '';
