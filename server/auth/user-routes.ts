@@ -152,6 +152,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof AvatarBody> }>('/h5/user/changeAvatar', { config: { auth: true }, schema: { 'x-errors': ['upload.notYours'], body: AvatarBody } }, async (request) => {
       const stored = storedNameIn(request.body.avatar);
+      // A default avatar as listed, or an upload of the caller's named exactly: any other path
+      // (another case of a stored name included) is not an image of theirs.
+      if (!stored && !defaultAvatars().includes(request.body.avatar)) throw uploadInvalid('avatar');
       await ctx.db.transaction(async (tx) => {
         // An uploaded image becomes public only as its owner's own avatar; anyone else's stays
         // private and cannot be named as an avatar by any of its paths.

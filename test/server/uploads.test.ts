@@ -102,6 +102,21 @@ test('an upload becomes public only as its owner\'s avatar', async () => {
   assert.is(file.headers['cache-control'], 'public, max-age=31536000, immutable');
 });
 
+test('an avatar is a default one or one of the caller\'s own uploads, named exactly: no other path, no other case', async () => {
+  const { name } = (await upload(PNG, 'me.png', 'image/png')).data!;
+  const { token: other } = await server.register();
+  const defaults = (await server.call<string[]>('GET', '/h5/user/defaultAvatar')).data;
+  const shouted = name.toUpperCase();
+  for (const avatar of [`/uploads/${shouted}`, `/prod-api/common/oss/file/${shouted}`, `/uploads/${name.replace('png', 'PNG')}`, '/favicon.ico', '/uploads/x.png', defaults[0]!.toUpperCase()]) {
+    const res = await server.call('POST', '/h5/user/changeAvatar', { token: other, body: { avatar } });
+    assert.equal([res.code, res.key, res.params?.field], [400, 'upload.notYours', 'avatar'], `${avatar}: not one of the caller's uploads`);
+    const mine = await server.call('POST', '/h5/user/changeAvatar', { token, body: { avatar } });
+    assert.equal([mine.code, mine.key], [400, 'upload.notYours'], `${avatar}: not by its owner either, in another case`);
+  }
+  assert.is((await server.call<{ avatar: string | null }>('POST', '/h5/user/getUserInfo', { token: other })).data.avatar, null, 'nothing was set');
+  assert.is((await server.call('POST', '/h5/user/changeAvatar', { token: other, body: { avatar: defaults[2] } })).code, 200, 'a default avatar is fine');
+});
+
 test('two uploads of the same image get different names', async () => {
   const a = await upload(PNG, 'a.png', 'image/png');
   const b = await upload(PNG, 'a.png', 'image/png');
