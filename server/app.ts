@@ -79,6 +79,9 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   }
 
   // Clients send `Content-Type: application/json` with an empty body on query-only POSTs (docs/rules.md#calls).
+  // A body is JSON (or multipart where a file is uploaded): any other type answers 415 as the
+  // OpenAPI document says, where fastify's own text/plain parser handed the text on to validation.
+  app.removeContentTypeParser('text/plain');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);

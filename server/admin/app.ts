@@ -49,6 +49,8 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
   // would otherwise reach PostgreSQL and come back as an internal error.
   installInputGuards(app);
   listSecretRoutes(app);
+  // JSON only, as on the public listener: another type answers 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(
     async (admin) => {
       await admin.register(adminUserRoutes, { ctx });
