@@ -96,6 +96,25 @@ test('a subject with characters outside names becomes a hashed username', async 
   assert.match(me.data.username, /^acme-[0-9a-f]{20}$/);
 });
 
+test('partner users are one account per partner and user id, whatever their names would be: no sign-on answers 500', async (c) => {
+  for (const id of ['a-b', 'a-b-c']) assert.is((await operator(c, 'partner', 'add', id, '--secret', SECRET)).code, 0);
+  const long = 'x'.repeat(41);
+  const { createHash } = await import('node:crypto');
+  const hashed = createHash('sha256').update(long).digest('hex').slice(0, 20);
+  // Each pair would make the same username: `a-b-c-d` twice, `acme-<hash>` twice.
+  const pairs: Array<[string, string]> = [['a-b', 'c-d'], ['a-b-c', 'd'], ['acme', long], ['acme', hashed]];
+  const ids: number[] = [];
+  for (const [partner, sub] of pairs) {
+    const r = await sso(c, hs256(SECRET, partner, { sub }));
+    assert.is(r.code, 200, `${partner} / ${sub}: ${r.msg}`);
+    const me = await c.s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: r.data });
+    ids.push(me.data.userId);
+    const again = await sso(c, hs256(SECRET, partner, { sub }));
+    assert.is((await c.s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: again.data })).data.userId, me.data.userId, `${partner} / ${sub} signs on to the same account again`);
+  }
+  assert.is(new Set(ids).size, 4, 'four accounts');
+});
+
 test('each refusal has its own key', async (c) => {
   const other = p256();
   const cases: Array<[string, string]> = [

@@ -3,7 +3,7 @@
  * the user found or created (first sign-on), and a session opened, all in one transaction, so a
  * token sent twice at once opens one session and a refusal leaves the token unused.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { ServerContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,7 +17,11 @@ import { checkClaims, checkSignature, issuerOf, parseToken, ssoError, type Claim
 /** Not a scrypt hash: no password ever matches it, so the account opens through its partner only. */
 export const NO_PASSWORD = '!sso';
 
-/** Our username for a partner's user: the dash keeps it out of the names people register. */
+/**
+ * The username a partner's user is given when it is free: the dash keeps it out of the names people
+ * register. Two pairs can want one name (partner `a-b` with `c-d` and `a-b-c` with `d`; a long
+ * subject's hash and a subject equal to it): see `userFor`.
+ */
 export function usernameFor(partnerId: string, subject: string): string {
   const plain = /^[A-Za-z0-9_.-]{1,40}$/.test(subject) ? subject : createHash('sha256').update(subject).digest('hex').slice(0, 20);
   return `${partnerId}-${plain}`;
@@ -31,13 +35,26 @@ async function userFor(db: DbOrTx, ctx: ServerContext, claims: Claims): Promise<
     .from(partnerUsers)
     .where(and(eq(partnerUsers.partnerId, claims.iss), eq(partnerUsers.subject, claims.sub)));
   if (link) return { userId: link.userId, created: false };
-  const [user] = await db
+  const [named] = await db
     .insert(users)
     .values({ username: usernameFor(claims.iss, claims.sub), passwordHash: NO_PASSWORD, inviteCode: newInviteCode() })
+    .onConflictDoNothing({ target: users.username })
     .returning({ id: users.id });
-  await db.insert(wallets).values({ userId: user!.id });
+  // The account is the (partner, subject) link, never its name: a name another pair already has
+  // becomes `<partner>~<user id>`, which no subject, hash or registered name can spell.
+  const user = named ?? (await numbered(db, claims.iss));
+  await db.insert(wallets).values({ userId: user.id });
   await db.insert(partnerUsers).values({ partnerId: claims.iss, subject: claims.sub, userId: user!.id, createdAt: new Date(ctx.clock.now()) });
   return { userId: user!.id, created: true };
+}
+
+async function numbered(db: DbOrTx, partnerId: string): Promise<{ id: number }> {
+  const [user] = await db
+    .insert(users)
+    .values({ username: `~${randomUUID()}`, passwordHash: NO_PASSWORD, inviteCode: newInviteCode() })
+    .returning({ id: users.id });
+  await db.update(users).set({ username: `${partnerId}~${user!.id}` }).where(eq(users.id, user!.id));
+  return user!;
 }
 
 export interface SignedOn {
