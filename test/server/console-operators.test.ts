@@ -90,6 +90,7 @@ test('adding and removing operators is on record, and the record cannot be chang
   for (const attempt of [
     () => server.ctx.db.update(auditLog).set({ operatorName: 'someone else' }),
     () => server.ctx.db.delete(auditLog),
+    () => server.ctx.db.execute(sql`truncate audit_log`),
   ]) {
     try {
       await attempt();
@@ -99,6 +100,58 @@ test('adding and removing operators is on record, and the record cannot be chang
     }
   }
   assert.is((await server.ctx.db.select().from(auditLog)).length, rows.length);
+});
+
+test('on PostgreSQL, the server running as the role docs/operator.md describes cannot change the log, not even by undoing its trigger', async () => {
+  const url = process.env.DATABASE_URL;
+  if (!url) return console.log('  skipped: needs DATABASE_URL (npm run test:pg)');
+  const pg = (await import('pg')).default;
+  const app = `tl_app_${process.pid}`;
+  const keeper = `tl_audit_${process.pid}`;
+  const as = (role: string | null) => {
+    const u = new URL(url);
+    if (role) [u.username, u.password] = [role, 'app-password'];
+    return new pg.Client({ connectionString: u.toString() });
+  };
+  const owner = as(null);
+  await owner.connect();
+  // What the document says to run once after the first start, for the server's own role.
+  const setup = [
+    `create role ${keeper} nologin`,
+    `create role ${app} login password 'app-password'`,
+    `grant usage on schema public to ${app}`,
+    `alter table audit_log owner to ${keeper}`,
+    `grant select, insert on audit_log to ${app}`,
+  ];
+  try {
+    for (const statement of setup) await owner.query(statement);
+    const server = as(app);
+    await server.connect();
+    try {
+      await server.query(`insert into audit_log (at, operator_name, kind, target) values (now(), '(operator key)', 'test.row', 'x')`);
+      for (const statement of [
+        `update audit_log set target = 'y'`,
+        `delete from audit_log`,
+        `truncate audit_log`,
+        `alter table audit_log disable trigger user`,
+        `drop trigger audit_log_no_change on audit_log`,
+        `drop table audit_log`,
+      ]) {
+        const refused = await server.query(statement).then(() => null, (e: Error) => e.message);
+        assert.ok(refused, `${statement}: refused`);
+      }
+    } finally {
+      await server.end();
+    }
+    const [kept] = (await owner.query(`select count(*)::int as n from audit_log where kind = 'test.row' and target = 'x'`)).rows as Array<{ n: number }>;
+    assert.is(kept!.n, 1, 'the row written is there, unchanged');
+  } finally {
+    await owner.query(`alter table audit_log owner to current_user`).catch(() => {});
+    await owner.query(`drop owned by ${app}`).catch(() => {});
+    await owner.query(`drop role if exists ${app}`);
+    await owner.query(`drop role if exists ${keeper}`);
+    await owner.end();
+  }
 });
 
 test.run();
