@@ -16,12 +16,13 @@
  * secret (`routesCheckingSecrets`), and a comparison outside the limiter does not type-check.
  * Counted outside any caller's transaction, which a wrong secret rolls back.
  */
-import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { guesses } from '../db/schema/index.ts';
-import { AppError } from '../http/envelope.ts';
+import type { AppError } from '../http/envelope.ts';
+import { rateLimited } from '../http/rate-limit.ts';
 
 export interface GuessRule {
   max: number;
@@ -69,6 +70,8 @@ export type GuessOutcome = 'right' | 'wrong' | 'refused';
 
 /** Stale: counted this long ago and never settled, the tries' process is gone. */
 const STALE_MS = 60_000;
+/** A row unlocked and untouched for longer than every window says nothing any more. */
+const FORGOTTEN_MS = Math.max(...Object.values(GUESS_RULES).map((r) => r.windowMs));
 
 /** One try to count: a rule and whose secret (an account, an address, a code's id). */
 export interface GuessTry {
@@ -86,9 +89,6 @@ export interface GuessAnswers {
    */
   locked(until: number, now: number, checked?: 'wrong' | 'right'): AppError;
 }
-
-export const rateLimited = (seconds: number) =>
-  new AppError(429, 'rate.limited', `Too many attempts, please try again in ${seconds} seconds`, { seconds });
 
 /** Answers for routes that say no more than "wrong" and "wait". */
 export const waitAnswers = (wrong: () => AppError): GuessAnswers => ({
@@ -143,6 +143,7 @@ async function count(db: DbOrTx, t: GuessTry, now: number): Promise<number | nul
       setWhere: and(unlocked(now), or(fresh, sql`${g.failures} < ${rule.max}`)),
     })
     .returning({ n: g.failures });
+  if (Math.random() < 0.01) await db.delete(g).where(and(unlocked(now), or(isNull(g.windowStart), lt(g.windowStart, new Date(now - FORGOTTEN_MS)))));
   return row?.n ?? null;
 }
 

@@ -24,7 +24,7 @@ export const LIMITS = {
   codePerIp: { max: 10, windowMs: 3_600_000 },
 } satisfies Record<string, Limit>;
 
-const limited = (seconds: number) =>
+export const rateLimited = (seconds: number) =>
   new AppError(429, 'rate.limited', `Too many attempts, please try again in ${seconds} seconds`, { seconds });
 
 const secondsLeft = (windowStart: number, limit: Limit, now: number) => Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000));
@@ -53,7 +53,7 @@ export async function countHit(ctx: ServerContext, key: string, limit: Limit): P
 /** Counts a hit on `key`; throws code 429 `rate.limited` with `params.seconds` when over. Answers the count. */
 export async function hitLimit(ctx: ServerContext, key: string, limit: Limit): Promise<number> {
   const { count, seconds } = await countHit(ctx, key, limit);
-  if (count > limit.max) throw limited(seconds);
+  if (count > limit.max) throw rateLimited(seconds);
   return count;
 }
 
@@ -64,7 +64,7 @@ export async function checkLimit(ctx: ServerContext, key: string, limit: Limit):
     .select({ windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
     .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, now - limit.windowMs)));
-  if (row && row.count >= limit.max) throw limited(secondsLeft(row.windowStart, limit, now));
+  if (row && row.count >= limit.max) throw rateLimited(secondsLeft(row.windowStart, limit, now));
 }
 
 /** Takes back one hit on `key` (an attempt counted up front that turned out fine). */
