@@ -23,6 +23,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { guesses } from '../db/schema/index.ts';
 import type { AppError } from '../http/envelope.ts';
 import { rateLimited } from '../http/rate-limit.ts';
+import type { ErrorKey } from '../openapi/error-keys.ts';
 
 export interface GuessRule {
   max: number;
@@ -260,7 +261,10 @@ const secretRoutes = new WeakMap<object, SecretRoute[]>();
 /** Every route of `app` that names guess rules, method by method (HEAD left out). */
 export const routesCheckingSecrets = (app: FastifyInstance): readonly SecretRoute[] => secretRoutes.get(app.server) ?? [];
 
-/** Registers the route-table hook on `app`; routes of plugins registered after it are listed. */
+/**
+ * Registers the route-table hook on `app`; routes of plugins registered after it are listed, and
+ * their OpenAPI operation says they may answer the limiter's wait.
+ */
 export function listSecretRoutes(app: FastifyInstance): void {
   const list = secretRoutes.get(app.server) ?? [];
   secretRoutes.set(app.server, list);
@@ -268,5 +272,7 @@ export function listSecretRoutes(app: FastifyInstance): void {
     const names = route.config?.guesses;
     if (!names?.length) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url, guesses: names });
+    const keys: readonly ErrorKey[] = route.schema?.['x-errors'] ?? [];
+    route.schema = { ...route.schema, 'x-errors': keys.includes('rate.limited') ? keys : [...keys, 'rate.limited'] };
   });
 }

@@ -22,6 +22,7 @@ import { verifyPassword } from '../../server/auth/password.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import { config, users } from '../../server/db/schema/index.ts';
+import { documentedKeys } from './answer-check.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { FUND_PASSWORD, bindBank, member } from './money-fixtures.ts';
 import { OPERATOR_KEY, root, startServerProcess, type ServerProcess } from './server-process.ts';
@@ -269,6 +270,14 @@ test('the route tables name the secrets every known route compares, and every ro
   assert.equal(Object.keys(ATTACKS).filter((r) => !found.includes(r)), [], 'every attack names a route that exists');
   const rules = new Set(found.map((r) => r.split(' ')[2]));
   assert.equal(Object.keys(GUESS_RULES).filter((r) => !rules.has(r)), [], 'every rule guards a route');
+});
+
+test('every route of the app that compares a secret documents the wait its limit answers (429 rate.limited)', async (c) => {
+  const doc = (await c.s.app.inject('/prod-api/openapi.json')).json() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>> };
+  for (const r of routesCheckingSecrets(c.s.app)) {
+    const schema = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()]?.responses['429']?.content?.['application/json']?.schema;
+    assert.ok(documentedKeys(schema).includes('rate.limited'), `${r.method} ${r.url} documents rate.limited`);
+  }
 });
 
 test('one secret gets 5 tries: login, changePwd, fund password, codes, console', () => {
