@@ -1,8 +1,9 @@
 /**
  * Prometheus metrics of one server process, served as text on the admin port (`GET /admin/metrics`,
  * with the operator key): request rate and latency per route and status, the process's event-loop
- * delay, heap and RSS, the PostgreSQL pool and query time, push sockets, settlement lag, background
- * job runs, tries of secrets by guess rule, and deposits and withdrawals waiting for review.
+ * delay, heap and RSS, the PostgreSQL pool and query time, push sockets, settlement lag, halted
+ * market symbols, background job runs, tries of secrets by guess rule, and deposits and
+ * withdrawals waiting for review.
  */
 import { and, count, eq, inArray, lte, min } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { ServerContext } from './context.ts';
 import { contractOrders, deposits, withdrawals } from './db/schema/index.ts';
 import { timeQueries } from './metrics-db.ts';
+import { marketReadiness } from './market/readiness.ts';
 
 export type JobName = 'settlement' | 'daily';
 /** `busy`: another process held the job's lock, so this pass did nothing. */
@@ -105,6 +107,16 @@ export function installMetrics(app: FastifyInstance, ctx: ServerContext): Regist
         .where(and(eq(contractOrders.status, 'open'), lte(contractOrders.expiresAt, now)));
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
       this.set(oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'market_halted',
+    help: 'Symbols whose prices failed the price checks (1 while halted; new orders refused), by why',
+    labelNames: ['symbol', 'reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { symbol, reason } of marketReadiness(ctx).halted) this.set({ symbol, reason }, 1);
     },
   });
   const jobs = new Counter({ name: 'job_runs_total', help: 'Passes of the background jobs by outcome', labelNames: ['job', 'outcome'], registers: [registry] });

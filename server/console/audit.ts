@@ -35,7 +35,8 @@ export type AuditKind =
   | 'translation.set'
   | 'config.set'
   | 'partner.add'
-  | 'partner.remove';
+  | 'partner.remove'
+  | 'market.release';
 
 /** `userId`: the user the action concerned, when one did (the log filters by it). */
 export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown, userId: number | null = null): Promise<void> {

@@ -25,6 +25,7 @@ import { consoleEvents } from './events.ts';
 import { consoleUserRoutes } from './users.ts';
 import { consoleContentRoutes } from './content.ts';
 import { consoleSettingRoutes } from './settings.ts';
+import { consoleMarketRoutes } from './market.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
 import type { AuditRow, Claim, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
 
@@ -209,6 +210,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   consoleUserRoutes(app, ctx, actor);
   consoleContentRoutes(app, ctx, actor);
   consoleSettingRoutes(app, ctx, actor);
+  consoleMarketRoutes(app, ctx, actor);
 
   app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;

@@ -2,6 +2,16 @@
 import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
 export type { AdminUser } from '../admin/types.ts';
 
+/** A quote the price gate halted (server/market/plausible.ts): no new orders on it until it ends. */
+export interface MarketHalt {
+  symbol: string;
+  /** Epoch ms of the first refused price. */
+  since: number;
+  reason: string;
+  /** An operator already decided to trust the market's price; the halt ends on the fetcher's next pass. */
+  released: boolean;
+}
+
 export interface ConsoleMe {
   name: string;
 }

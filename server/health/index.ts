@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Outage } from '../db/outage.ts';
 import { OutageWatch } from '../db/outage-watch.ts';
-import { marketReadiness } from '../market/readiness.ts';
+import { marketNotReady } from '../market/readiness.ts';
 import { addDatabaseChecks } from './database.ts';
 import { Readiness } from './readiness.ts';
 import { healthRoutes } from './routes.ts';
@@ -25,10 +25,7 @@ export async function installHealth(app: FastifyInstance, ctx: ServerContext): P
   app.addHook('onClose', async () => outages.close());
   ctx.readiness ??= new Readiness();
   addDatabaseChecks(ctx.readiness, ctx.db);
-  ctx.readiness.add('market', async () => {
-    const { ok, stale } = marketReadiness(ctx);
-    return ok ? null : `prices stale: ${stale.join(', ')}`;
-  });
+  ctx.readiness.add('market', async () => marketNotReady(ctx));
   await app.register(healthRoutes, { readiness: ctx.readiness });
   return (err) => outages.report(err);
 }

@@ -4,9 +4,14 @@
  *
  * Second prices come from one-second candles (their close is the second's last trade). Every
  * second before the newest one the exchange returned is complete (`complete_to`): a second missing
- * below it had no trade. A price that jumps more than the sanity bound from the last accepted one
- * is held, and `complete_to` stops before it, until a later reading lands near it (a real move) or
- * back near the old price (the jump was a glitch and is dropped).
+ * below it had no trade.
+ *
+ * Every price passes the gate (plausible.ts) first. A refused reading halts its symbol: nothing
+ * from it on is stored or complete, so no order opens or settles there, and the halt is stored
+ * with the symbol's feed row for every process to see. It ends when trusted readings have come
+ * for `resumeMs` in a row, or when an operator ends it; either way the halted seconds are
+ * recorded as skipped (`market_gaps`): no trusted price exists for them, so an order expiring in
+ * them is refunded, never settled at a price from before the halt.
  *
  * A fetcher that comes back after more than its fill window (a stopped service, an exchange down
  * for hours) fetches only the window; the seconds before it are stored as skipped (`market_gaps`),
@@ -14,6 +19,8 @@
  */
 import type { Db } from '../db/client.ts';
 import { type Exchange, type FeedCandle, type FeedTicker, PERIOD_MS } from './feeds/types.ts';
+import type { FeedLog } from './feed-loop.ts';
+import { type GateBounds, plausibleCandle, type Refusal, refusal, type Trusted, wellFormed } from './plausible.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 import {
   type CandleRow,
@@ -23,6 +30,7 @@ import {
   type Gap,
   newestCandleTimes,
   readFeeds,
+  readReleases,
   recordGaps,
   saveFeeds,
   upsertCandles,
@@ -40,8 +48,15 @@ export interface FetcherOptions {
   /** How often the newest two candles of each period are fetched again (late corrections). */
   candleEveryMs?: number;
   tickerEveryMs?: number;
-  /** A price further than this fraction from the last accepted one waits for a second reading. */
+  /** The move allowed from the last trusted price within a minute (plausible.ts). */
   spike?: number;
+  /** A second exchange whose price of the same moment must agree with this one's within `agree`. */
+  confirm?: Exchange;
+  agree?: number;
+  /** A halted symbol resumes after this long of trusted readings in a row. */
+  resumeMs?: number;
+  /** One line when a symbol halts and one when it resumes. */
+  log?: FeedLog;
   /** How far back a restart fills second prices (orders older than the wait bound are refunded anyway). */
   backfillSeconds?: number;
   /** Second prices older than this many seconds are deleted (see `keepSecondsFor`). */
@@ -58,25 +73,44 @@ export const PRUNE_EVERY_MS = 60_000;
  */
 export const keepSecondsFor = (waitMaxMs: number): number => Math.max(7200, Math.ceil(waitMaxMs / 1000) + 3600);
 
-type Verdict = 'accept' | 'hold' | 'confirm' | 'again';
+/** How long a second feed's last price stands for the moments after it. */
+const OTHER_WITHIN_MS = 10_000;
+
+/** The price a halt began with and the trusted one before it, for its log line. */
+interface Refused {
+  price: string;
+  reference?: string;
+}
+
+interface Halt {
+  /** Epoch s of the first refused reading. */
+  since: number;
+  reason: Refusal;
+}
 
 export class Fetcher {
   private readonly feeds = new Map<string, FeedRow>();
-  private readonly held = new Map<string, { second: number; price: string }>();
   private readonly tickers = new Map<string, FeedTicker>();
+  /** Operator decisions read this pass: symbol → epoch ms. */
+  private releases = new Map<string, number>();
+  /** The halt each symbol's log line was written for, so a retried pass does not say it again. */
+  private readonly told = new Map<string, number | null>();
   private lastTickers = -Infinity;
   private lastCandles = -Infinity;
   private lastPrune = -Infinity;
-  private readonly spike: number;
+  private readonly bounds: GateBounds;
 
   constructor(private readonly o: FetcherOptions) {
-    this.spike = o.spike ?? 0.1;
+    this.bounds = { spike: o.spike ?? 0.1, agree: o.agree ?? 0.01 };
   }
 
-  /** What the database already has: a restart continues where the last leader stopped. */
+  /** What the database already has: a restart continues where the last leader stopped, halts included. */
   async load(): Promise<void> {
     this.feeds.clear();
-    for (const row of await readFeeds(this.o.db)) this.feeds.set(row.symbol, row);
+    for (const row of await readFeeds(this.o.db)) {
+      this.feeds.set(row.symbol, row);
+      this.told.set(row.symbol, row.haltedSince);
+    }
   }
 
   /** Fills each period's candles from the newest stored one (or 500 back) up to now, before serving. */
@@ -90,7 +124,7 @@ export class Fetcher {
         let from = Math.max(newest.get(`${symbol} ${period}`) ?? 0, Math.floor(now / length) * length - (MAX_CANDLES - 1) * length);
         for (let page = 0; page < 20 && from <= now; page++) {
           const candles = await this.o.exchange.candles(symbol, period, { from, limit: 1000 });
-          for (const c of candles) if (c.time % length === 0) rows.push({ ...c, symbol, period });
+          for (const c of candles) if (this.storable(symbol, c, length)) rows.push({ ...c, symbol, period });
           const last = candles.at(-1)?.time;
           if (last === undefined || last < from || candles.length < 1000) break;
           from = last + length;
@@ -105,29 +139,39 @@ export class Fetcher {
   async cycle(): Promise<void> {
     const now = this.o.now();
     if (now - this.lastTickers >= (this.o.tickerEveryMs ?? 5000)) {
-      for (const t of await this.o.exchange.tickers(this.o.symbols)) this.tickers.set(t.symbol, t);
+      for (const t of await this.o.exchange.tickers(this.o.symbols)) {
+        // A ticker with a price the gate would refuse is not shown; the last good one stays.
+        if ([t.price, t.open, t.high, t.low].every(wellFormed)) this.tickers.set(t.symbol, t);
+      }
       this.lastTickers = now;
     }
+    // Only the halted symbols can have been released; a healthy pass reads nothing more.
+    this.releases = [...this.feeds.values()].some((f) => f.haltedSince !== null) ? await readReleases(this.o.db) : new Map();
     const seconds: Array<{ symbol: string; second: number; price: string }> = [];
     const feeds: FeedRow[] = [];
     const gaps: Gap[] = [];
+    const said: Array<() => void> = [];
     for (const symbol of this.o.symbols) {
-      const { accepted, feed, gap } = await this.seconds(symbol, now);
+      const { accepted, feed, gaps: skipped, say } = await this.seconds(symbol, now);
       for (const a of accepted) seconds.push({ symbol, ...a });
       if (feed) feeds.push(feed);
-      if (gap) gaps.push(gap);
+      gaps.push(...skipped);
+      if (say) said.push(say);
     }
     const candles: CandleRow[] = [];
     const candlesDue = now - this.lastCandles >= (this.o.candleEveryMs ?? 10_000);
     if (candlesDue) {
+      const fresh = new Map(feeds.map((f) => [f.symbol, f]));
       for (const symbol of this.o.symbols) {
         for (const period of KLINE_PERIODS) {
-          for (const c of await this.o.exchange.candles(symbol, period, { limit: 2 })) if (c.time % PERIOD_MS[period] === 0) candles.push({ ...c, symbol, period });
+          for (const c of await this.o.exchange.candles(symbol, period, { limit: 2 })) {
+            if (this.storable(symbol, c, PERIOD_MS[period], fresh.get(symbol))) candles.push({ ...c, symbol, period });
+          }
         }
       }
     }
     // A second is stored together with the `complete_to` that vouches for it, and a skipped one
-    // is recorded with the `complete_to` that passes over it.
+    // is recorded with the `complete_to` that passes over them.
     await this.o.db.transaction(async (tx) => {
       await upsertSeconds(tx, seconds);
       await recordGaps(tx, gaps);
@@ -135,6 +179,8 @@ export class Fetcher {
       await upsertCandles(tx, candles);
     });
     for (const f of feeds) this.feeds.set(f.symbol, f);
+    // Said once it is true for every process: a pass that failed to store says nothing.
+    for (const say of said) say();
     if (candlesDue) this.lastCandles = now;
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       await forgetSecondsBefore(this.o.db, Math.floor(now / 1000) - (this.o.keepSeconds ?? keepSecondsFor(600_000)));
@@ -143,87 +189,155 @@ export class Fetcher {
     }
   }
 
-  private async seconds(symbol: string, now: number): Promise<{ accepted: Array<{ second: number; price: string }>; feed?: FeedRow; gap?: Gap }> {
-    const nowSecond = Math.floor(now / 1000);
-    const feed = this.feeds.get(symbol);
-    const floor = nowSecond - (this.o.backfillSeconds ?? 3600);
-    const from = Math.max(feed ? feed.completeTo + 1 : nowSecond - 60, floor);
-    // Older than the fill window: not fetched, so never a price (an order expiring there is refunded).
-    const gap = feed && feed.completeTo + 1 < from ? { symbol, from: feed.completeTo + 1, to: from - 1 } : undefined;
+  /**
+   * A chart candle is stored only when its prices pass the gate for its age, and never one
+   * holding seconds of a halt (its high or low may be the refused price).
+   */
+  private storable(symbol: string, c: FeedCandle, lengthMs: number, feed = this.feeds.get(symbol)): boolean {
+    if (c.time % lengthMs !== 0) return false;
+    if (feed?.haltedSince != null && c.time + lengthMs > feed.haltedSince * 1000) return false;
+    return plausibleCandle(c, lengthMs, this.bounds, trustedOf(feed));
+  }
+
+  /** One-second candles from `from` (epoch s) up to now, a page cut short of now asked again. */
+  private async secondCandles(exchange: Exchange, symbol: string, from: number, nowSecond: number): Promise<FeedCandle[]> {
     const fetched: FeedCandle[] = [];
     // A page cut by the exchange's limit (300 or 1000) short of now: a restart or a jump of the
     // clock is caught up in this pass, not one page a second.
     for (let at = from, page = 0; page < 16; page++) {
-      const got = await this.o.exchange.candles(symbol, '1s', { from: at * 1000, limit: 1000 });
+      const got = await exchange.candles(symbol, '1s', { from: at * 1000, limit: 1000 });
       fetched.push(...got);
       const last = Math.max(...got.map((c) => c.time / 1000));
       if (got.length < 300 || !(last >= at) || last >= nowSecond - 1) break;
       at = Math.floor(last) + 1;
     }
+    return fetched;
+  }
+
+  private async seconds(symbol: string, now: number): Promise<{ accepted: Array<{ second: number; price: string }>; feed?: FeedRow; gaps: Gap[]; say?: () => void }> {
+    const nowSecond = Math.floor(now / 1000);
+    const feed = this.feeds.get(symbol);
+    const floor = nowSecond - (this.o.backfillSeconds ?? 3600);
+    const from = Math.max(feed ? feed.completeTo + 1 : nowSecond - 60, floor);
+    const gaps: Gap[] = [];
+    const skip = (a: number, b: number) => void (a <= b && gaps.push({ symbol, from: a, to: b }));
+    // Older than the fill window: not fetched, so never a price (an order expiring there is refunded).
+    if (feed) skip(feed.completeTo + 1, from - 1);
+    const fetched = await this.secondCandles(this.o.exchange, symbol, from, nowSecond);
     // Nothing later than this pass's own now: a pass that began before a jump of the clock (or a
     // feed ahead of ours) would otherwise vouch for the seconds between, never fetched, as complete.
-    const rows = fetched.filter((c) => c.time % 1000 === 0 && c.time >= from * 1000 && c.time <= now).sort((a, b) => a.time - b.time);
+    const inPass = (c: FeedCandle) => c.time % 1000 === 0 && c.time <= now;
+    const rows = dedupe(fetched.filter((c) => inPass(c) && c.time >= from * 1000));
+    const others = this.o.confirm
+      ? dedupe((await this.secondCandles(this.o.confirm, symbol, from - OTHER_WITHIN_MS / 1000, nowSecond)).filter(inPass))
+      : undefined;
+    const otherAt = (second: number): string | null | undefined => {
+      if (!others) return undefined;
+      const at = second * 1000;
+      let row: FeedCandle | undefined;
+      for (const c of others) if (c.time <= at) row = c;
+      return row && at - row.time <= OTHER_WITHIN_MS ? row.close : null;
+    };
+
+    let reference = trustedOf(feed);
+    let halt: Halt | undefined = feed?.haltedSince != null ? { since: feed.haltedSince, reason: (feed.haltReason ?? 'jump') as Refusal } : undefined;
+    const wasHalted = halt !== undefined;
+    let ended: 'resumed' | 'released' | undefined;
+    let vouched = -Infinity;
+    // An operator trusted the market again: the halted seconds up to then have no price, and the
+    // readings from then on are judged without the price before the halt.
+    const released = this.releases.get(symbol);
+    let judgeFrom = from;
+    if (halt && released !== undefined && released >= halt.since * 1000) {
+      judgeFrom = Math.max(from, Math.ceil(released / 1000));
+      skip(Math.max(halt.since, from), judgeFrom - 1);
+      vouched = judgeFrom - 1;
+      halt = undefined;
+      reference = undefined;
+      ended = 'released';
+    }
+    // The move is allowed over the time up to the first refused reading, however long it lasts.
+    const since = (second: number) => (reference ? (halt ? halt.since : second) * 1000 - reference.timeMs : 0);
     const accepted: Array<{ second: number; price: string }> = [];
+    let clean: Array<{ second: number; price: string }> = [];
+    let refused: Refused | undefined;
     let newest = from - 1;
-    let last = feed && feed.priceTime > 0 ? { second: Math.floor(feed.priceTime / 1000), price: feed.price } : undefined;
-    for (const row of dedupe(rows)) {
+    const resumeSeconds = Math.ceil((this.o.resumeMs ?? 10_000) / 1000);
+    for (const row of rows) {
       const second = row.time / 1000;
       newest = second;
-      const verdict = this.judge(symbol, second, row.close, last?.price);
-      // The held second read again is no second reading: what follows it decides.
-      if (verdict === 'again' || verdict === 'hold') continue;
-      if (verdict === 'confirm') {
-        accepted.push(this.held.get(symbol)!);
-        this.held.delete(symbol);
+      if (second < judgeFrom) continue;
+      const why = refusal(row.close, this.bounds, reference, since(second), otherAt(second));
+      if (!halt) {
+        if (why === null) {
+          accepted.push({ second, price: row.close });
+          reference = { price: row.close, timeMs: second * 1000 };
+        } else {
+          halt = { since: second, reason: why };
+          refused = { price: row.close, reference: reference?.price };
+        }
+        continue;
       }
-      accepted.push({ second, price: row.close });
-      last = { second, price: row.close };
+      if (why !== null) {
+        // One refused reading starts the count of trusted ones again: a flapping feed stays halted.
+        clean = [];
+        halt.reason = why;
+        continue;
+      }
+      clean.push({ second, price: row.close });
+      if (second - clean[0]!.second >= resumeSeconds) {
+        skip(Math.max(halt.since, from), clean[0]!.second - 1);
+        accepted.push(...clean);
+        reference = { price: row.close, timeMs: second * 1000 };
+        clean = [];
+        halt = undefined;
+        ended = 'resumed';
+      }
     }
-    const heldAt = this.held.get(symbol)?.second;
-    // The newest second may still be trading: only the ones before it are complete. A held price
-    // keeps its own second (and all after it) incomplete until it is confirmed or dropped.
-    const completeTo = Math.max(feed?.completeTo ?? from - 1, Math.min(newest - 1, heldAt === undefined ? Infinity : heldAt - 1));
-    const ticker = this.tickers.get(symbol);
-    const price = last?.price ?? ticker?.price;
-    if (price === undefined) return { accepted, gap };
-    return {
-      accepted,
-      gap,
-      feed: {
-        symbol,
-        price,
-        open: ticker?.open ?? price,
-        high: ticker?.high ?? price,
-        low: ticker?.low ?? price,
-        volume: ticker?.volume ?? '0',
-        priceTime: last ? last.second * 1000 : 0,
-        completeTo,
-        precision: this.o.precision(symbol),
-      },
+    // The newest second may still be trading: only the ones before it are complete. A halt keeps
+    // its first second (and all after it) incomplete until it ends.
+    const completeTo = Math.max(feed?.completeTo ?? from - 1, vouched, halt ? Math.max(halt.since, from) - 1 : newest - 1);
+    // While halted the 24 h figures stay as they were: the exchange's may hold the refused price.
+    const ticker = halt ? undefined : this.tickers.get(symbol);
+    const price = reference?.price ?? ticker?.price ?? feed?.price;
+    if (price === undefined) return { accepted, gaps };
+    const row: FeedRow = {
+      symbol,
+      price,
+      open: ticker?.open ?? feed?.open ?? price,
+      high: ticker?.high ?? feed?.high ?? price,
+      low: ticker?.low ?? feed?.low ?? price,
+      volume: ticker?.volume ?? feed?.volume ?? '0',
+      priceTime: reference ? reference.timeMs : 0,
+      completeTo,
+      precision: this.o.precision(symbol),
+      haltedSince: halt?.since ?? null,
+      haltReason: halt?.reason ?? null,
+      releasedAt: feed?.releasedAt ?? null,
+    };
+    return { accepted, gaps, feed: row, say: this.sayer(symbol, wasHalted, halt, ended, refused) };
+  }
+
+  /** The words said once per halt: when it begins (with the price refused) and when it ends. */
+  private sayer(symbol: string, wasHalted: boolean, halt: Halt | undefined, ended: 'resumed' | 'released' | undefined, refused: Refused | undefined): (() => void) | undefined {
+    const log = this.o.log;
+    const key = halt?.since ?? null;
+    if (!log || this.told.get(symbol) === key || (!wasHalted && !halt && !ended)) return undefined;
+    return () => {
+      if (this.told.get(symbol) === key) return;
+      this.told.set(symbol, key);
+      if (halt) {
+        const what = refused ? ` (${refused.price.slice(0, 40) || 'not a price'}${refused.reference ? ` after ${refused.reference}` : ''})` : '';
+        log.warn(`market ${symbol}: halted, a price failed the checks: ${halt.reason}${what}; new orders refused until trusted prices return`);
+      } else if (ended === 'released') log.warn(`market ${symbol}: halt ended by an operator; the market's price is trusted from now on`);
+      else log.info(`market ${symbol}: trusted prices again; halt ended`);
     };
   }
-
-  private judge(symbol: string, second: number, price: string, reference: string | undefined): Verdict {
-    const near = (a: string, b: string) => Math.abs(Number(a) / Number(b) - 1) <= this.spike;
-    const held = this.held.get(symbol);
-    if (held) {
-      if (second <= held.second) return 'again';
-      if (near(price, held.price)) return 'confirm';
-      this.held.delete(symbol);
-      if (reference === undefined || near(price, reference)) return 'accept';
-      this.held.set(symbol, { second, price });
-      return 'hold';
-    }
-    if (reference === undefined || near(price, reference)) return 'accept';
-    this.held.set(symbol, { second, price });
-    return 'hold';
-  }
-
-  /** Whether a price is being held for confirmation (for tests and the log). */
-  holding(symbol: string): boolean {
-    return this.held.has(symbol);
-  }
 }
+
+/** The last trusted price a feed row carries. */
+const trustedOf = (feed: FeedRow | undefined): Trusted | undefined =>
+  feed && feed.priceTime > 0 ? { price: feed.price, timeMs: feed.priceTime } : undefined;
 
 /** Exchanges may repeat a candle in one answer; the last copy of an open time is the newest. */
 function dedupe(rows: FeedCandle[]): FeedCandle[] {

@@ -22,6 +22,7 @@ const TickerSchema = Type.Object({
   low: Price,
   volume: Price,
   age: Type.Optional(Type.Integer({ minimum: 1, description: 'seconds since the newest price, sent only when it is older than the feed\'s bound (stale)' })),
+  halted: Type.Optional(Type.Literal(true, { description: 'sent only while the feed\'s prices failed the price checks: new orders are refused (`market.halted`)' })),
 }, { title: 'Ticker' });
 
 const CandleSchema = Type.Object({

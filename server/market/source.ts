@@ -1,6 +1,7 @@
 /** What the server needs from a market feed: the simulator and the stored exchange feed implement it. */
 import type { Candle, Decimal, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
 import type { DbOrTx } from '../db/client.ts';
+import type { Refusal } from './plausible.ts';
 
 export const KLINE_PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
 
@@ -29,4 +30,6 @@ export interface MarketSource {
   settlementPrice?(symbol: string, timeMs: number, db?: DbOrTx): Promise<Decimal | null | 'skipped'>;
   /** True when the newest price is older than the feed's bound: new orders are refused. */
   stale?(symbol: string): boolean;
+  /** Why the symbol's prices are halted (a price failed the gate, plausible.ts), null when trusted: new orders are refused. */
+  halted?(symbol: string): Refusal | null;
 }

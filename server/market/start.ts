@@ -29,6 +29,7 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
   const now = () => ctx.clock.now();
   const source = marketOf(ctx);
   let exchange: Exchange;
+  let confirm: Exchange | undefined;
   let socket: BinanceSocket | undefined;
   let market: StoredMarket;
   if (source instanceof SimulatedMarket) {
@@ -36,6 +37,8 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
     market = new StoredMarket({ db: ctx.db, symbols: config.symbols, now, staleMs: config.staleMs });
   } else if (source instanceof StoredMarket) {
     exchange = (config.feed === 'okx' ? okx : binance)({ symbols: config.symbols, baseUrl: config.url, symbolSpec: config.symbolSpec, now });
+    // `MARKET_SYMBOLS` names one exchange's symbols: the second feed keeps its own defaults.
+    if (config.second) confirm = (config.second.feed === 'okx' ? okx : binance)({ symbols: config.symbols, baseUrl: config.second.url, now });
     if (config.feed === 'binance' && config.wsUrl) {
       socket = binanceSocket({ url: config.wsUrl, symbols: config.symbols, symbolSpec: config.symbolSpec, now, log });
       exchange = socket.over(exchange);
@@ -49,6 +52,10 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
     precision: precisionOf,
     now,
     spike: config.spike,
+    confirm,
+    agree: config.agree,
+    resumeMs: config.resumeMs,
+    log,
     keepSeconds: keepSecondsFor(config.waitMaxMs),
   });
   const url = ctx.config.databaseUrl;
@@ -68,7 +75,7 @@ export async function startMarketFeed(ctx: ServerContext, log: FeedLog, options:
     fetcher,
     leadership: url ? pgLeadership(url) : soleLeader,
     log,
-    name: exchange.name,
+    name: confirm ? `${exchange.name}+${confirm.name}` : exchange.name,
     tickMs: options.tickMs,
     onPass: async () => {
       await market.refresh();

@@ -1,5 +1,5 @@
 /** The stored market: what the fetching process writes and every process serves and settles from. */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { KlinePeriod } from '../../src/shared/contract.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { marketCandles as mc, marketFeed as mf, marketGaps as mg, marketSeconds as ms } from '../db/schema/index.ts';
@@ -71,6 +71,9 @@ export async function saveFeeds(db: DbOrTx, rows: FeedRow[]): Promise<void> {
         priceTime: sql`excluded.price_time`,
         completeTo: sql`excluded.complete_to`,
         precision: sql`excluded.precision`,
+        // An operator's release is theirs to write: a pass never undoes it.
+        haltedSince: sql`excluded.halted_since`,
+        haltReason: sql`excluded.halt_reason`,
       },
     });
 }
@@ -87,8 +90,30 @@ export async function readFeeds(db: DbOrTx): Promise<FeedRow[]> {
       priceTime: mf.priceTime,
       completeTo: mf.completeTo,
       precision: mf.precision,
+      haltedSince: mf.haltedSince,
+      haltReason: mf.haltReason,
+      releasedAt: mf.releasedAt,
     })
     .from(mf);
+}
+
+/** When an operator last ended each symbol's halt (epoch ms). */
+export async function readReleases(db: DbOrTx): Promise<Map<string, number>> {
+  const rows = await db.select({ symbol: mf.symbol, at: mf.releasedAt }).from(mf).where(isNotNull(mf.releasedAt));
+  return new Map(rows.map((r) => [r.symbol, r.at!]));
+}
+
+/**
+ * An operator's decision to trust the market's price again: marks the halt released; the
+ * fetching process ends it on its next pass. Null when the symbol is not halted.
+ */
+export async function releaseHalt(db: DbOrTx, symbol: string, at: number): Promise<{ since: number; reason: string | null } | null> {
+  const [row] = await db
+    .update(mf)
+    .set({ releasedAt: at })
+    .where(and(eq(mf.symbol, symbol), isNotNull(mf.haltedSince)))
+    .returning({ since: mf.haltedSince, reason: mf.haltReason });
+  return row ? { since: row.since!, reason: row.reason } : null;
 }
 
 /** Newest first, as the chart asks. */

@@ -7,6 +7,7 @@
 import type { Candle, Decimal, KlinePeriod, Ticker } from '../../src/shared/contract.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { compareDecimal, toScale } from './decimal-text.ts';
+import type { Refusal } from './plausible.ts';
 import type { MarketSource } from './source.ts';
 import { type FeedRow, readCandles, readFeeds, storedPriceAt } from './store.ts';
 import { PERIOD_MS } from './feeds/types.ts';
@@ -68,6 +69,7 @@ export class StoredMarket implements MarketSource {
         low: toScale(min(r.low, r.price), p),
         volume: toScale(r.volume, 0),
         ...(this.stale(symbol) ? { age: Math.min(Math.floor(this.ageMs(symbol) / 1000), 999_999_999) } : {}),
+        ...(r.haltedSince !== null ? { halted: true as const } : {}),
       });
     }
     this.list = { second, tickers };
@@ -117,5 +119,15 @@ export class StoredMarket implements MarketSource {
 
   stale(symbol: string): boolean {
     return this.ageMs(symbol) > this.o.staleMs;
+  }
+
+  halted(symbol: string): Refusal | null {
+    const r = this.rows.get(symbol);
+    return r && r.haltedSince !== null ? ((r.haltReason ?? 'jump') as Refusal) : null;
+  }
+
+  /** Epoch s of the first refused reading of each halted symbol. */
+  halts(): Array<{ symbol: string; since: number; reason: Refusal }> {
+    return [...this.rows.values()].filter((r) => r.haltedSince !== null).map((r) => ({ symbol: r.symbol, since: r.haltedSince!, reason: (r.haltReason ?? 'jump') as Refusal }));
   }
 }

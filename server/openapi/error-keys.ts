@@ -50,6 +50,7 @@ export const ERROR_STATUS = {
   'fundPassword.locked': 403,
   'market.symbol': 400,
   'market.stale': 409,
+  'market.halted': 409,
   'order.amountMax': 400,
   'order.amountMin': 400,
   'order.play': 400,
@@ -117,6 +118,7 @@ export const ERROR_STATUS = {
   'console.signIn': 401,
   'console.session': 401,
   'console.header': 403,
+  'market.notHalted': 409,
   // Partners, on the admin listener too.
   'partner.id': 400,
   'partner.key': 400,

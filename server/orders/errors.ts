@@ -19,5 +19,9 @@ export const accountMasked = () =>
 export const marketStale = () =>
   new AppError(409, 'market.stale', 'Prices for this quote are delayed. New orders are paused until they are current again.');
 
+/** The symbol's prices failed the price checks (server/market/plausible.ts): no order on a price that cannot be true. */
+export const marketHalted = () =>
+  new AppError(409, 'market.halted', 'Prices for this quote failed our checks. New orders are paused until trusted prices return.');
+
 /** The feed had no price at this instant; nothing was charged, so trying again is safe. */
 export const noPrice = () => new AppError(409, 'order.price', 'No price for this quote at the moment, try again');

@@ -8,7 +8,7 @@ import { contractOrders, plays, users } from '../db/schema/index.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { marketOf } from '../market/context.ts';
 import type { MarketSource } from '../market/source.ts';
-import { aboveMax, accountMasked, belowMin, marketStale, noPrice, playUnavailable, symbolNotTradable } from './errors.ts';
+import { aboveMax, accountMasked, belowMin, marketHalted, marketStale, noPrice, playUnavailable, symbolNotTradable } from './errors.ts';
 import { newOrderNo } from './order-no.ts';
 import { orderFields, tickerNames, toContractOrder } from './rows.ts';
 
@@ -36,6 +36,7 @@ export async function placeOrder(ctx: ServerContext, tx: Tx, userId: number, inp
   const outside = outOfRange(input.amount, play.min, play.max);
   if (outside < 0) throw belowMin(play.min);
   if (outside > 0) throw aboveMax(play.max);
+  if (market.halted?.(symbol)) throw marketHalted();
   if (market.stale?.(symbol)) throw marketStale();
 
   const now = ctx.clock.now();

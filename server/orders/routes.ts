@@ -15,7 +15,7 @@ export const orderRoutes: FeaturePlugin = async (app, { ctx }) => {
     {
       config: { auth: true, idempotency: 'order.place' },
       schema: {
-        'x-errors': ['order.masked', 'order.play', 'order.symbol', 'order.amountMin', 'order.amountMax', 'market.stale', 'order.price', 'balance.insufficient'],
+        'x-errors': ['order.masked', 'order.play', 'order.symbol', 'order.amountMin', 'order.amountMax', 'market.stale', 'market.halted', 'order.price', 'balance.insufficient'],
         tags: ['orders'],
         summary: 'Place a contract order; every field in the query string, empty body; a retry with the same Idempotency-Key places one order and answers the first',
         querystring: SaveOrderQuery,

@@ -32,6 +32,10 @@ export interface FakeExchange {
   messy: boolean;
   /** Weight reported in `x-mbx-used-weight-1m`. */
   weight: number;
+  /** Sends prices as JSON numbers with the trades' own digits (`50803.615080361012`, unquoted) instead of strings. */
+  numbers: boolean;
+  /** Answers 503 to every request until this epoch ms (real time): the exchange is down. */
+  downUntil: number;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,7 @@ export async function startFakeExchange(): Promise<FakeExchange> {
   const trades = new Map<string, Map<number, string>>();
   const requests: string[] = [];
   const faults: Array<{ status: number; headers: Record<string, string> }> = [];
-  const self: Partial<FakeExchange> = { messy: false, weight: 1 };
+  const self: Partial<FakeExchange> = { messy: false, weight: 1, numbers: false, downUntil: 0 };
 
   const klines = (symbol: string, length: number): Kline[] => {
     const bySecond = [...(trades.get(symbol) ?? new Map<number, string>())].sort((a, b) => a[0] - b[0]);
@@ -60,7 +64,9 @@ export async function startFakeExchange(): Promise<FakeExchange> {
 
   const send = (res: ServerResponse, body: unknown) => {
     res.writeHead(200, { 'content-type': 'application/json', 'x-mbx-used-weight-1m': String(self.weight) });
-    res.end(JSON.stringify(body));
+    const text = JSON.stringify(body);
+    // Every decimal string becomes a number literal of the same digits, as a careless exchange would send it.
+    res.end(self.numbers ? text.replace(/"(\d+\.\d+)"/g, '$1') : text);
   };
 
   const mess = <T>(rows: T[]): T[] => (self.messy ? [...rows, ...rows].reverse() : rows);
@@ -115,6 +121,7 @@ export async function startFakeExchange(): Promise<FakeExchange> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push(url.pathname);
+    if (Date.now() < self.downUntil!) return res.writeHead(503).end('down for maintenance');
     const fault = faults.shift();
     if (fault) {
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });

@@ -47,4 +47,13 @@ export const marketFeed = pgTable('market_feed', {
   completeTo: bigint('complete_to', { mode: 'number' }).notNull(),
   /** Decimals the exchange quotes prices in. */
   precision: integer('precision').notNull(),
+  /**
+   * Epoch s of the first reading the price gate refused (server/market/plausible.ts): the symbol
+   * is halted from then on, no order opens on it and no second from it on is complete. Null: trusted.
+   */
+  haltedSince: bigint('halted_since', { mode: 'number' }),
+  /** Why the gate refused it: `absurd`, `jump`, `disagree` or `unconfirmed`. */
+  haltReason: text('halt_reason'),
+  /** Epoch ms an operator ended the halt (the fetcher trusts the market's price from then on); written only by that decision. */
+  releasedAt: bigint('released_at', { mode: 'number' }),
 });

@@ -9,7 +9,8 @@
  */
 import WebSocket from 'ws';
 import { backoffMs } from '../feed-loop.ts';
-import { decimal, epochMs, type Exchange, type FeedCandle, symbolMap } from './types.ts';
+import { parseExact } from './exact-json.ts';
+import { decimal, epochMs, type Exchange, type FeedCandle, priceText, symbolMap } from './types.ts';
 
 export const BINANCE_WS_URL = 'wss://stream.binance.com:9443';
 
@@ -52,7 +53,7 @@ export function binanceSocket(options: {
   const onMessage = (raw: WebSocket.RawData) => {
     let event: { stream?: unknown; data?: { e?: unknown; s?: unknown; k?: Record<string, unknown> } };
     try {
-      event = JSON.parse(raw.toString());
+      event = parseExact(raw.toString()) as typeof event;
     } catch {
       return;
     }
@@ -61,7 +62,7 @@ export function binanceSocket(options: {
     const symbol = ours.get(String(event.data.s ?? k.s).toLowerCase());
     if (!symbol) return;
     try {
-      const candle: FeedCandle = { time: epochMs(k.t, 'kline t'), open: decimal(k.o, 'o'), high: decimal(k.h, 'h'), low: decimal(k.l, 'l'), close: decimal(k.c, 'c'), volume: decimal(k.v, 'v') };
+      const candle: FeedCandle = { time: epochMs(k.t, 'kline t'), open: priceText(k.o), high: priceText(k.h), low: priceText(k.l), close: priceText(k.c), volume: decimal(k.v, 'v') };
       let rows = klines.get(symbol);
       if (!rows) klines.set(symbol, (rows = new Map()));
       rows.set(candle.time, candle);

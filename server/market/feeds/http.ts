@@ -3,6 +3,7 @@
  * the caller must honour (Retry-After), and the request weight the exchange reports watched so we
  * pause before it would have to refuse us.
  */
+import { parseExact } from './exact-json.ts';
 import { FeedError, RateLimited } from './types.ts';
 
 export interface FeedHttpOptions {
@@ -51,7 +52,7 @@ export class FeedHttp {
     const text = await readCapped(res);
     if (!res.ok) throw new FeedError(`${url.pathname}: HTTP ${res.status} ${text.slice(0, 200)}`);
     try {
-      return JSON.parse(text);
+      return parseExact(text);
     } catch {
       throw new FeedError(`${url.pathname}: not JSON`);
     }

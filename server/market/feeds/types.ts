@@ -70,12 +70,21 @@ export function symbolMap(symbols: readonly string[], spec: string | undefined, 
 
 const DECIMAL = /^\d{1,20}(\.\d{1,20})?$/;
 
-/** A price or volume as the exchange wrote it, checked: a decimal string, never a float's rounding. */
+/**
+ * A volume as the exchange wrote it, checked: a decimal string. The answer was parsed with
+ * `parseExact`, so a JSON number arrives as its own digits, never a float's rounding of them.
+ */
 export function decimal(value: unknown, what: string): string {
-  const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof s !== 'string' || !DECIMAL.test(s)) throw new FeedError(`${what} is not a decimal: ${String(value).slice(0, 40)}`);
-  return s;
+  if (typeof value !== 'string' || !DECIMAL.test(value)) throw new FeedError(`${what} is not a decimal: ${String(value).slice(0, 40)}`);
+  return value;
 }
+
+/**
+ * A price as the exchange wrote it, unjudged: the price gate (../plausible.ts) decides per symbol
+ * whether it is one, so a broken price halts its own symbol, not the whole answer. Anything but
+ * text is kept as `''`, which the gate refuses.
+ */
+export const priceText = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function epochMs(value: unknown, what: string): number {
   const n = typeof value === 'string' ? Number(value) : value;
@@ -88,16 +97,16 @@ export function candleRow(k: unknown, what: string): FeedCandle {
   if (!Array.isArray(k) || k.length < 6) throw new FeedError(`${what}: a row is not [time, open, high, low, close, volume, …]`);
   return {
     time: epochMs(k[0], `${what} open time`),
-    open: decimal(k[1], 'open'),
-    high: decimal(k[2], 'high'),
-    low: decimal(k[3], 'low'),
-    close: decimal(k[4], 'close'),
+    open: priceText(k[1]),
+    high: priceText(k[2]),
+    low: priceText(k[3]),
+    close: priceText(k[4]),
     volume: decimal(k[5], 'volume'),
   };
 }
 
-/** A 24 h ticker from the exchange's field names for last price, open, high, low and volume, checked. */
+/** A 24 h ticker from the exchange's field names for last price, open, high, low and volume; prices unjudged, as in `candleRow`. */
 export function tickerOf(symbol: string, t: Record<string, unknown>, names: readonly [price: string, open: string, high: string, low: string, volume: string]): FeedTicker {
-  const [price, open, high, low, volume] = names.map((n) => decimal(t[n], n)) as [string, string, string, string, string];
-  return { symbol, price, open, high, low, volume };
+  const [price, open, high, low, volume] = names;
+  return { symbol, price: priceText(t[price]), open: priceText(t[open]), high: priceText(t[high]), low: priceText(t[low]), volume: decimal(t[volume], volume) };
 }

@@ -15,6 +15,8 @@ export interface Ticker {
   volume: Decimal;
   /** Seconds since the newest price, sent only when it is stale (older than the feed's bound). */
   age?: number;
+  /** Sent only while its prices failed the server's price checks: new orders are refused (`market.halted`). */
+  halted?: true;
 }
 
 export type KlinePeriod = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day';
