@@ -1,7 +1,9 @@
 /**
  * A real server on an exchange feed (a local exchange speaking Binance's REST): its prices reach
- * home and the quote screen; when the feed stalls, both say since when prices are delayed and an
- * order is refused with the server's reason, in English and in Arabic.
+ * home and the quote screen; when the feed stalls, both say since when prices are delayed, and
+ * when it sends a price that cannot be true the quote is halted; either way Buy up and Buy down
+ * are off with the reason beside them and no confirmation opens, in English and in Arabic, until
+ * trusted prices are back.
  */
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
@@ -18,6 +20,8 @@ let trading: NodeJS.Timeout | undefined;
 let page: Page;
 let cents = 6_512_345;
 let token = '';
+/** How far the test moved the server's clock ahead of real time. */
+let ahead = 0;
 
 /**
  * Started by the first test, not a `before` hook: uvu swallows a hook's error and reports the
@@ -45,7 +49,24 @@ test.after(async () => {
 });
 
 /** Moves the server's clock forward through the operator API (only there with TEST_CLOCK=1). */
-const advanceClock = (ms: number) => advanceServerClock(server, ms);
+const advanceClock = async (ms: number) => {
+  await advanceServerClock(server, ms);
+  ahead += ms;
+};
+/** The exchange trades BTC each 250 ms at the server's time at `price()`. */
+const tradeEvery = (price: () => string) => setInterval(() => ex.trade('BTCUSDT', Math.floor((Date.now() + ahead) / 1000), price()), 250);
+
+/** Both order buttons are off, the reason beside them, and pressing one opens no confirmation. */
+async function paused(page: Page, reason: string, up: string, down: string): Promise<void> {
+  const bar = page.locator('.op-go');
+  await bar.getByRole('status').filter({ hasText: reason }).waitFor({ timeout: 20_000 });
+  for (const name of [up, down]) {
+    const button = bar.getByRole('button', { name });
+    assert.ok(await button.isDisabled(), `${name} is off`);
+    await button.click({ force: true });
+  }
+  assert.is(await page.getByRole('dialog').count(), 0, 'no confirmation the server would refuse');
+}
 
 test('the exchange price reaches home; a stall is told on home and the quote screen, and an order is refused', traced(async () => {
   await boot();
@@ -66,10 +87,7 @@ test('the exchange price reaches home; a stall is told on home and the quote scr
   await page.waitForURL((u) => u.pathname === '/trade');
   await page.locator('.qh-off').filter({ hasText: /^Prices delayed since \d\d:\d\d:\d\d$/ }).waitFor();
   await page.getByLabel('Investment amount', { exact: true }).fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  const reason = 'Prices for this quote are delayed. New orders are paused until they are current again.';
-  await page.locator('.notify').getByText(reason).waitFor();
+  await paused(page, 'Orders paused: prices are delayed', 'Buy up', 'Buy down');
   assert.is(await page.getByLabel('Investment amount', { exact: true }).inputValue(), '10', 'the amount stays typed');
   await screenshot(page, 'feed-stalled-trade-en');
   assert.equal(errorsOf(page), []);
@@ -85,9 +103,40 @@ test('in Arabic the same stall is told in Arabic', traced(async () => {
   await screenshot(ar, 'feed-stalled-home-ar');
   await ar.goto(server.url + '/trade');
   await ar.locator('.qh-off').filter({ hasText: /^الأسعار متأخرة منذ \d\d:\d\d:\d\d$/ }).waitFor();
+  await paused(ar, 'الأوامر متوقفة: الأسعار متأخرة', 'شراء صعود', 'شراء هبوط');
   await screenshot(ar, 'feed-stalled-trade-ar');
   assert.equal(errorsOf(ar), []);
   await ar.close();
+}));
+
+test('a price that cannot be true halts the quote: the buttons say so in English and Arabic, and return with trusted prices', traced(async () => {
+  assert.ok(token, 'signed in by the tests before');
+  trading = tradeEvery(() => '99999999999999999999');
+  await page.goto(server.url + '/trade');
+  await waitForApp(page);
+  await paused(page, 'Orders paused: prices failed our checks', 'Buy up', 'Buy down');
+  assert.match(await page.locator('.qh').first().innerText(), /65,1\d\d\.\d\d/, 'the quote keeps the last trusted price');
+  await screenshot(page, 'feed-halted-trade-en');
+  const ar = await newMobilePage(browser, { locale: 'ar' });
+  await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await ar.goto(server.url + '/trade');
+  await waitForApp(ar);
+  await paused(ar, 'الأوامر متوقفة: الأسعار لم تجتز فحوصاتنا', 'شراء صعود', 'شراء هبوط');
+  await screenshot(ar, 'feed-halted-trade-ar');
+  assert.equal(errorsOf(ar), []);
+  await ar.close();
+
+  clearInterval(trading);
+  trading = tradeEvery(() => ((cents += 7) / 100).toFixed(2));
+  // Ten seconds of trusted prices end the halt by themselves.
+  const up = page.locator('.op-go').getByRole('button', { name: 'Buy up' });
+  await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await up.elementHandle(), { timeout: 30_000 });
+  assert.is(await page.locator('.op-why').count(), 0, 'no reason once orders are open');
+  await page.getByLabel('Investment amount', { exact: true }).fill('10');
+  await up.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.locator('.notify').getByText('Investment success').waitFor();
+  assert.equal(errorsOf(page), []);
 }));
 
 test.run();

@@ -43,4 +43,12 @@ test('a stalled feed: the age arriving, growing and leaving is reported, so the 
   assert.equal(diffTickers(held, [ticker('btc', '1.00')]).map((t) => t.age), [undefined], 'prices current again');
 });
 
+test('a halted feed: the halt arriving and leaving is reported, so the order buttons can pause', () => {
+  const held = new Map<string, Ticker>();
+  diffTickers(held, [ticker('btc', '1.00')]);
+  assert.equal(diffTickers(held, [{ ...ticker('btc', '1.00'), halted: true }]).map((t) => t.halted), [true]);
+  assert.equal(diffTickers(held, [{ ...ticker('btc', '1.00'), halted: true }]), [], 'still halted: nothing new');
+  assert.equal(diffTickers(held, [ticker('btc', '1.00')]).map((t) => t.halted), [undefined], 'trusted again');
+});
+
 test.run();

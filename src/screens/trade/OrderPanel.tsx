@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
@@ -20,6 +20,7 @@ import { syncServerTime } from './countdown.ts';
 import { estimatedIncome } from './order-math.ts';
 import { expiryLabel } from './expiry.ts';
 import { useMoney } from '../../money/display.ts';
+import { $paused } from './paused.ts';
 
 /** Server reasons about the amount, as the client words them: they also stay under the field. */
 const AMOUNT_KEYS = ['order.amountMin', 'order.amountMax', 'balance.insufficient'];
@@ -50,6 +51,7 @@ interface Props {
 export function OrderPanel({ symbol, onPlaced }: Props) {
   const { playMethods: plays, contractMoney } = useStore($trade, { keys: TRADE_KEYS });
   const token = useStore($session, { keys: TOKEN_KEYS }).token;
+  const paused = useStore(useMemo(() => $paused(symbol), [symbol]));
   const money = useMoney();
   const [playId, setPlayId] = useState(0);
   const [direction, setDirection] = useState<OrderDirection | null>(null);
@@ -64,7 +66,8 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
   });
 
   const submit = async (d: OrderDirection) => {
-    if (!play || order.busy || !amount.check()) return;
+    // No confirmation the server would refuse: the buttons say why they are off.
+    if (!play || order.busy || paused || !amount.check()) return;
     const tk = $tickers.get()[symbol];
     const message = t('trade.confirmText', {
       direction: t('trade.' + d),
@@ -125,8 +128,20 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
       </dl>
       {token ? (
         <div className="op-go">
+          {paused && (
+            <p className="op-why" id="op-why" role="status">
+              {t(paused === 'halted' ? 'trade.pausedHalted' : 'trade.pausedStale')}
+            </p>
+          )}
           {(['up', 'down'] as const).map((d) => (
-            <Button key={d} className={'op-' + d} loading={order.busy && direction === d} disabled={order.busy} onClick={() => submit(d)}>
+            <Button
+              key={d}
+              className={'op-' + d}
+              loading={order.busy && direction === d}
+              disabled={order.busy || !!paused}
+              aria-describedby={paused ? 'op-why' : undefined}
+              onClick={() => submit(d)}
+            >
               {t('trade.' + d)}
             </Button>
           ))}
