@@ -6,6 +6,7 @@ import { alertsOn, announceNew, setAlerts } from './alerts.ts';
 import { call } from './api.ts';
 import { LANGUAGES, language, t, type Lang } from './i18n.ts';
 import { Deposits } from './Deposits.tsx';
+import { Halts } from './Halts.tsx';
 import { LazyPage } from './LazyPage.tsx';
 
 type Tab = 'deposits' | 'withdrawals' | 'users' | 'content' | 'settings' | 'audit';
@@ -81,6 +82,7 @@ export function Shell({ name, onSignOut, onLanguage }: { name: string; onSignOut
         {tabButton('settings', t('settings'))}
         {tabButton('audit', t('audit'))}
       </nav>
+      <Halts version={version} />
       <main>
         {tab === 'deposits' && <Deposits version={version} onChanged={changed} />}
         {tab === 'withdrawals' && <LazyPage load={loadWithdrawals} version={version} onChanged={changed} />}
