@@ -5,9 +5,15 @@
  * are off with the reason beside them and no confirmation opens, in English and in Arabic, until
  * trusted prices are back.
  */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
+import { INFO_FILE } from '../../server/admin/key.ts';
+import { codeAt, stepAt } from '../../server/console/totp.ts';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
 import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, type ServerHandle, startServer, traced, waitForApp } from './harness.ts';
 
@@ -125,6 +131,25 @@ test('a price that cannot be true halts the quote: the buttons say so in English
   await screenshot(ar, 'feed-halted-trade-ar');
   assert.equal(errorsOf(ar), []);
   await ar.close();
+
+  // The operator console shows the halt above every page, with the way to end it.
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', 'console e2e password'], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+  const secret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;
+  const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
+  const operator = await newMobilePage(browser, { locale: 'en-US' });
+  await operator.goto(`http://127.0.0.1:${port}/console/`);
+  await operator.getByLabel('Operator name').fill('ana');
+  await operator.getByLabel('Password').fill('console e2e password');
+  await operator.getByLabel('Code from the authenticator app').fill(codeAt(secret, stepAt(Date.now() + ahead)));
+  await operator.getByRole('button', { name: 'Sign in' }).click();
+  const halt = operator.locator('.halts p').filter({ hasText: /^Orders paused on BTC since .+: its prices failed the checks \(not a possible price\)\./ });
+  await halt.waitFor();
+  await halt.getByRole('button', { name: "Trust the market's price" }).waitFor();
+  await screenshot(operator, 'console-halt-en');
+  assert.equal(errorsOf(operator), []);
+  await operator.close();
 
   clearInterval(trading);
   trading = tradeEvery(() => ((cents += 7) / 100).toFixed(2));
