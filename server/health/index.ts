@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Outage } from '../db/outage.ts';
 import { OutageWatch } from '../db/outage-watch.ts';
-import { marketNotReady } from '../market/readiness.ts';
+import { marketHalts, marketNotReady } from '../market/readiness.ts';
 import { addDatabaseChecks } from './database.ts';
 import { Readiness } from './readiness.ts';
 import { healthRoutes } from './routes.ts';
@@ -26,6 +26,7 @@ export async function installHealth(app: FastifyInstance, ctx: ServerContext): P
   ctx.readiness ??= new Readiness();
   addDatabaseChecks(ctx.readiness, ctx.db);
   ctx.readiness.add('market', async () => marketNotReady(ctx));
+  ctx.readiness.add('marketHalts', async () => marketHalts(ctx), { note: true });
   await app.register(healthRoutes, { readiness: ctx.readiness });
   return (err) => outages.report(err);
 }

@@ -24,6 +24,8 @@ export interface ReadinessOptions {
 
 export class Readiness {
   private readonly checks = new Map<string, ReadyCheck>();
+  /** Checks whose reason is shown without making the process not ready. */
+  private readonly notes = new Set<string>();
   private last: { at: number; result: Promise<ReadyResult> } | undefined;
   private readonly timeoutMs: number;
   private readonly cacheMs: number;
@@ -35,9 +37,15 @@ export class Readiness {
     this.now = o.now ?? Date.now;
   }
 
-  /** Registers a check under a name shown in the answer; a second check of that name replaces the first. */
-  add(name: string, check: ReadyCheck): void {
+  /**
+   * Registers a check under a name shown in the answer; a second check of that name replaces the
+   * first. `note`: its reason is shown but the process stays ready (something an operator must
+   * see that taking the process out of service would not mend, e.g. one halted quote).
+   */
+  add(name: string, check: ReadyCheck, options: { note?: boolean } = {}): void {
     this.checks.set(name, check);
+    if (options.note) this.notes.add(name);
+    else this.notes.delete(name);
     this.last = undefined;
   }
 
@@ -54,7 +62,7 @@ export class Readiness {
     const reasons = await Promise.all(entries.map(([, check]) => this.bounded(check)));
     const checks: Record<string, string> = {};
     entries.forEach(([name], i) => (checks[name] = reasons[i] ?? 'ok'));
-    return { ready: reasons.every((r) => r === null), checks };
+    return { ready: entries.every(([name], i) => reasons[i] === null || this.notes.has(name)), checks };
   }
 
   private bounded(check: ReadyCheck): Promise<string | null> {

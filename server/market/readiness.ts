@@ -1,7 +1,7 @@
 /**
- * The market's answer to a readiness check: ready with the simulator (it always has prices), and
- * with an exchange feed only while every symbol's newest stored price is within the stale bound
- * and no symbol is halted by the price gate.
+ * The market's answers to the readiness checks: ready with the simulator (it always has prices),
+ * and with an exchange feed only while every symbol's newest stored price is within the stale
+ * bound. A symbol halted by the price gate is named too, without making the process not ready.
  */
 import type { ServerContext } from '../context.ts';
 import { marketOf } from './context.ts';
@@ -26,12 +26,17 @@ export function marketReadiness(ctx: ServerContext): MarketReadiness {
   return { ok: stale.length === 0 && halted.length === 0, stale, halted };
 }
 
-/** The reason `/readyz` shows, null when ready. */
+/** What `/readyz` says of stale prices, null when none is: the process is not ready. */
 export function marketNotReady(ctx: ServerContext): string | null {
-  const { ok, stale, halted } = marketReadiness(ctx);
-  if (ok) return null;
-  const parts = [];
-  if (halted.length) parts.push(`prices halted: ${halted.map((h) => `${h.symbol} (${h.reason})`).join(', ')}`);
-  if (stale.length) parts.push(`prices stale: ${stale.join(', ')}`);
-  return parts.join('; ');
+  const { stale } = marketReadiness(ctx);
+  return stale.length ? `prices stale: ${stale.join(', ')}` : null;
+}
+
+/**
+ * What `/readyz` says of halted symbols, null when none is. Shown, but the process stays ready:
+ * a halt stops orders on one symbol, not the server, and every process would say the same.
+ */
+export function marketHalts(ctx: ServerContext): string | null {
+  const { halted } = marketReadiness(ctx);
+  return halted.length ? `prices halted: ${halted.map((h) => `${h.symbol} (${h.reason})`).join(', ')}` : null;
 }

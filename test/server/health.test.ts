@@ -32,7 +32,7 @@ test('/healthz answers while the process runs, without a token, never cached', a
 test('/readyz: ready with the database reachable and every migration applied', async ({ s }) => {
   const res = await s.app.inject({ method: 'GET', url: '/readyz' });
   assert.is(res.statusCode, 200);
-  assert.equal(res.json(), { status: 'ready', checks: { database: 'ok', migrations: 'ok', market: 'ok' } });
+  assert.equal(res.json(), { status: 'ready', checks: { database: 'ok', migrations: 'ok', market: 'ok', marketHalts: 'ok' } });
   assert.is(res.headers['cache-control'], 'no-store');
 });
 
@@ -55,10 +55,17 @@ test('a feature registers its own check: /readyz names it and its reason', async
   s.ctx.readiness!.add('market', async () => (fresh ? null : 'prices are 90 s old'));
   const stale = await s.app.inject({ method: 'GET', url: '/readyz' });
   assert.is(stale.statusCode, 503);
-  assert.equal(stale.json(), { status: 'not ready', checks: { database: 'ok', migrations: 'ok', market: 'prices are 90 s old' } });
+  assert.equal(stale.json(), { status: 'not ready', checks: { database: 'ok', migrations: 'ok', market: 'prices are 90 s old', marketHalts: 'ok' } });
   fresh = true;
   s.ctx.readiness!.add('market', async () => (fresh ? null : 'prices are 90 s old'));
   assert.is((await s.app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+});
+
+test('a note is named with its reason while the process stays ready', async ({ s }) => {
+  s.ctx.readiness!.add('marketHalts', async () => 'prices halted: btc (jump)', { note: true });
+  const res = await s.app.inject({ method: 'GET', url: '/readyz' });
+  assert.is(res.statusCode, 200);
+  assert.equal(res.json(), { status: 'ready', checks: { database: 'ok', migrations: 'ok', market: 'ok', marketHalts: 'prices halted: btc (jump)' } });
 });
 
 test('probes are not logged at info (a load balancer polls every few seconds)', async () => {

@@ -122,7 +122,8 @@ const passTo = async (w: World, to: number, step = 3000) => {
 };
 const readyz = async (w: World) => {
   const res = await w.s.app.inject({ method: 'GET', url: '/readyz' });
-  return { status: res.statusCode, market: (res.json() as { checks: Record<string, string> }).checks.market };
+  const { checks } = res.json() as { checks: Record<string, string> };
+  return { status: res.statusCode, halts: checks.marketHalts };
 };
 const halted = async (w: World) => {
   const res = await w.admin.inject({ url: '/admin/metrics', headers: { [KEY_HEADER]: KEY } });
@@ -168,7 +169,7 @@ gate('an absurd price sent for 45 s is never shown, opened or settled at; only i
     assert.equal([refused.code, refused.key], [409, 'market.halted'], 'no new order on the halted symbol');
     assert.match(refused.msg, /failed our checks/);
     await mustPlace(w.s, u.token, { symbol: 'eth', playId: minute, direction: 'up', amount: '10' });
-    assert.equal(await readyz(w), { status: 503, market: 'prices halted: btc (absurd)' });
+    assert.equal(await readyz(w), { status: 200, halts: 'prices halted: btc (absurd)' }, 'named, and the server stays in service');
     assert.equal(await halted(w), ['market_halted{symbol="btc",reason="absurd"} 1']);
     assert.is(await w.market.settlementPrice('btc', (t + 31) * 1000), null, 'no second from the refused one on is complete');
 
@@ -180,7 +181,7 @@ gate('an absurd price sent for 45 s is never shown, opened or settled at; only i
     trades(w, 'BTCUSDT', t + 76, t + 120, () => '65010.00');
     await passTo(w, t + 90);
     assert.equal([(await ticker(w, 'btc')).price, (await ticker(w, 'btc')).halted], ['65010.00', undefined]);
-    assert.equal((await readyz(w)).status, 200);
+    assert.equal(await readyz(w), { status: 200, halts: 'ok' });
     assert.equal(await halted(w), []);
     assert.ok((await settleDue(w.s.ctx, quiet)) >= 2);
     for (const o of [placed, down]) {
@@ -200,12 +201,13 @@ gate('an absurd price sent for 45 s is never shown, opened or settled at; only i
   }
 });
 
-gate('a 50 % jump that lasts is not confirmed by lasting; an operator ends the halt, on record', async () => {
-  const w = await world();
+gate('a 50 % jump that lasts is not confirmed by lasting; open orders are refunded after the wait bound; an operator ends the halt, on record', async () => {
+  const w = await world({ waitMaxMs: 120_000 });
   try {
     const plays = await playsBySeconds(w.s);
     const u = await trader(w.s, '1000');
     const order = { symbol: 'btc', playId: String(plays.get(60)!.id), direction: 'up', amount: '10' };
+    const waiting = await mustPlace(w.s, u.token, { ...order, amount: '200' });
     const t = w.second();
     trades(w, 'ETHUSDT', t + 1, t + 400, () => '3400.00');
     trades(w, 'BTCUSDT', t + 1, t + 400, () => '97500.00');
@@ -213,6 +215,10 @@ gate('a 50 % jump that lasts is not confirmed by lasting; an operator ends the h
     assert.equal([(await ticker(w, 'btc')).price, (await ticker(w, 'btc')).halted], ['65000.00', true], 'five minutes of it change nothing');
     assert.is((await placeOrder(w.s, u.token, order)).key, 'market.halted');
     assert.equal(w.lines.filter((l) => l.includes('halted')).length, 1, 'said once');
+    assert.is(await settleDue(w.s.ctx, quiet), 1, 'the order expiring in the halt, past the wait bound');
+    const refunded = await orderRow(w, waiting.orderNo);
+    assert.equal([refunded.status, refunded.closePrice, refunded.refundReason], ['refunded', null, 'no_price'], 'in full, never settled at the jump');
+    assert.is(await billSum(w.s.ctx.db, u.userId), '1000.00000000');
 
     const call = await consoleSession(w);
     const halts = (await call('GET', '/market/halts')).data as MarketHalt[];
@@ -296,7 +302,7 @@ gate('with two feeds a price both do not agree on is not trusted', async () => {
     assert.equal([(await ticker(w, 'btc')).price, (await ticker(w, 'btc')).halted], ['65100.00', undefined], 'agreed: trusted');
     await passTo(w, t + 25);
     assert.equal([(await ticker(w, 'btc')).price, (await ticker(w, 'btc')).halted], ['65100.00', true]);
-    assert.equal((await readyz(w)).market, 'prices halted: btc (disagree)');
+    assert.equal((await readyz(w)).halts, 'prices halted: btc (disagree)');
     assert.is((await ticker(w, 'eth')).halted, undefined, 'ETH agrees on both');
     trades(w, 'BTC-USDT', t + 31, t + 60, () => '65120.00');
     await passTo(w, t + 50);
