@@ -4,6 +4,9 @@
  * the simulator's prices return within 2 s of a database fault ending; a 429's Retry-After is
  * waited out, no more and no less.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
@@ -15,8 +18,11 @@ import { Fetcher } from '../../server/market/fetcher.ts';
 import { soleLeader } from '../../server/market/leader.ts';
 import { startMarketFeed } from '../../server/market/start.ts';
 import { marketCandles, marketFeed, marketGaps, marketSeconds } from '../../server/db/schema/index.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { pgliteTemplate } from './db.ts';
 import { startFakeExchange } from './fake-exchange.ts';
-import { startTestServer } from './harness.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { mountTmpfs } from './tmpfs.ts';
 
 const SYMBOLS = ['btc'] as const;
 
@@ -89,6 +95,43 @@ test("the simulator's prices return within 2 s of a database fault ending", asyn
   } finally {
     await feed?.stop();
     await s.close();
+  }
+});
+
+test("the simulator's prices return within 2 s of a full disk being freed", async () => {
+  const disk = mountTmpfs(80);
+  if (!disk) return console.log('  skipped: mounting a tmpfs needs root');
+  let s: TestServer | undefined;
+  let feed: Awaited<ReturnType<typeof startMarketFeed>>;
+  // The simulator trades on with time: each second brings rows that need room on the disk.
+  let ticking: NodeJS.Timeout | undefined;
+  try {
+    const pglite = await PGlite.create({ dataDir: path.join(disk.dir, 'db'), loadDataDir: await pgliteTemplate() });
+    s = await startTestServer({}, { database: await openDatabase({ pglite }) });
+    const clock = s.clock;
+    ticking = setInterval(() => clock.advance(1000), 100);
+    const waiters: Array<{ line: RegExp; resolve: () => void }> = [];
+    const heard = (line: RegExp) => new Promise<void>((resolve) => waiters.push({ line, resolve }));
+    const say = (m: string) => {
+      for (const w of waiters.filter((w) => w.line.test(m))) w.resolve();
+    };
+    const connected = heard(/connected$/);
+    feed = await startMarketFeed(s.ctx, { info: say, warn: say }, { tickMs: 200 });
+    await connected;
+    const delayed = heard(/delayed/);
+    const filler = disk.fill();
+    await delayed;
+    await new Promise((r) => setTimeout(r, 8000));
+    const recovered = heard(/recovered$/);
+    rmSync(filler);
+    const freed = Date.now();
+    await recovered;
+    assert.ok(Date.now() - freed <= 2000, `prices again ${Date.now() - freed} ms after the disk was freed`);
+  } finally {
+    clearInterval(ticking);
+    await feed?.stop();
+    await s?.close().catch(() => {});
+    disk.unmount();
   }
 });
 
