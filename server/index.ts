@@ -18,7 +18,7 @@ import { startSettlement } from './orders/settle.ts';
 import { startMarketFeed } from './market/start.ts';
 import { seedDemo } from './seed/index.ts';
 import { storageOf } from './uploads/routes.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from './seed/content.ts';
+import { startLine } from './start-line.ts';
 import { shutdownTimeoutFromEnv, stopServer } from './shutdown.ts';
 
 async function main(): Promise<void> {
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     throw e;
   }
   await migrateDatabase(database);
-  await seedDemo(database.db);
+  const { hasDemo } = await seedDemo(database.db, { demoAccount: process.env.DEMO === '1' });
 
   let log: (msg: string) => void = console.log;
   const testClock = testClockFromEnv();
@@ -99,10 +99,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  console.log(
-    `trade-lite on http://localhost:${port} · database: ${database.label} · ` +
-      `demo account ${DEMO_USERNAME} / ${DEMO_PASSWORD} · operator API on 127.0.0.1:${admin.port}`,
-  );
+  console.log(startLine({ port, host: config.host, database: database.label, hasDemo, adminPort: admin.port }));
 }
 
 /** A job's failed pass during a database outage is already in the outage's log line: no stack each second. */

@@ -75,7 +75,7 @@ export async function createTemplate(serverUrl: string, name = `tl${process.pid}
   const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
   try {
     await migrateDatabase(database);
-    await seedDemo(database.db);
+    await seedDemo(database.db, { demoAccount: true });
   } finally {
     await database.close();
   }

@@ -1,7 +1,9 @@
 /**
  * Demo data on first start. Idempotent: config keys are added when missing, each content table is
- * filled only when empty, and the demo account is created once. Runs under a transaction-scoped
- * advisory lock so several processes starting together on one PostgreSQL seed once.
+ * filled only when empty, and the demo account is created once, and only when asked for (`DEMO=1`):
+ * its password is in the README, so a server reachable from a network must not have it unasked.
+ * Runs under a transaction-scoped advisory lock so several processes starting together on one
+ * PostgreSQL seed once.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -20,9 +22,15 @@ const SEED_LOCK = 727002;
 const isEmpty = async (tx: Tx, table: PgTable) =>
   (await tx.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n === 0;
 
-export async function seedDemo(db: Db): Promise<{ createdDemo: boolean }> {
-  const passwordHash = await hashPassword(demo.DEMO_PASSWORD);
-  const fundPasswordHash = await hashPassword(demo.DEMO_FUND_PASSWORD);
+export interface SeedOptions {
+  /** Create the demo account (`demo01` / `demo1234`) when it does not exist yet. */
+  demoAccount?: boolean;
+}
+
+/** `hasDemo`: the demo account exists (made now or by an earlier start with `DEMO=1`). */
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<{ createdDemo: boolean; hasDemo: boolean }> {
+  const passwordHash = options.demoAccount ? await hashPassword(demo.DEMO_PASSWORD) : '';
+  const fundPasswordHash = options.demoAccount ? await hashPassword(demo.DEMO_FUND_PASSWORD) : '';
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     await tx
@@ -45,7 +53,8 @@ export async function seedDemo(db: Db): Promise<{ createdDemo: boolean }> {
     await seedMoney(tx);
 
     const existing = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.username, demo.DEMO_USERNAME));
-    if (existing.length) return { createdDemo: false };
+    if (existing.length) return { createdDemo: false, hasDemo: true };
+    if (!options.demoAccount) return { createdDemo: false, hasDemo: false };
     const [user] = await tx
       .insert(t.users)
       .values({
@@ -60,6 +69,6 @@ export async function seedDemo(db: Db): Promise<{ createdDemo: boolean }> {
       })
       .returning({ id: t.users.id });
     await changeBalance(tx, { userId: user!.id, amount: demo.DEMO_BALANCE, bizType: 'bonus', remark: 'Demo account funds' });
-    return { createdDemo: true };
+    return { createdDemo: true, hasDemo: true };
   });
 }

@@ -127,6 +127,8 @@ export async function startServer(
           DIST_DIR: dist,
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
           DATABASE_URL: '',
+          // Tests and benchmarks sign in as the demo account.
+          DEMO: '1',
           ...(adminPort ? { ADMIN_PORT: String(adminPort) } : {}),
           ...opts.env,
         },

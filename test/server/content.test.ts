@@ -72,7 +72,7 @@ test('VIP information lists levels with conditions and max withdrawal', async ({
 
 test('seeding again changes nothing', async ({ s }) => {
   const before = await s.call<NoticeItem[]>('GET', '/h5/symbol/getNoticeList');
-  assert.equal(await seedDemo(s.ctx.db), { createdDemo: false });
+  assert.equal(await seedDemo(s.ctx.db, { demoAccount: true }), { createdDemo: false, hasDemo: true });
   const after = await s.call<NoticeItem[]>('GET', '/h5/symbol/getNoticeList');
   assert.is(after.data.length, before.data.length);
   const token = await s.login('demo01', 'demo1234');

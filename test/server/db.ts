@@ -13,7 +13,7 @@ let template: Promise<Blob> | undefined;
 async function buildTemplate(): Promise<Blob> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
-  await seedDemo(database.db);
+  await seedDemo(database.db, { demoAccount: true });
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   return dump;
@@ -28,7 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
   if (url) {
     const database = await openDatabase({ databaseUrl: url, poolMax: 20 });
     await migrateDatabase(database);
-    await seedDemo(database.db);
+    await seedDemo(database.db, { demoAccount: true });
     return database;
   }
   template ??= buildTemplate();

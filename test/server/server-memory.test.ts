@@ -32,7 +32,7 @@ const peakMb = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFile
     const start = startCommand();
     proc = spawn(process.execPath, [...start.nodeArgs, BUNDLE], {
       cwd: root,
-      env: { ...process.env, ...start.env, PORT: '0', ADMIN_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...start.env, PORT: '0', ADMIN_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', DEMO: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -84,6 +84,8 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
       NODE_ENV: 'test',
       TEST_CLOCK: '1',
       OPERATOR_KEY,
+      // Tests sign in as the demo account.
+      DEMO: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
