@@ -19,11 +19,14 @@ import { startMarketFeed } from './market/start.ts';
 import { seedDemo } from './seed/index.ts';
 import { storageOf } from './uploads/routes.ts';
 import { startLine } from './start-line.ts';
+import { removeStaleCopies } from './backup/archive.ts';
+import { backupScheduleFromEnv, startDailyBackups, type BackupSchedule } from './backup/daily.ts';
 import { shutdownTimeoutFromEnv, stopServer } from './shutdown.ts';
 
 async function main(): Promise<void> {
   installSafeConsole();
   const config = configFromEnv();
+  const backupSchedule = backupScheduleFromEnv(process.env, config.dataDir);
   let database;
   try {
     database = await openDatabase({
@@ -77,6 +80,7 @@ async function main(): Promise<void> {
   const daily = startDaily(ctx, { log: jobLog });
   const keyCleanup = startKeyCleanup(ctx, { log: jobLog });
   const uploadCleanup = startUploadCleanup(ctx, storageOf(ctx), { log: jobLog });
+  const backups = dailyBackups(ctx, backupSchedule, app.log, jobLog);
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through the admin API');
   // Before the start-up line: a supervisor may stop us the moment it reads it, and a stop without
   // a handler would skip the clean shutdown (and leave the data directory's lock behind).
@@ -90,7 +94,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests (at most ${timeoutMs / 1000} s)`);
     try {
-      await stopServer({ app, admin: admin.app, jobs: [settlement, ...(feed ? [feed] : []), daily, keyCleanup, uploadCleanup], ctx, database, timeoutMs, log: app.log });
+      await stopServer({ app, admin: admin.app, jobs: [settlement, ...(feed ? [feed] : []), daily, keyCleanup, uploadCleanup, ...(backups ? [backups] : [])], ctx, database, timeoutMs, log: app.log });
       process.exit(0);
     } catch (e) {
       console.error('shutdown failed', e);
@@ -100,6 +104,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   console.log(startLine({ port, host: config.host, database: database.label, hasDemo, adminPort: admin.port }));
+}
+
+/** On PGlite, the daily backup (the only process leads); PostgreSQL is backed up with its own tools. */
+function dailyBackups(ctx: ServerContext, schedule: BackupSchedule | null, log: { info(msg: string): void }, jobLog: { error(obj: object, msg: string): void }) {
+  if (!ctx.database.pglite) return null;
+  void removeStaleCopies(ctx.config.dataDir);
+  if (!schedule) {
+    log.info('daily backups are off (BACKUP_KEEP=0)');
+    return null;
+  }
+  return startDailyBackups(ctx, schedule, { log: { info: (m) => log.info(m), error: (o, m) => jobLog.error(o, m) } });
 }
 
 /** A job's failed pass during a database outage is already in the outage's log line: no stack each second. */

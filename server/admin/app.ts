@@ -17,6 +17,7 @@ import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts'
 import { adminMoneyRoutes } from './money.ts';
 import { adminOperatorRoutes } from './operators.ts';
 import { adminPartnerRoutes } from '../partners/admin-routes.ts';
+import { adminBackupRoutes } from '../backup/admin-routes.ts';
 import { adminPageRoutes } from './pages.ts';
 import { adminUserRoutes } from './users.ts';
 import { consoleApiRoutes } from '../console/routes.ts';
@@ -61,6 +62,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       await admin.register(adminChannelTextRoutes, { ctx });
       await admin.register(adminOperatorRoutes, { ctx });
       await admin.register(adminPartnerRoutes, { ctx });
+      await admin.register(adminBackupRoutes, { ctx });
       if (ctx.testClock) await admin.register(adminClockRoutes, { clock: ctx.testClock });
       admin.get('/metrics', async (_request, reply) => {
         if (!ctx.metrics) throw new AppError(404, 'http.notFound', 'No metrics in this process');

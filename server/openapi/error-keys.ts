@@ -126,6 +126,8 @@ export const ERROR_STATUS = {
   'partner.brand': 400,
   'partner.notFound': 404,
   'partner.exists': 409,
+  // Backups, on the admin listener: PostgreSQL is backed up with its own tools.
+  'backup.postgres': 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorKey = keyof typeof ERROR_STATUS;

@@ -9,6 +9,8 @@ export interface Invocation {
   args: string[];
   options: Record<string, string>;
   api: AdminApi;
+  /** The command line's environment (DATA_DIR…), for commands that work without a server. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Command {

@@ -10,6 +10,7 @@ import { partnerCommand } from './partner-commands.ts';
 import { CONTENT_COMMANDS } from './content-commands.ts';
 import { withChannelCommands } from './channel-commands.ts';
 import { MONEY_COMMANDS } from './money-commands.ts';
+import { BACKUP_COMMANDS } from './backup-commands.ts';
 import { record, table } from './table.ts';
 
 const users: Command = {
@@ -112,4 +113,4 @@ const askCode: Command = {
   },
 };
 
-export const COMMANDS: Command[] = withChannelCommands([users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, operatorCommand, partnerCommand]);
+export const COMMANDS: Command[] = withChannelCommands([users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, operatorCommand, partnerCommand, ...BACKUP_COMMANDS]);

@@ -121,7 +121,7 @@ export async function runOperator(argv: string[], io: Io): Promise<number> {
       io.out(`usage: npm run operator -- ${command.usage}\n\n${command.summary}`);
       return 0;
     }
-    io.out(await command.run({ args, options, api: io.api ?? adminApi(io.env) }));
+    io.out(await command.run({ args, options, api: io.api ?? adminApi(io.env), env: io.env }));
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

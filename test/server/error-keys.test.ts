@@ -20,7 +20,7 @@ interface Doc {
 }
 
 /** Keys only the operator API (admin port) answers: not part of the published document. */
-const OPERATOR_ONLY = new Set(['config.httpsOnly', 'config.unknownKey', 'deposit.reviewed', 'operator.key', 'review.reason', 'user.notFound', 'withdrawal.move']);
+const OPERATOR_ONLY = new Set(['backup.postgres', 'config.httpsOnly', 'config.unknownKey', 'deposit.reviewed', 'operator.key', 'review.reason', 'user.notFound', 'withdrawal.move']);
 
 const test = suite<{ s: TestServer; doc: Doc }>('error keys per operation', {} as never);
 test.before(async (c) => {
