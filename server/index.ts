@@ -19,6 +19,7 @@ import { startMarketFeed } from './market/start.ts';
 import { seedDemo } from './seed/index.ts';
 import { storageOf } from './uploads/routes.ts';
 import { startLine } from './start-line.ts';
+import { memoryWarning } from './memory-options.ts';
 import { removeStaleCopies } from './backup/archive.ts';
 import { backupScheduleFromEnv, startDailyBackups, type BackupSchedule } from './backup/daily.ts';
 import { shutdownTimeoutFromEnv, stopServer } from './shutdown.ts';
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  const memory = database.pglite ? memoryWarning(process.execArgv, process.env) : null;
+  if (memory) app.log.warn(memory);
   console.log(startLine({ port, host: config.host, database: database.label, hasDemo, adminPort: admin.port }));
 }
 
