@@ -3,6 +3,7 @@ import { atom, map } from 'nanostores';
 import type { UserInfo } from '../shared/contract.ts';
 import { session } from '../lib/storage.ts';
 import { loadSaved, save } from './persist.ts';
+import { PRIVATE_CACHE } from '../sw/cache-names.ts';
 
 /** The session part of the user store (docs/rules.md#sessions). */
 export interface SessionState {
@@ -31,9 +32,13 @@ export const setUserInfo = (userInfo: UserInfo | null): void => {
   if (userInfo) setIsOrder(userInfo.isOrder ?? true);
 };
 
-/** Clears token, user info and session storage (the confirm dialog is the caller's). */
+/**
+ * Clears token, user info, session storage and the user's answers the service worker kept for
+ * offline starts (the confirm dialog is the caller's). A session that ended (a 401) comes here too.
+ */
 export const logout = (): void => {
   $session.set({ token: '', userInfo: null });
   save({ token: undefined, userInfo: undefined });
   session.clear();
+  if (typeof caches === 'object') caches.delete(PRIVATE_CACHE).catch(() => {});
 };

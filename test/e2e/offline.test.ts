@@ -116,4 +116,27 @@ for (const language of ['en', 'ar']) {
   }));
 }
 
+test('signing out removes the answers kept for the signed-in user from the phone', traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  // A session of its own: signing out revokes it, and the other tests go on with theirs.
+  await loginAsDemo(page, stage.server.url, '/home');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  // The quote screen's open orders are what the worker keeps for a signed-in start offline; it
+  // keeps an answer before the page gets it.
+  const orders = page.waitForResponse((r) => r.url().includes('/h5/order/myOrderList'));
+  await page.goto(stage.server.url + '/trade');
+  await orders;
+  const kept = () => page.evaluate(async () => (await (await caches.open('private')).keys()).length);
+  assert.is(await kept(), 1, 'the open orders are kept');
+
+  await page.goto(stage.server.url + '/setting');
+  await page.getByText('Log out', { exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+  // The page's cache calls run in order: the deletion at sign-out comes before this read.
+  assert.is(await kept(), 0, "nothing of the user's is kept after they signed out");
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 test.run();
