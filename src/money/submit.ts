@@ -34,6 +34,31 @@ export function submissionKeys(fresh = newIdempotencyKey) {
 }
 
 /**
+ * One try: `call`, then `ok` with its answer. Only the call failing is a failed submit: once it
+ * answered the money moved, so what `ok` throws (a bug in what the screen does next) goes to the
+ * page's error handling on a task of its own and the submit still counts as booked; a form that
+ * said "failed" there would invite the user to pay twice.
+ */
+export async function submitOnce<R>(call: () => Promise<R>, ok: (r: R) => void, fail: (e: unknown) => void, booked: () => void): Promise<boolean> {
+  let r: R;
+  try {
+    r = await call();
+  } catch (e) {
+    fail(e);
+    return false;
+  }
+  booked();
+  try {
+    ok(r);
+  } catch (e) {
+    setTimeout(() => {
+      throw e;
+    });
+  }
+  return true;
+}
+
+/**
  * A money submit: busy while it runs (a second tap is ignored), the failure kept until the next
  * try (the form keeps what was typed), `call` given the body's key.
  */
@@ -49,13 +74,12 @@ export function useMoneySubmit<B, R>(call: (body: B, key: string) => Promise<R>,
     setBusy(true);
     setFailure(null);
     try {
-      const r = await call(body, keys.current!.key(body));
-      keys.current!.done();
-      ok(r);
-      return true;
-    } catch (e) {
-      setFailure(e as { message: string; key?: string });
-      return false;
+      return await submitOnce(
+        () => call(body, keys.current!.key(body)),
+        ok,
+        (e) => setFailure(e as { message: string; key?: string }),
+        () => keys.current!.done(),
+      );
     } finally {
       running.current = false;
       setBusy(false);

@@ -1,7 +1,7 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readAmount, type AmountReading } from '../../src/money/forms/amount.ts';
-import { submissionKeys } from '../../src/money/submit.ts';
+import { submissionKeys, submitOnce } from '../../src/money/submit.ts';
 import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
 import type { MoneySettings } from '../../src/lib/money.ts';
 
@@ -91,3 +91,38 @@ keys('the same body keeps its key across retries; another body or a success star
   assert.is(k.key({ amount: '10' }), 'k4', 'after a success the same body again is a new submission');
 });
 keys.run();
+
+const once = suite('submitOnce: a money form says "failed" only when nothing was booked');
+once('what the success step throws is not a failed submit: it reaches the page as an error of its own', async () => {
+  const failures: unknown[] = [];
+  let booked = 0;
+  const bug = new Error('the next screen broke');
+  const surfaced = new Promise<unknown>((resolve) => process.once('uncaughtException', resolve));
+  const ok = await submitOnce(
+    async () => ({ orderNo: 'W1' }),
+    () => {
+      throw bug;
+    },
+    (e) => failures.push(e),
+    () => booked++,
+  );
+  assert.is(ok, true, 'the money moved: the submit succeeded');
+  assert.equal(failures, [], 'no failure shown beside the button');
+  assert.is(booked, 1, 'the key is spent: the next submit is a new one');
+  assert.is(await surfaced, bug, 'the bug is not swallowed');
+});
+once('a refused call is a failed submit and keeps its key for the retry', async () => {
+  const failures: unknown[] = [];
+  let booked = 0;
+  const refusal = { message: 'Insufficient balance', key: 'balance.insufficient' };
+  const ok = await submitOnce(
+    () => Promise.reject(refusal),
+    () => assert.unreachable('no success after a refusal'),
+    (e) => failures.push(e),
+    () => booked++,
+  );
+  assert.is(ok, false);
+  assert.equal(failures, [refusal]);
+  assert.is(booked, 0);
+});
+once.run();
