@@ -1,7 +1,9 @@
-/** Money ranges ("min – max"); apart from money.ts, as only a few screens show one. */
+/** Money ranges ("min – max"); apart from booked.ts, as only a few screens show one. */
 import { isDecimal } from '../shared/decimal.ts';
-import { formatMoney, prepare, type MoneySettings } from './money.ts';
-import { numberFormat } from './number.ts';
+import { formatMoney, prepare, shownValue } from './booked.ts';
+import type { MoneySettings } from './money.ts';
+import { intlNumber } from './intl-number.ts';
+import { decimalsOf } from './number.ts';
 
 /** Intl.NumberFormat v3 (Chrome 106), beyond the ES2017 library the app is typed against. */
 type RangeFormat = { formatRange?: (start: number, end: number) => string };
@@ -19,16 +21,21 @@ const MARKS = /[\u200e\u200f\u061c]/g;
  */
 export function formatMoneyRange(min: string | null | undefined, max: string | null | undefined, s: MoneySettings): string {
   if (!isDecimal(min) || !isDecimal(max)) return '';
-  const [a, nf, symbol] = prepare(min as string, s, {});
-  const b = prepare(max as string, s, {})[0];
-  if (String(a) == String(b)) return LRI + formatMoney(min, s) + PDI;
-  const plain = numberFormat(s.decimals, s.thousands, '', false, s.locale);
+  // Both ends exact, with as many decimals as the longer one has.
+  const v = shownValue(min as string, s);
+  const w = shownValue(max as string, s);
+  const least = Math.max(s.decimals, decimalsOf(v), decimalsOf(w));
+  const [, nf, symbol] = prepare(v, least, s, {});
+  if (v == w) return LRI + formatMoney(min, s) + PDI;
+  const a = v as unknown as number;
+  const b = w as unknown as number;
+  const plain = intlNumber(s.locale, least, s.thousands);
   const x = plain.format(a);
   const y = plain.format(b);
   // Intl's range with the configured symbol; its `source` of each part is not used, as V8 shifts
   // it by one part when the currency has a space (`USD 100.00–50,000.00`).
   const range = (nf as RangeFormat).formatRange;
-  let text = range && +a < +b ? range.call(nf, a, b).replace(MARKS, '').replace(/US\$|\$|USD/g, () => symbol) : '';
+  let text = range && +v < +w ? range.call(nf, a, b).replace(MARKS, '').replace(/US\$|\$|USD/g, () => symbol) : '';
   const i = text.indexOf(x);
   const j = i < 0 ? -1 : text.indexOf(y, i + x.length);
   text =

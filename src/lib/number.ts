@@ -1,30 +1,12 @@
 // First-load path: every byte here is downloaded before the app paints (the build puts it in the shell chunk, as most screens show numbers).
 import { currentLocale } from '../i18n/index.ts';
+import { intlNumber } from './intl-number.ts';
 
-const cache: Record<string, Intl.NumberFormat> = {};
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/**
- * A cached `Intl.NumberFormat` of the interface language with exactly `decimals` decimals:
- * grouped or not; `unit` `percent`, or `symbol` / `code` for the currency style with a currency
- * sign or a code of letters (money.ts replaces either with the configured symbol, keeping the
- * language's spacing for each kind); the sign written for positive values too when `sign` is set.
- */
-export function numberFormat(decimals: number, grouping: boolean, unit = '', sign = false, locale = currentLocale() || 'en'): Intl.NumberFormat {
-  const key = [locale, decimals, grouping, unit, sign].join();
-  return (
-    cache[key] ||
-    (cache[key] = new Intl.NumberFormat(locale, {
-      style: unit == 'percent' ? unit : unit ? 'currency' : 'decimal',
-      currency: 'USD',
-      currencyDisplay: unit == 'code' ? unit : 'symbol',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      useGrouping: grouping,
-      signDisplay: sign ? 'exceptZero' : 'auto',
-    }))
-  );
-}
+/** intl-number.ts in the interface language unless told another. */
+export const numberFormat = (decimals: number, grouping: boolean, unit = '', sign = false, locale = currentLocale() || 'en'): Intl.NumberFormat =>
+  intlNumber(locale, decimals, grouping, unit, sign);
 
 /** Decimals of a number as the server writes it (`65012.30` → 2). */
 export const decimalsOf = (v: string | null | undefined): number => {

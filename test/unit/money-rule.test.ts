@@ -1,7 +1,8 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { cmp, sub } from '../../src/shared/decimal.ts';
-import { formatMoney, settingsFromConfig } from '../../src/lib/money.ts';
+import { settingsFromConfig } from '../../src/lib/money.ts';
+import { formatMoney } from '../../src/lib/booked.ts';
 import { asDisplayed, coinRule, displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
 
 // Ratio and exchange rate both differ from 1: a platform unit shows as 2 × 5.1234 = 10.2468.

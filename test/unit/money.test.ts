@@ -1,6 +1,7 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { formatMoney, settingsFromConfig, type MoneySettings } from '../../src/lib/money.ts';
+import { settingsFromConfig, type MoneySettings } from '../../src/lib/money.ts';
+import { formatBooked, formatMoney } from '../../src/lib/booked.ts';
 import { formatNumber } from '../../src/lib/number.ts';
 
 const base: MoneySettings = {
@@ -39,9 +40,32 @@ money('the language places separators, sign and symbol; the configured symbol is
   assert.is(ar.replace(/[\u200e\u200f]/g, ''), '-10\u00a0$', 'Arabic: number, then the symbol');
   assert.is(formatMoney('5000', s({ locale: 'pt-BR', decimals: 0, symbol: '' })), '5.000');
 });
-money('decimals 0 (the demo config) rounds to whole units', () => {
-  assert.is(formatMoney('1234.5', s({ decimals: 0 })), '$1,235');
-  assert.is(formatMoney('1234.5', s({ decimals: 0 }), { down: true }), '$1,234', 'a balance is never shown larger');
+money('a booked amount shows exactly: the configured decimals are the fewest shown, never a rounding', () => {
+  const whole = s({ decimals: 0 });
+  assert.is(formatMoney('45.10000000', whole), '$45.1', 'a payout of 45.10 with whole units configured');
+  assert.is(formatMoney('9776.10', whole), '$9,776.1', 'the balance after it');
+  assert.is(formatMoney('9776.00000000', whole), '$9,776', 'trailing zeros trimmed');
+  assert.is(formatMoney('0.00000001', whole), '$0.00000001', 'the smallest booked unit');
+  assert.is(formatMoney('33.1', base), '$33.10', 'two decimals configured: at least two');
+  assert.is(formatMoney('4.1', whole, { sign: true }), '+$4.1');
+  assert.is(formatMoney('10', s({ decimals: 0, ratio: '0.0001' })), '$0.001', 'a ratio is applied exactly');
+  assert.is(formatMoney('45.1', s({ decimals: 0, locale: 'pt-BR' })), '$\u00a045,1');
+  assert.is(formatMoney('9776.1', s({ decimals: 0, locale: 'ar' })), '9,776.1\u00a0$');
+});
+money('under a ratio × rate, a booked amount keeps the precision of the platform\'s 8 decimals', () => {
+  assert.is(formatMoney('0.00000001', s({ decimals: 0, ratio: '100' })), '$0.000001', 'a power of ten: every digit');
+  assert.is(formatMoney('0.00000001', s({ decimals: 0, ratio: '0.0001' })), '$0.000000000001');
+  assert.is(formatMoney('0.1', s({ decimals: 0, rate: '0.3', rateOn: true })), '$0.03');
+  const odd = s({ decimals: 2, rate: '10.2468', rateOn: true });
+  assert.is(formatMoney('1204.83175235', odd), '$12,345.67', 'what 12,345.67 typed books, shown back as typed');
+  assert.is(formatMoney('0.0000001', odd), '$0.000001', 'to within one platform unit (1.02468e-7 here), not to the typed cents');
+});
+money('the console and a paid currency: booked amounts in their own unit, exact, the language\'s way', () => {
+  assert.is(formatBooked('9776.10000000', 'en'), '9,776.1');
+  assert.is(formatBooked('9776.10000000', 'pt-BR'), '9.776,1');
+  assert.is(formatBooked('0.10000000', 'ar'), '0.1');
+  assert.is(formatBooked('1234.5', 'en', false), '1234.5');
+  assert.is(formatBooked(null, 'en'), '');
 });
 money('symbol left out, or none configured', () => {
   assert.is(formatMoney('10', base, { symbol: false }), '10.00');
@@ -55,7 +79,7 @@ money('profit and loss carry their sign', () => {
   assert.is(formatMoney('10', base, { sign: true }), '+$10.00');
   assert.is(formatMoney('-10', base, { sign: true }), '-$10.00');
   assert.is(formatMoney('0', base, { sign: true }), '$0.00');
-  assert.is(formatMoney('-0.001', base, { sign: true }), '$0.00', 'no negative zero');
+  assert.is(formatMoney('-0.001', base, { sign: true }), '-$0.001', 'a booked loss of a tenth of a cent shows');
 });
 money('ratio always, exchange rate only when on', () => {
   assert.is(formatMoney('10', s({ ratio: '100' })), '$1,000.00');

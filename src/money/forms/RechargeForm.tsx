@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParam } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
-import { formatMoney, mul } from '../../lib/money.ts';
+import { mul, round } from '../../lib/money.ts';
+import { formatBooked } from '../../lib/booked.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { flag } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
@@ -50,9 +51,9 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
   if (ch === undefined) return <Page title={title}><Skeleton kind="form" count={3} /></Page>;
   if (!ch) return <Page title={title}><Empty text={t('money.noChannel')} /></Page>;
 
-  // What the user transfers, in the channel's currency: the platform amount at the channel's rate.
-  const pay = (platform: string, grouped = true) =>
-    formatMoney(mul(platform, ch.exchangeRate), { ...money, ratio: '1', rateOn: false, symbol: '', thousands: grouped, decimals: type === 'coin' ? 6 : 2 });
+  // What the user transfers, in the channel's currency: the platform amount at the channel's rate,
+  // exactly as the server books it (to 8 decimals), so the deposit's record says the same.
+  const pay = (platform: string, grouped = true) => formatBooked(round(mul(platform, ch.exchangeRate), 8), money.locale, grouped);
   const inCurrency = (platform: string) => pay(platform) + ' ' + ch.currency;
   const send = () => {
     setTried(true);

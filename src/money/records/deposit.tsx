@@ -6,6 +6,7 @@ import { PrivateImage } from '../parts/PrivateImage.tsx';
 import { Rows, Status } from '../parts/Rows.tsx';
 import { plain, useFmt, useMask } from '../display.ts';
 import { reasonText } from '../reason.ts';
+import { formatBooked } from '../../lib/booked.ts';
 
 /** A deposit in the records: amount and status, number, time, channel and any refusal reason. */
 export function DepositCard({ d }: { d: Deposit }) {
@@ -37,7 +38,7 @@ export function DepositView({ d }: { d: Deposit }) {
     [t('field.method'), t('money.kind.' + d.type)],
     [t('money.status'), <Status of="deposit" value={d.status} />],
     [t('field.amount'), <span className="num">{fmt(d.amount)}</span>],
-    [t('money.youPay'), <span className="num">{plain(d.payAmount) + ' ' + d.currency}</span>],
+    [t('money.youPay'), <span className="num">{formatBooked(d.payAmount, lang) + ' ' + d.currency}</span>],
     [t('money.rate'), <span className="num">{plain(d.exchangeRate)}</span>],
   ];
   if (d.type === 'bank') {

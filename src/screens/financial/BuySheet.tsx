@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { ltr } from '../../lib/bidi.ts';
-import { formatMoney, mul, type MoneySettings } from '../../lib/money.ts';
+import { mul, type MoneySettings } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { buyProduct } from '../../api/finance.ts';
 import { navigate } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
@@ -18,8 +19,6 @@ interface Props {
   /** The sheet is mounted per product: another product starts with an empty amount. */
   product: FinanceProduct;
   money: MoneySettings;
-  /** Settings for income figures (figures.ts `incomeMoney`). */
-  income: MoneySettings;
   onClose: () => void;
 }
 
@@ -27,7 +26,7 @@ interface Props {
  * The amount to invest in a product, its estimated income, a confirmation of product, amount,
  * cycle and income, then the purchase.
  */
-export function BuySheet({ product, money, income: incomeFormat, onClose }: Props) {
+export function BuySheet({ product, money, onClose }: Props) {
   const user = useStore($session).userInfo;
   const amount = useAmount(money, [product.minAmount, product.maxAmount]);
   const purchase = useMoneySubmit(buyProduct, () => {
@@ -36,7 +35,7 @@ export function BuySheet({ product, money, income: incomeFormat, onClose }: Prop
     onClose();
     navigate('/myFinancial?tab=holding');
   });
-  // Income over the whole cycle, as figures.ts `cycleIncome` (not imported: its styles would come along).
+  // Income over the whole cycle, exact: the preview shows what the server pays before its rounding to 8 decimals.
   const income = amount.platform ? mul(mul(amount.platform, product.dailyRate), String(product.cycleDays / 100)) : '0';
   const submit = async (e: { preventDefault(): void }) => {
     e.preventDefault();
@@ -45,7 +44,7 @@ export function BuySheet({ product, money, income: incomeFormat, onClose }: Prop
       product: product.name,
       amount: amount.fmt(amount.display!),
       cycle: ltr(t('trade.days', { n: product.cycleDays })),
-      income: ltr(formatMoney(income, incomeFormat)),
+      income: ltr(formatMoney(income, money)),
     });
     if (!(await confirm({ title: t('account.buyConfirmTitle'), message }))) return;
     void purchase.run({ productId: product.id, amount: amount.platform! });
@@ -57,11 +56,11 @@ export function BuySheet({ product, money, income: incomeFormat, onClose }: Prop
         <dl className="fin-dl">
           <div>
             <dt>{t('trade.available')}</dt>
-            <dd className="num">{user ? formatMoney(user.balance, money, { down: true }) : '—'}</dd>
+            <dd className="num">{user ? formatMoney(user.balance, money) : '—'}</dd>
           </div>
           <div>
             <dt>{t('order.income')}</dt>
-            <dd className="num up">{formatMoney(income, incomeFormat)}</dd>
+            <dd className="num up">{formatMoney(income, money)}</dd>
           </div>
         </dl>
         <Button type="submit" block loading={purchase.busy}>{t('account.buy')}</Button>

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentProps, type ComponentType } from 're
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { t, tc } from '../../i18n/index.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { formatMoneyRange } from '../../lib/money-range.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { getProducts } from '../../api/finance.ts';
@@ -14,7 +14,7 @@ import { SaverBadge } from '../../ui/SaverBadge.tsx';
 import { Cell } from '../../ui/Cell.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { BuySheet as Sheet } from './BuySheet.tsx';
-import { incomeMoney } from './figures.ts';
+import './style.css';
 import { useMoney } from '../../money/display.ts';
 import { RecentPurchases } from './RecentPurchases.tsx';
 
@@ -76,7 +76,7 @@ export default function Financial() {
               </div>
               <div>
                 <dt>{t('account.minIncome')}</dt>
-                <dd className="num">{formatMoney(p.minIncome, incomeMoney(money))}</dd>
+                <dd className="num">{formatMoney(p.minIncome, money)}</dd>
               </div>
             </dl>
             <button type="button" className="btn block" onClick={() => buy(p)}>{t('account.buy')}</button>
@@ -84,7 +84,7 @@ export default function Financial() {
         ))
       )}
       {signedIn && list && <RecentPurchases money={money} />}
-      {buying && BuySheet && <BuySheet key={buying.id} product={buying} money={money} income={incomeMoney(money)} onClose={() => setBuying(null)} />}
+      {buying && BuySheet && <BuySheet key={buying.id} product={buying} money={money} onClose={() => setBuying(null)} />}
     </Page>
   );
 }

@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
 import { t, tc } from '../../i18n/index.ts';
-import { formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { getHoldings } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';
@@ -10,8 +11,8 @@ import type { FinanceHolding, FinanceSummary, FinanceTab } from '../../shared/co
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { incomeMoney } from '../financial/figures.ts';
 import { useMoney } from '../../money/display.ts';
+import '../financial/style.css';
 import { formatDayTime } from '../../lib/date.ts';
 
 const PAGE_SIZE = 10;
@@ -27,7 +28,6 @@ const Row = ({ k, v, cls }: { k: string; v: string; cls?: string }) => (
 );
 
 function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings; locale: string }) {
-  const inc = incomeMoney(money);
   return (
     <article className="fin">
       <header>
@@ -39,10 +39,10 @@ function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings
         <Row k="order.amount" v={formatMoney(h.amount, money)} />
         <Row k="account.dailyRate" v={formatPercent(h.dailyRate)} />
         <Row k="order.cycle" v={tc('account.daysPaid', h.cycleDays, { paid: h.paidDays, days: h.cycleDays })} />
-        <Row k="order.income" v={formatMoney(h.estimatedIncome, inc)} />
-        <Row k="account.todayIncome" v={formatMoney(h.todayIncome, inc)} cls="up" />
-        <Row k="account.yesterdayIncome" v={formatMoney(h.yesterdayIncome, inc)} />
-        <Row k="account.totalIncome" v={formatMoney(h.totalIncome, inc)} cls="up" />
+        <Row k="order.income" v={formatMoney(h.estimatedIncome, money)} />
+        <Row k="account.todayIncome" v={formatMoney(h.todayIncome, money)} cls="up" />
+        <Row k="account.yesterdayIncome" v={formatMoney(h.yesterdayIncome, money)} />
+        <Row k="account.totalIncome" v={formatMoney(h.totalIncome, money)} cls="up" />
         <Row k="order.start" v={formatDayTime(h.startsAt, locale)} />
         <Row k="order.end" v={formatDayTime(h.endsAt, locale)} />
       </dl>
@@ -51,7 +51,6 @@ function Holding({ h, money, locale }: { h: FinanceHolding; money: MoneySettings
 }
 
 function Summary({ s, money }: { s: FinanceSummary; money: MoneySettings }) {
-  const inc = incomeMoney(money);
   return (
     <dl className="fin-sum">
       <div className="wide">
@@ -60,19 +59,19 @@ function Summary({ s, money }: { s: FinanceSummary; money: MoneySettings }) {
       </div>
       <div>
         <dt>{t('account.todayIncome')}</dt>
-        <dd className="num">{formatMoney(s.todayIncome, inc)}</dd>
+        <dd className="num">{formatMoney(s.todayIncome, money)}</dd>
       </div>
       <div>
         <dt>{t('account.yesterdayIncome')}</dt>
-        <dd className="num">{formatMoney(s.yesterdayIncome, inc)}</dd>
+        <dd className="num">{formatMoney(s.yesterdayIncome, money)}</dd>
       </div>
       <div>
         <dt>{t('account.pendingIncome')}</dt>
-        <dd className="num">{formatMoney(s.pendingIncome, inc)}</dd>
+        <dd className="num">{formatMoney(s.pendingIncome, money)}</dd>
       </div>
       <div>
         <dt>{t('account.totalIncome')}</dt>
-        <dd className="num">{formatMoney(s.totalIncome, inc)}</dd>
+        <dd className="num">{formatMoney(s.totalIncome, money)}</dd>
       </div>
     </dl>
   );

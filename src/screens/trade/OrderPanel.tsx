@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
-import { cmp, formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { cmp, type MoneySettings } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { saveContactOrder } from '../../api/orders.ts';
@@ -33,7 +34,7 @@ const USER_KEYS: 'userInfo'[] = ['userInfo'];
 /** The available balance; re-renders when the user info reloads, not the panel around it. */
 function Balance({ money }: { money: MoneySettings }) {
   const user = useStore($session, { keys: USER_KEYS }).userInfo;
-  return <dd className="num">{user ? formatMoney(user.balance, money, { down: true }) : '–'}</dd>;
+  return <dd className="num">{user ? formatMoney(user.balance, money) : '–'}</dd>;
 }
 
 interface Props {
@@ -122,7 +123,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
         <div>
           <dt>{t('trade.income')}</dt>
           <dd className="num up">
-            {formatMoney(estimatedIncome(amount.platform || '0', play.rate), money, { down: true })}
+            {formatMoney(estimatedIncome(amount.platform || '0', play.rate), money)}
           </dd>
         </div>
       </dl>

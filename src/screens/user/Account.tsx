@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { UserInfo } from '../../shared/contract.ts';
 import { $app, flag } from '../../stores/app.ts';
-import { formatMoney, settingsFromConfig } from '../../lib/money.ts';
+import { settingsFromConfig } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { t } from '../../i18n/index.ts';
 
 type Figure = keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome' | 'bonus');

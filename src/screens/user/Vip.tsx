@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { vipInformation } from '../../api/account.ts';
-import { formatMoney, settingsFromConfig } from '../../lib/money.ts';
+import { cmp, settingsFromConfig } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { $app } from '../../stores/app.ts';
 import type { VipInformation } from '../../shared/contract.ts';
 import { Popup } from '../../ui/Popup.tsx';
@@ -34,7 +35,7 @@ export function VipLevels({ open, onClose }: { open: boolean; onClose: () => voi
                   <dt>{t('account.vipCondition')}</dt>
                   {/* Built from the numbers, not the server's English sentence, so every language reads it. */}
                   <dd>
-                    {Number(l.minDeposit) > 0 ? (
+                    {cmp(l.minDeposit, 0) > 0 ? (
                       <>{t('account.vipDeposits')} <span className="num">≥ {formatMoney(l.minDeposit, money)}</span></>
                     ) : (
                       t('account.vipSignUp')

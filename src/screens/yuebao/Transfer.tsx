@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { formatMoney, type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { transferSavings } from '../../api/finance.ts';
 import { notify } from '../../stores/notify.ts';
 import { loadUserInfo } from '../../stores/user-info.ts';
@@ -49,7 +50,7 @@ export function Transfer({ wallet, savings, money, onDone }: Props) {
         </div>
         <p className="hint">
           {t(dir === 'in' ? 'trade.available' : 'account.savingsBalance')}{' '}
-          <span className="num">{formatMoney(max, money, { down: true })}</span>
+          <span className="num">{formatMoney(max, money)}</span>
         </p>
         <Button type="submit" block loading={move.busy}>{t(dir === 'in' ? 'account.moveIn' : 'account.moveOut')}</Button>
       </form>

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentProps, type ComponentType } from 're
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { t, tc } from '../../i18n/index.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { getSavings } from '../../api/finance.ts';
@@ -14,8 +14,8 @@ import { Empty } from '../../ui/List.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { incomeMoney } from '../financial/figures.ts';
 import { useMoney } from '../../money/display.ts';
+import '../financial/style.css';
 import { formatDayTime } from '../../lib/date.ts';
 import type { Transfer as TransferForm } from './Transfer.tsx';
 import './style.css';
@@ -28,7 +28,6 @@ export default function Yuebao() {
   // The screen stays mounted behind others: each return to it shows fresh figures (the daily job may have paid).
   const shown = pathKey(path) === '/yuebao';
   const money = useMoney();
-  const inc = incomeMoney(money);
   const [s, setS] = useState<SavingsSummary | null>(null);
   const [failed, setFailed] = useState(false);
   const [tries, setTries] = useState(0);
@@ -46,7 +45,7 @@ export default function Yuebao() {
   const fig = (k: string, v: string) => (
     <div>
       <dt>{t(k)}</dt>
-      <dd className="num">{formatMoney(v, inc)}</dd>
+      <dd className="num">{formatMoney(v, money)}</dd>
     </div>
   );
   let body;

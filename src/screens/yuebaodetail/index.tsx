@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { formatDayTime } from '../../lib/date.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../lib/booked.ts';
 import { getSavingsDetails } from '../../api/finance.ts';
 import type { SavingsDetail } from '../../shared/contract.ts';
 import { $app } from '../../stores/app.ts';
@@ -10,7 +10,6 @@ import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
-import { incomeMoney } from '../financial/figures.ts';
 import { useMoney } from '../../money/display.ts';
 import './style.css';
 
@@ -22,7 +21,6 @@ const PAGE_SIZE = 20;
  */
 export default function YuebaoDetail() {
   const money = useMoney();
-  const inc = incomeMoney(money);
   const locale = useStore($app).language;
   const load = useCallback(
     (pageNum: number) =>
@@ -38,7 +36,7 @@ export default function YuebaoDetail() {
             {d.paused ? t('account.paused') : <>{t('account.base')} <span className="num">{ltr(formatMoney(d.base, money))} × {ltr(formatPercent(d.rate))}</span></>}
           </small>
         </span>
-        <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, inc)}</b>
+        <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, money)}</b>
       </div>
     ) : (
       <div className="yb-day">

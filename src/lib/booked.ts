@@ -1,0 +1,85 @@
+/**
+ * The one way a booked amount reaches a screen, in the app and in the operator console
+ * (docs/rules.md#booked-money-shown). An amount the platform booked (NUMERIC, up to 8 decimals),
+ * times the configured ratio and exchange rate, is shown exactly: every decimal it has, trailing
+ * zeros trimmed down to the configured decimals (`moneyDecimals`, the fewest shown), written by
+ * Intl in the reader's language with the configured symbol. 45.10 booked reads `$45.1` with 0
+ * decimals configured and `$45.10` with 2, never `$45`: nothing booked is rounded out of sight.
+ * Under a ratio × rate that is not a power of ten the product has digits below what the platform's
+ * 8 decimals can tell apart; it is shown to the 8 decimals' precision in display units, so an
+ * amount typed, booked and shown back is the typed number (money-rule.ts).
+ * How many decimals a user may type is another rule (money-rule.ts, forms/amount.ts).
+ * test/unit/money-shown.test.ts fails on a screen that writes money any other way.
+ */
+import { isDecimal, mul, round, trimZeros } from '../shared/decimal.ts';
+import { intlNumber } from './intl-number.ts';
+import type { MoneySettings } from './money.ts';
+
+export interface MoneyOptions {
+  /** Show the currency symbol (default true). */
+  symbol?: boolean;
+  /** Write the sign of a gain too (`+$10`), for profit and loss. */
+  sign?: boolean;
+}
+
+/**
+ * Decimals of a booked amount in display units: the platform's 8 less ⌈log10(r)⌉ for r = ratio ×
+ * rate, so one platform unit keeps its place (all of them for 1 or another power of ten) and the
+ * half unit a typed amount's conversion may move is rounded off again.
+ */
+function precision(r: string): number {
+  const [i, f = ''] = r.split('.') as [string, string?];
+  const z = f.length - f.replace(/^0+/, '').length;
+  const c = i !== '0' ? i.length - (!f && /^10*$/.test(i) ? 1 : 0) : -z - (f.slice(z) === '1' ? 1 : 0);
+  return Math.max(0, 8 - c);
+}
+
+/** What a booked amount is in the display currency: × ratio × rate, without trailing zeros. */
+export function shownValue(value: string, s: MoneySettings): string {
+  const r = s.rateOn ? mul(s.ratio, s.rate) : s.ratio;
+  return round(mul(value, r), precision(r));
+}
+
+/** Intl's most fraction digits before ES2020; no ratio of at most 4 decimals gets near it. */
+const MOST = 20;
+
+/** The exact number, its format (all its decimals, at least `least`) and the symbol in place of Intl's currency. */
+export function prepare(v: string, least: number, s: Pick<MoneySettings, 'symbol' | 'thousands' | 'locale'>, o: MoneyOptions): [string, Intl.NumberFormat, string] {
+  const dot = v.indexOf('.');
+  const decimals = Math.min(MOST, Math.max(least, dot < 0 ? 0 : v.length - dot - 1));
+  const symbol = (o.symbol !== false && s.symbol) || '';
+  // A symbol without cased letters (`$`, `€`, `฿`) sits like a currency sign, one with them (`USDT`,
+  // `R$`) like a code, with its space. Not `\p{L}`: Chrome < 64 cannot build that RegExp.
+  const unit = !symbol ? '' : symbol.toUpperCase() == symbol.toLowerCase() ? 'symbol' : 'code';
+  return [v, intlNumber(s.locale, decimals, s.thousands, unit, o.sign), symbol];
+}
+
+function write(v: string, least: number, s: Pick<MoneySettings, 'symbol' | 'thousands' | 'locale'>, o: MoneyOptions): string {
+  const [n, nf, symbol] = prepare(v, least, s, o);
+  const x = n as unknown as number;
+  // Chrome < 64 has no NumberFormat formatToParts: the dollar sign or code Intl wrote is swapped instead.
+  // The right-to-left mark Intl starts an Arabic amount with goes: an amount is always shown as a
+  // left-to-right isolate, where that mark only pulls its digits and symbol apart (`$ 0`).
+  const text = (
+    nf.formatToParts
+      ? nf.formatToParts(x).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
+      : nf.format(x).replace(/US\$|\$|USD/, symbol || '')
+  ).replace(/[\u200e\u200f\u061c]/g, '');
+  // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
+  return o.sign && +n > 0 && intlNumber('en', 0, false, '', true).format(1) != '+1' ? '+' + text : text;
+}
+
+/**
+ * A booked amount (a platform amount, decimal string) as the user sees it under the configured
+ * display; '' for anything not a decimal (still loading). A display amount (typed, a limit) goes
+ * through `asDisplayed(settings)` (money-rule.ts), which applies no ratio again.
+ */
+export const formatMoney = (value: string | null | undefined, s: MoneySettings, o: MoneyOptions = {}): string =>
+  isDecimal(value) ? write(shownValue(value as string, s), s.decimals, s, o) : '';
+
+/**
+ * A booked amount in its own unit (no ratio, no symbol), grouped, in `locale`: the operator
+ * console's figures, and a deposit's amount in the currency it was paid in.
+ */
+export const formatBooked = (value: string | null | undefined, locale: string, grouped = true): string =>
+  isDecimal(value) ? write(trimZeros(value as string), 0, { symbol: '', thousands: grouped, locale }, {}) : '';
