@@ -75,6 +75,7 @@ const ExpensesMoney = Type.Object({
   maxSingle: Dec(),
   maxTotal: Dec(),
   remainingTotal: Dec(),
+  most: Dec(),
   codeType: OneOf(['none', 'sms', 'email']),
   hasFundPassword: Type.Boolean(),
   lockedUntil: Nullable(Time()),

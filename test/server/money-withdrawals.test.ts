@@ -9,6 +9,7 @@ import { WITHDRAW_STATUSES, type ExpensesMoney, type MyPacksNum, type Page, type
 import type { PushEvent } from '../../server/bus/types.ts';
 import { config, users, walletBills, withdrawals } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
+import { add } from '../../src/shared/decimal.ts';
 import { moveWithdrawal, WITHDRAW_MOVES } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
@@ -54,6 +55,7 @@ test('getExpensesMoney: available, fee rule, VIP limits; with an amount, the ser
     maxSingle: '1000.00000000',
     maxTotal: '2000.00000000',
     remainingTotal: '2000.00000000',
+    most: '990.09900990',
     codeType: 'none',
     hasFundPassword: true,
     lockedUntil: null,
@@ -201,6 +203,26 @@ test('limits: the minimum, the VIP maximum single amount and the VIP daily total
   const vip = await payee('5000', 2);
   const big = await withdraw(s, vip.m, { methodId: vip.card, amount: '4000' });
   assert.is(big.code, 200, 'VIP2 may withdraw more at once');
+});
+
+test('"All": the most a withdrawal may be leaves the balance at 0, cents included; a unit more is refused', async () => {
+  for (const [balance, most] of [
+    ['9776.10', '1000.00000000'],
+    ['976.10', '966.43564356'],
+    ['50.10', '49.10000000'],
+    ['0.10', '0.00000000'],
+  ] as const) {
+    const { m, card } = await payee(balance);
+    const info = (await money(m)).data;
+    assert.is(info.most, most, `the most out of ${balance} (1 %, at least 1, at most 1000 at once)`);
+    if (most === '0.00000000') continue;
+    const over = await withdraw(s, m, { methodId: card, amount: add(most, '0.00000001') });
+    assert.ok(over.code !== 200, `a unit more than the most out of ${balance} is refused`);
+    const res = await withdraw(s, m, { methodId: card, amount: most });
+    assert.is(res.code, 200, res.msg);
+    const left = (await getWallet(s.ctx.db, m.userId)).balance;
+    assert.is(left, balance === '9776.10' ? '8766.10000000' : '0.00000000', `withdrawing the most out of ${balance} leaves what the limit keeps, else 0`);
+  }
 });
 
 test('insufficient balance for amount + fee freezes nothing', async () => {

@@ -31,7 +31,7 @@ import { codeOff } from './errors.ts';
 import { codeTarget, placeWithdrawal, proveOwner } from './place.ts';
 import { announceQueue } from '../../bus/queues.ts';
 import { maskTarget, toWithdrawal, WITHDRAW_STATUS_NAMES } from './rows.ts';
-import { checkLimits, codeTypeOf, feeFree, limitsOf, quote } from './rules.ts';
+import { checkLimits, codeTypeOf, feeFree, limitsOf, mostOf, quote } from './rules.ts';
 import type { GuessRuleName } from '../../auth/guesses.ts';
 
 const MoneyQuery = Type.Object({ amount: Type.Optional(Amount) });
@@ -64,6 +64,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         feeRule: { rate: cfg.withdrawFeeRate, min: cfg.withdrawFeeMin, fixed: cfg.withdrawFeeFixed },
         minAmount: cfg.withdrawMinAmount,
         ...limits,
+        most: await mostOf(ctx.db, wallet.balance, limits, cfg),
         codeType: codeTypeOf(cfg.withdrawCodeType),
         ...fundPassword,
         realTime: cfg.withdrawRealTime === '1',

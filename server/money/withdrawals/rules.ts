@@ -62,6 +62,25 @@ export async function quote(db: DbOrTx, amount: string, cfg: FeeConfig): Promise
   return (res as unknown as { rows: FeeQuote[] }).rows[0]!;
 }
 
+/**
+ * The most one withdrawal may be now: the largest amount (8 decimals) whose amount + fee the
+ * available balance covers, within the single and today's limits, so withdrawing it leaves the
+ * balance at 0 where the fee's rounding allows (else at one smallest unit). '0' when nothing fits.
+ * Where the minimum fee applies it is `available - (min + fixed)`; where the rate does, `(available
+ * - fixed) / (1 + rate)` cut to 8 decimals or one unit more, as the fee's rounding may take it.
+ */
+export async function mostOf(db: DbOrTx, available: string, limits: Limits, cfg: FeeConfig): Promise<string> {
+  const res = await db.execute(sql`
+    with k as (select ${available}::numeric as av, ${cfg.withdrawFeeRate}::numeric / 100 as r,
+                      ${cfg.withdrawFeeMin}::numeric as mn, ${cfg.withdrawFeeFixed}::numeric as fx),
+         t as (select trunc((av - fx) / (1 + r), 8) as a0, av - round(mn + fx, 8) as a1 from k),
+         c as (select v.a from t, lateral (values (t.a1), (t.a0), (t.a0 + 0.00000001)) as v(a))
+    select least(coalesce(max(c.a), 0), ${limits.maxSingle}::numeric, ${limits.remainingTotal}::numeric)::numeric(20,8)::text as most
+    from c, k
+    where c.a > 0 and c.a + round(greatest(c.a * k.r, k.mn) + k.fx, 8) <= k.av`);
+  return (res as unknown as { rows: Array<{ most: string }> }).rows[0]!.most;
+}
+
 /** No fee whatever the amount: every part of the rule is zero. */
 export const feeFree = (cfg: FeeConfig): boolean =>
   [cfg.withdrawFeeRate, cfg.withdrawFeeMin, cfg.withdrawFeeFixed].every((v) => /^0*(\.0*)?$/.test(v));

@@ -20,6 +20,8 @@ import { CodeField } from './CodeField.tsx';
 import { AmountField, useAmount } from './AmountField.tsx';
 import { useMoneySubmit } from '../submit.ts';
 import { Rows } from '../parts/Rows.tsx';
+// The field and its "All" side by side, as the code fields sit beside their send button.
+import '../../screens/forgetPassword/style.css';
 import { useFmt, useMask, useMoney } from '../display.ts';
 import { formatMoneyRange } from '../../lib/money-range.ts';
 import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
@@ -123,7 +125,11 @@ export function Withdraw() {
             <button type="button" className="copy" onClick={() => go('/addPayment')}>{t('route.addPayment')}</button>
           )}
         </div>
-        <AmountField amount={amount} label={t('field.amount')} />
+        <div className="code-row">
+          <AmountField amount={amount} label={t('field.amount')} />
+          {/* The server's most: amount + fee take the whole available balance, cents included. */}
+          <button type="button" className="btn ghost" onClick={() => amount.fill(info.most)}>{t('account.all')}</button>
+        </div>
         {quote && (
           <Rows
             rows={[

@@ -10,6 +10,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
+// The field and its "All" side by side, as the code fields sit beside their send button.
+import '../forgetPassword/style.css';
 
 type Direction = SavingsTransferRequest['direction'];
 

@@ -44,6 +44,11 @@ export interface ExpensesMoney {
   /** VIP maximum total per day (UTC), and what is left of it today. */
   maxTotal: Decimal;
   remainingTotal: Decimal;
+  /**
+   * The most one withdrawal may be now: the largest amount whose amount + fee the available
+   * balance covers, within the limits ("All" on the withdraw screen); '0' when nothing fits.
+   */
+  most: Decimal;
   /** A verification code is needed when `sms` or `email` (config `money.withdrawCodeType`). */
   codeType: 'none' | 'sms' | 'email';
   hasFundPassword: boolean;
