@@ -6,7 +6,7 @@
 import * as assert from 'uvu/assert';
 import type { Locator, Page, Request } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
-import { add, cmp, mul, round, sub } from '../../src/shared/decimal.ts';
+import { add, cmp, mul, round, sub, trimZeros } from '../../src/shared/decimal.ts';
 import { advanceServerClock, browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, traced } from './harness.ts';
 
 // The server's clock can be moved: an order booked here is settled at once rather than a minute
@@ -116,7 +116,8 @@ const FORMS: Form[] = [
     sends: (r) => bodyAmount(r, '/h5/recharge/submitRecharge'),
     min: '20',
     async shows(shown, platform) {
-      const brl = Number(mul(platform, '5.2')).toFixed(2);
+      // What the server books as the amount to pay, all its decimals (docs/rules.md#booked-money-shown).
+      const brl = exact(mul(platform, '5.2'));
       assert.is(clean(await page.locator('.mpay').innerText()), `You pay ${brl} BRL = ${shown} Copy`, 'both currencies as typed');
     },
     async book(_shown, _s, platform) {
@@ -162,8 +163,8 @@ const FORMS: Form[] = [
     min: '100',
     async book(shown, s, platform) {
       const text = await confirmed('Confirm your purchase');
-      // Income over the cycle: platform × 0.3 % × 7 days, shown with two decimals at least.
-      const income = displayed(mul(mul(mul(platform, '0.003'), '7'), s.ratio), { ...s, decimals: Math.max(s.decimals, 2) });
+      // Income over the cycle: platform × 0.3 % × 7 days, shown exactly.
+      const income = '$' + exact(mul(mul(mul(platform, '0.003'), '7'), s.ratio), s.decimals);
       assert.is(text, `Confirm your purchase Aurora 7: ${shown} for 7 d, expected income ${income} Cancel Confirm`);
       await page.waitForURL((u) => u.pathname === '/myFinancial');
       return '-' + platform;
@@ -191,6 +192,13 @@ const displayed = (v: string, s: { decimals: number }): string =>
   (v.startsWith('-') ? '-' : '') +
   '$' +
   Number(v.replace('-', '')).toLocaleString('en-US', { minimumFractionDigits: s.decimals, maximumFractionDigits: s.decimals });
+
+/** A booked amount as English writes it: all its decimals, at least `least`. */
+const exact = (v: string, least = 0): string => {
+  const t = trimZeros(v);
+  const d = Math.max(least, t.includes('.') ? t.length - t.indexOf('.') - 1 : 0);
+  return new Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }).format(t as unknown as number);
+};
 
 /** The reason shown under the field for `typed`, or null when the form books it. */
 const reasonFor = (typed: string, s: Setting, form: Form): string | null => {
@@ -289,14 +297,14 @@ test('a deposit in BRL: both currencies as the amount is typed, limits in both, 
   const input = field('Deposit amount');
   await input.waitFor();
   const hint = clean(await page.locator('.form > p.muted').first().innerText());
-  assert.is(hint, 'Single deposit $40.00 to $100,000.00 In BRL: 104.00 to 260,000.00 Exchange rate 5.2', 'limits in both currencies');
+  assert.is(hint, 'Single deposit $40.00 to $100,000.00 In BRL: 104 to 260,000 Exchange rate 5.2', 'limits in both currencies');
   const box = page.locator('.mbox');
   for (const value of ['Trade Lite Pagamentos LTDA', 'Banco do Brasil', '0012345678901']) {
     await box.locator('.mcopy').filter({ hasText: value }).getByRole('button', { name: 'Copy' }).waitFor();
   }
   await input.click();
   let before = '';
-  for (const [typed, brl] of [['2', null], ['250', '650.00'], ['2500', '6,500.00']] as const) {
+  for (const [typed, brl] of [['2', null], ['250', '650'], ['2500', '6,500'], ['2500.01', '6,500.026']] as const) {
     await page.keyboard.type(typed.slice(before.length));
     before = typed;
     if (!brl) assert.is(await page.locator('.mpay').count(), 0, 'nothing to pay below the minimum');
@@ -304,7 +312,7 @@ test('a deposit in BRL: both currencies as the amount is typed, limits in both, 
   }
   await page.locator('.mpay').getByRole('button', { name: 'Copy' }).click();
   await page.locator('.notify').getByText('Copied').last().waitFor();
-  assert.is(await page.evaluate(() => navigator.clipboard.readText()), '6500.00', 'the amount to pay, as a bank form takes it');
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), '6500.026', 'the amount to pay, as a bank form takes it');
   await box.locator('.mcopy').filter({ hasText: '0012345678901' }).getByRole('button', { name: 'Copy' }).click();
   await page.waitForFunction(() => navigator.clipboard.readText().then((t) => t === '0012345678901'));
 }));
@@ -349,7 +357,7 @@ test('the order buttons are in reach above the tab bar at 360×740, and never co
   assert.ok(last <= b.bar.top + 1, `the last part of the screen (bottom ${last}) ends above the bar (top ${b.bar.top})`);
 }));
 
-test('savings "All" with ratio 2 fills the balance as displayed and moves exactly that balance', traced(async () => {
+test('savings "All" with ratio 2 fills the balance as displayed and moves exactly the booked balance', traced(async () => {
   for (const [key, value] of Object.entries(SETTINGS[1]!.config)) await setConfig(key, value);
   await page.goto(stage.server.url + '/yuebao');
   const input = field('Amount');
@@ -358,13 +366,14 @@ test('savings "All" with ratio 2 fills the balance as displayed and moves exactl
   let body = '';
   page.on('request', (r) => r.url().includes('/h5/user/openProfit') && (body = (JSON.parse(r.postData() || '{}') as { amount: string }).amount));
   await page.locator('.yb-move').getByRole('button', { name: 'All' }).click();
-  // The wallet as displayed (×2), rounded down to the 2 decimals a user may type.
-  const shown = round(mul(wallet, '2'), 2, true);
+  // The wallet as displayed (×2) to the precision of the platform's 8 decimals (7 at ratio 2), though
+  // only 2 decimals may be typed: "All" strands nothing.
+  const shown = round(mul(wallet, '2'), 7);
   assert.is(await input.inputValue(), shown, 'the field shows the wallet as displayed');
   await page.locator('form').getByRole('button', { name: 'Move in' }).click();
   await page.locator('.notify').getByText('Moved to savings').last().waitFor();
-  assert.is(body, mul(shown, '0.5'), 'what was shown is what was moved, not twice or half of it');
-  assert.ok(cmp(await balance(), '0.005') < 0, 'the wallet is empty but for what 2 decimals cannot show');
+  assert.is(body, wallet, 'the booked balance is what was moved, not twice or half of it');
+  assert.is(cmp(await balance(), 0), 0, 'the wallet is empty');
   await page.locator('.yb-move').getByRole('tab', { name: 'Move out' }).click();
   await page.locator('.yb-move').getByRole('button', { name: 'All' }).click();
   await page.locator('form').getByRole('button', { name: 'Move out' }).click();
