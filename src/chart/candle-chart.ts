@@ -6,7 +6,7 @@ import { drawCandles, drawForming, type CandlePaint } from './draw-candles';
 import { keepDrawn, nothingDrawn, onlyLastMoved } from './drawn';
 import { createLegend, type Legend } from './legend';
 import { createOverlay } from './overlay';
-import { numberFormat } from '../lib/number';
+import { intlNumber } from '../lib/intl-number';
 import { axisWidth, memo, MIN_SLOT_PX, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
 export type { CandleColumns } from '../shared/protocol';
@@ -61,7 +61,7 @@ const LABEL_CLEARANCE = 15;
 
 // The app's cached number format, so the chart writes prices as the rest of the screen does.
 function priceFormat(precision: number, locale = 'en'): (n: number) => string {
-  const f = numberFormat(precision, true, '', false, locale);
+  const f = intlNumber(locale, precision, true);
   return (n) => f.format(n);
 }
 

@@ -40,33 +40,22 @@ export function shownValue(value: string, s: MoneySettings): string {
   return round(mul(value, r), precision(r));
 }
 
-/** Intl's most fraction digits before ES2020; no ratio of at most 4 decimals gets near it. */
-const MOST = 20;
+/** All the decimals of a plain decimal, at least `least`, at most Intl's 20 (ES2017): no ratio of 4 decimals gets near it. */
+const places = (v: string, least = 0): number => {
+  const dot = v.indexOf('.');
+  return Math.min(20, Math.max(least, dot < 0 ? 0 : v.length - dot - 1));
+};
+
+/** The right-to-left marks Intl writes into Arabic amounts: an amount is a left-to-right isolate, where they only pull it apart. */
+const MARKS = /[\u200e\u200f\u061c]/g;
 
 /** The exact number, its format (all its decimals, at least `least`) and the symbol in place of Intl's currency. */
 export function prepare(v: string, least: number, s: Pick<MoneySettings, 'symbol' | 'thousands' | 'locale'>, o: MoneyOptions): [string, Intl.NumberFormat, string] {
-  const dot = v.indexOf('.');
-  const decimals = Math.min(MOST, Math.max(least, dot < 0 ? 0 : v.length - dot - 1));
   const symbol = (o.symbol !== false && s.symbol) || '';
   // A symbol without cased letters (`$`, `€`, `฿`) sits like a currency sign, one with them (`USDT`,
   // `R$`) like a code, with its space. Not `\p{L}`: Chrome < 64 cannot build that RegExp.
   const unit = !symbol ? '' : symbol.toUpperCase() == symbol.toLowerCase() ? 'symbol' : 'code';
-  return [v, intlNumber(s.locale, decimals, s.thousands, unit, o.sign), symbol];
-}
-
-function write(v: string, least: number, s: Pick<MoneySettings, 'symbol' | 'thousands' | 'locale'>, o: MoneyOptions): string {
-  const [n, nf, symbol] = prepare(v, least, s, o);
-  const x = n as unknown as number;
-  // Chrome < 64 has no NumberFormat formatToParts: the dollar sign or code Intl wrote is swapped instead.
-  // The right-to-left mark Intl starts an Arabic amount with goes: an amount is always shown as a
-  // left-to-right isolate, where that mark only pulls its digits and symbol apart (`$ 0`).
-  const text = (
-    nf.formatToParts
-      ? nf.formatToParts(x).map((p) => (p.type === 'currency' ? symbol : p.value)).join('')
-      : nf.format(x).replace(/US\$|\$|USD/, symbol || '')
-  ).replace(/[\u200e\u200f\u061c]/g, '');
-  // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
-  return o.sign && +n > 0 && intlNumber('en', 0, false, '', true).format(1) != '+1' ? '+' + text : text;
+  return [v, intlNumber(s.locale, places(v, least), s.thousands, unit, o.sign), symbol];
 }
 
 /**
@@ -74,12 +63,24 @@ function write(v: string, least: number, s: Pick<MoneySettings, 'symbol' | 'thou
  * display; '' for anything not a decimal (still loading). A display amount (typed, a limit) goes
  * through `asDisplayed(settings)` (money-rule.ts), which applies no ratio again.
  */
-export const formatMoney = (value: string | null | undefined, s: MoneySettings, o: MoneyOptions = {}): string =>
-  isDecimal(value) ? write(shownValue(value as string, s), s.decimals, s, o) : '';
+export function formatMoney(value: string | null | undefined, s: MoneySettings, o: MoneyOptions = {}): string {
+  if (!isDecimal(value)) return '';
+  const [n, nf, symbol] = prepare(shownValue(value as string, s), s.decimals, s, o);
+  const x = n as unknown as number;
+  // Chrome < 64 has no NumberFormat formatToParts: the dollar sign or code Intl wrote is swapped instead.
+  const text = (
+    nf.formatToParts ? nf.formatToParts(x).map((p) => (p.type === 'currency' ? symbol : p.value)).join('') : nf.format(x).replace(/US\$|\$|USD/, symbol || '')
+  ).replace(MARKS, '');
+  // Chrome < 77 ignores signDisplay: the plus sign of a gain is written here.
+  return o.sign && +n > 0 && intlNumber('en', 0, false, '', true).format(1) != '+1' ? '+' + text : text;
+}
 
 /**
- * A booked amount in its own unit (no ratio, no symbol), grouped, in `locale`: the operator
- * console's figures, and a deposit's amount in the currency it was paid in.
+ * A booked amount in its own unit (no ratio, no symbol), in `locale`, grouped unless told not: the
+ * operator console's figures, and a deposit's amount in the currency it was paid in.
  */
-export const formatBooked = (value: string | null | undefined, locale: string, grouped = true): string =>
-  isDecimal(value) ? write(trimZeros(value as string), 0, { symbol: '', thousands: grouped, locale }, {}) : '';
+export function formatBooked(value: string | null | undefined, locale: string, grouped = true): string {
+  if (!isDecimal(value)) return '';
+  const v = trimZeros(value as string);
+  return intlNumber(locale, places(v), grouped).format(v as unknown as number).replace(MARKS, '');
+}

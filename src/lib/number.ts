@@ -4,7 +4,7 @@ import { intlNumber } from './intl-number.ts';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-/** intl-number.ts in the interface language unless told another. */
+/** intl-number.ts in the interface language unless told another (the server's home page writes percentages with it). */
 export const numberFormat = (decimals: number, grouping: boolean, unit = '', sign = false, locale = currentLocale() || 'en'): Intl.NumberFormat =>
   intlNumber(locale, decimals, grouping, unit, sign);
 
@@ -21,7 +21,7 @@ export const decimalsOf = (v: string | null | undefined): number => {
  * exact up to 15 significant digits.
  */
 export const formatNumber = (value: string, decimals = decimalsOf(value), grouping = true, sign = false, locale?: string): string =>
-  DECIMAL.test(value) ? numberFormat(decimals, grouping, '', sign, locale).format(value as unknown as number) : '';
+  DECIMAL.test(value) ? intlNumber(locale || currentLocale() || 'en', decimals, grouping, '', sign).format(value as unknown as number) : '';
 
 /**
  * A rate or change given in percent (`10` → `10%`, `1,53 %` in French); with `sign`, the sign of a
@@ -30,5 +30,5 @@ export const formatNumber = (value: string, decimals = decimalsOf(value), groupi
  */
 export const formatPercent = (value: string | null | undefined, sign = false): string =>
   value && DECIMAL.test(value)
-    ? numberFormat(decimalsOf(value), false, 'percent', sign).format((value + 'E-2') as unknown as number)
+    ? intlNumber(currentLocale() || 'en', decimalsOf(value), false, 'percent', sign).format((value + 'E-2') as unknown as number)
     : '';

@@ -104,25 +104,22 @@ export function cmp(a: string | number, b: string | number): -1 | 0 | 1 {
   return d === '0' ? 0 : d[0] === '-' ? -1 : 1;
 }
 
-/**
- * `v` rounded to `places` decimals: half away from zero (as `Intl.NumberFormat` rounds), or
- * toward zero when `down` is set, so a balance is never shown larger than it is.
- */
-export function round(v: string | number, places: number, down = false): string {
+/** `v` rounded to `places` decimals, half away from zero (as `Intl.NumberFormat` rounds). */
+export function round(v: string | number, places: number): string {
   const x = parse(v);
   const cut = x.f - places;
   if (cut <= 0) return str(x);
   const d = x.d.padStart(cut + 1, '0');
   let keep = d.slice(0, -cut);
-  if (!down && d[d.length - cut] >= '5') {
+  if (d[d.length - cut] >= '5') {
     keep = addDigits('0' + keep, '1'.padStart(keep.length + 1, '0'), 1);
   }
   return str({ n: x.n, d: keep, f: places });
 }
 
 /** `v` rounded as `round` does and written with exactly `places` decimals. */
-export function fixed(v: string | number, places: number, down = false): string {
-  const r = round(v, places, down);
+export function fixed(v: string | number, places: number): string {
+  const r = round(v, places);
   if (places <= 0) return r;
   const dot = r.indexOf('.');
   return dot < 0 ? r + '.' + '0'.repeat(places) : r + '0'.repeat(places - (r.length - dot - 1));

@@ -37,7 +37,7 @@ const NUMBER_WRITERS: Record<string, string> = {
   'src/chart/candle-chart.ts': 'prices on the chart axis',
   'src/market/worker.ts': 'builds one format early, so the first tick does not pay for it',
 };
-const WRITES_NUMBERS = /new Intl\.NumberFormat|Intl\.NumberFormat\(|\.toFixed\(|\.toLocaleString\(|\bintlNumber\(|\bnumberFormat\(/;
+const WRITES_NUMBERS = /new Intl\.NumberFormat|Intl\.NumberFormat\(|\.toFixed\(|\.toLocaleString\(|\bintlNumber\(/;
 
 /** Decimal fields of the API that are not money: prices, rates, a change in percent, volumes. */
 const NOT_MONEY = ['change', 'close', 'closePrice', 'dailyRate', 'exchangeRate', 'high', 'low', 'open', 'openPrice', 'price', 'rate', 'volume'];
