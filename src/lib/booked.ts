@@ -28,10 +28,9 @@ export interface MoneyOptions {
  * half unit a typed amount's conversion may move is rounded off again.
  */
 function precision(r: string): number {
-  const [i, f = ''] = r.split('.') as [string, string?];
-  const z = f.length - f.replace(/^0+/, '').length;
-  const c = i !== '0' ? i.length - (!f && /^10*$/.test(i) ? 1 : 0) : -z - (f.slice(z) === '1' ? 1 : 0);
-  return Math.max(0, 8 - c);
+  // The significant digits less the decimals place the first digit; a power of ten takes one less.
+  const digits = r.replace('.', '').replace(/^0+/, '');
+  return Math.max(0, 8 - digits.length + (r.split('.')[1] || '').length + (/^10*$/.test(digits) ? 1 : 0));
 }
 
 /** What a booked amount is in the display currency: × ratio × rate, without trailing zeros. */
@@ -80,7 +79,7 @@ export function formatMoney(value: string | null | undefined, s: MoneySettings, 
  * operator console's figures, and a deposit's amount in the currency it was paid in.
  */
 export function formatBooked(value: string | null | undefined, locale: string, grouped = true): string {
-  if (!isDecimal(value)) return '';
-  const v = trimZeros(value as string);
+  if (value == null) return '';
+  const v = trimZeros(value);
   return intlNumber(locale, places(v), grouped).format(v as unknown as number).replace(MARKS, '');
 }

@@ -66,6 +66,9 @@ money('the console and a paid currency: booked amounts in their own unit, exact,
   assert.is(formatBooked('0.10000000', 'ar'), '0.1');
   assert.is(formatBooked('1234.5', 'en', false), '1234.5');
   assert.is(formatBooked(null, 'en'), '');
+  assert.is(formatMoney('0.00000001', s({ decimals: 0, ratio: '10' })), '$0.0000001', 'ratio 10: every digit');
+  assert.is(formatMoney('0.00000001', s({ decimals: 0, ratio: '0.1' })), '$0.000000001');
+  assert.is(formatMoney('0.00000003', s({ decimals: 0, ratio: '2' })), '$0.0000001', 'ratio 2: to 7 decimals, the half unit a typed amount may move rounded off');
 });
 money('symbol left out, or none configured', () => {
   assert.is(formatMoney('10', base, { symbol: false }), '10.00');
