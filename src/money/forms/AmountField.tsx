@@ -39,7 +39,7 @@ export function useAmount(money: MoneySettings, limits?: readonly [min: string, 
       ? { ok: false, why: 'v.amount' }
       : side
         ? { ok: false, why: side < 0 ? 'v.amountMin' : 'v.amountMax' }
-      : { ok: true, display: text };
+        : { ok: true, display: text };
   /** A display amount written as everywhere else (symbol, the language's format), one left-to-right run. */
   const fmt = (v: string) => ltr(formatMoney(v, shown));
   const range = { min: min ? fmt(min) : '', max: max ? fmt(max) : '' };
