@@ -1,54 +1,17 @@
 /**
- * Quotes the price gate halted, above every page: since when and why, and the operator's decision
- * to trust the market's price again (confirmed, then on record under their name). Read again every
- * 15 s and after each decision, as a halt starts from the market, not from anything in the console.
+ * Quotes the price gate halted, above every page. Read again every 15 s and after each decision,
+ * as a halt starts from the market, not from anything in the console. Halts are rare, so the line
+ * with its words and the release decision (`HaltsLine.tsx`) loads only once there is one.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { MarketHalt } from '../../server/console/types.ts';
-import { Alert } from './Alert.tsx';
 import { call } from './api.ts';
-import { pageWords, tError } from './i18n.ts';
-
-const w = pageWords({
-  en: {
-    halted: 'Orders paused on {{symbol}} since {{time}}: its prices failed the checks ({{reason}}).',
-    absurd: 'not a possible price',
-    jump: 'moved too far from the last trusted price',
-    disagree: 'the two feeds disagree',
-    unconfirmed: 'the second feed has no price',
-    release: "Trust the market's price",
-    sure: "Trust {{symbol}}'s current market price and let orders open again?",
-    released: 'Trusted; orders resume within seconds.',
-  },
-  'pt-BR': {
-    halted: 'Ordens pausadas em {{symbol}} desde {{time}}: os preços não passaram nas verificações ({{reason}}).',
-    absurd: 'não é um preço possível',
-    jump: 'afastou-se demais do último preço confiável',
-    disagree: 'as duas fontes discordam',
-    unconfirmed: 'a segunda fonte não tem preço',
-    release: 'Confiar no preço do mercado',
-    sure: 'Confiar no preço atual de mercado de {{symbol}} e liberar as ordens de novo?',
-    released: 'Confirmado; as ordens voltam em segundos.',
-  },
-  ar: {
-    halted: 'الأوامر متوقفة على {{symbol}} منذ {{time}}: أسعاره لم تجتز الفحوصات ({{reason}}).',
-    absurd: 'ليس سعرًا ممكنًا',
-    jump: 'ابتعد كثيرًا عن آخر سعر موثوق',
-    disagree: 'المصدران غير متفقين',
-    unconfirmed: 'المصدر الثاني بلا سعر',
-    release: 'الوثوق بسعر السوق',
-    sure: 'الوثوق بسعر السوق الحالي لـ {{symbol}} والسماح بالأوامر من جديد؟',
-    released: 'تم؛ تُستأنف الأوامر خلال ثوانٍ.',
-  },
-});
-
-const fill = (text: string, params: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? '');
-const REASONS = ['absurd', 'jump', 'disagree', 'unconfirmed'] as const;
+import type { HaltsLineProps } from './HaltsLine.tsx';
 
 export function Halts({ version }: { version: number }) {
   const [halts, setHalts] = useState<MarketHalt[]>([]);
-  const [error, setError] = useState('');
   const [again, setAgain] = useState(0);
+  const [Line, setLine] = useState<ComponentType<HaltsLineProps> | null>(null);
   useEffect(() => {
     const read = () => call<MarketHalt[]>('GET', '/market/halts').then(setHalts, () => undefined);
     read();
@@ -56,35 +19,10 @@ export function Halts({ version }: { version: number }) {
     return () => clearInterval(timer);
   }, [version, again]);
 
-  const release = async (symbol: string) => {
-    if (!window.confirm(fill(w('sure'), { symbol: symbol.toUpperCase() }))) return;
-    try {
-      await call('POST', `/market/${symbol}/release`);
-      setError('');
-    } catch (e) {
-      setError(tError(e as { key?: string; msg: string }));
-    }
-    setAgain((n) => n + 1);
-  };
+  // A chunk that failed to arrive is asked for again with the next reading.
+  useEffect(() => {
+    if (halts.length && !Line) import('./HaltsLine.tsx').then((m) => setLine(() => m.HaltsLine), () => undefined);
+  }, [halts, Line]);
 
-  if (!halts.length && !error) return null;
-  return (
-    <section className="halts" aria-live="polite">
-      {halts.map((h) => (
-        <p key={h.symbol} className="held">
-          {fill(w('halted'), {
-            symbol: h.symbol.toUpperCase(),
-            time: new Date(h.since).toLocaleString(),
-            reason: (REASONS as readonly string[]).includes(h.reason) ? w(h.reason as (typeof REASONS)[number]) : h.reason,
-          })}{' '}
-          {h.released ? w('released') : (
-            <button type="button" onClick={() => release(h.symbol)}>
-              {w('release')}
-            </button>
-          )}
-        </p>
-      ))}
-      <Alert text={error} />
-    </section>
-  );
+  return Line && <Line halts={halts} onDecided={() => setAgain((n) => n + 1)} />;
 }

@@ -246,9 +246,11 @@ export const pageWords =
   (key: K): string =>
     table[lang][key];
 
-export function t(key: Key, params: Record<string, string | number> = {}): string {
-  return WORDS[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
+/** `text` with each `{{name}}` replaced by its value; a missing one leaves nothing. */
+export const fill = (text: string, params: Record<string, string | number>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+
+export const t = (key: Key, params: Record<string, string | number> = {}): string => fill(WORDS[lang][key], params);
 
 /** A status word, itself translated. */
 export const tStatus = (status: string): string => (WORDS[lang] as Record<string, string>)[`status.${status}`] ?? status;

@@ -146,8 +146,14 @@ test('a price that cannot be true halts the quote: the buttons say so in English
   await operator.getByRole('button', { name: 'Sign in' }).click();
   const halt = operator.locator('.halts p').filter({ hasText: /^Orders paused on BTC since .+: its prices failed the checks \(not a possible price\)\./ });
   await halt.waitFor();
-  await halt.getByRole('button', { name: "Trust the market's price" }).waitFor();
+  const trust = halt.getByRole('button', { name: "Trust the market's price" });
+  await trust.waitFor();
   await screenshot(operator, 'console-halt-en');
+  // The decision is asked first; saying no leaves the halt to the market.
+  const asked = new Promise<string>((resolve) => operator.once('dialog', (d) => (resolve(d.message()), void d.dismiss())));
+  await trust.click();
+  assert.is(await asked, "Trust BTC's current market price and let orders open again?");
+  assert.ok(await trust.isVisible(), 'the halt stays when the operator says no');
   assert.equal(errorsOf(operator), []);
   await operator.close();
 
