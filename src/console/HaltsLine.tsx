@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { MarketHalt } from '../../server/console/types.ts';
 import { Alert } from './Alert.tsx';
 import { call } from './api.ts';
+import { when } from './format.ts';
 import { fill, pageWords, tError } from './i18n.ts';
 
 const w = pageWords({
@@ -71,7 +72,7 @@ export function HaltsLine({ halts, onDecided }: HaltsLineProps) {
         <p key={h.symbol} className="held">
           {fill(w('halted'), {
             symbol: h.symbol.toUpperCase(),
-            time: new Date(h.since).toLocaleString(),
+            time: when(h.since),
             reason: (REASONS as readonly string[]).includes(h.reason) ? w(h.reason as (typeof REASONS)[number]) : h.reason,
           })}{' '}
           {h.released ? w('released') : (
