@@ -142,6 +142,12 @@ for (const language of LANGUAGES) {
     const p = await newMobilePage(stage.browser, { locale: language });
     await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
     await shows(p, language, '/user', '.acct-money', { balance: info.balance, 'total assets': info.totalAssets, 'total income': info.totalIncome });
+    // Every digit shown is a longer figure: none may break across lines or leave the card at 360 px.
+    const misfits = await p.locator('.acct-money dd .num').evaluateAll((els) => {
+      const card = els[0]!.closest('.acct')!.getBoundingClientRect();
+      return els.filter((e) => e.getClientRects().length > 1 || e.getBoundingClientRect().right > card.right || e.getBoundingClientRect().left < card.left).map((e) => e.textContent);
+    });
+    assert.equal(misfits, [], `${language}: each account figure on one line inside the card`);
     await shows(p, language, '/walletRecord', MAIN, { payout: booked.payout, credit: booked.credit, interest: booked.interest });
     await shows(p, language, '/orderList?tab=all', MAIN, { payout: booked.payout, profit: booked.profit });
     await shows(p, language, '/yuebao', MAIN, {

@@ -22,6 +22,9 @@ const FIGURES: [Figure, string][] = [
 const shown = (user: UserInfo, key: Figure): boolean => key !== 'bonus' || /[1-9]/.test(user.bonus || '');
 
 /** Name, VIP level and the wallet figures of the signed-in user. */
+/** Characters of a figure that fit half the card at 360 px (e.g. `$ 7.450,86`), with room for wider digits. */
+const WIDE = 10;
+
 export function Account({ user, go }: { user: UserInfo; go: (path: string) => void }) {
   const app = useStore($app);
   const money = settingsFromConfig(app.appConfig, app.h5ExchangeRate);
@@ -35,12 +38,16 @@ export function Account({ user, go }: { user: UserInfo; go: (path: string) => vo
         </div>
       </div>
       <dl className="acct-money">
-        {FIGURES.filter(([key]) => shown(user, key)).map(([key, label]) => (
-          <div key={key}>
-            <dt>{t(label)}</dt>
-            <dd><span className="num">{formatMoney(user[key], money)}</span></dd>
-          </div>
-        ))}
+        {FIGURES.filter(([key]) => shown(user, key)).map(([key, label]) => {
+          const figure = formatMoney(user[key], money);
+          // A figure is never broken across lines: one too long for half the card takes the whole row.
+          return (
+            <div key={key} className={figure.length > WIDE ? 'wide' : undefined}>
+              <dt>{t(label)}</dt>
+              <dd><span className="num">{figure}</span></dd>
+            </div>
+          );
+        })}
       </dl>
       <div className="acct-acts">
         <button type="button" className="btn" onClick={() => go('/rechargeList')}>{t('route.rechargeList')}</button>
