@@ -23,11 +23,21 @@ import { memoryWarning } from './memory-options.ts';
 import { removeStaleCopies } from './backup/archive.ts';
 import { backupScheduleFromEnv, startDailyBackups, type BackupSchedule } from './backup/daily.ts';
 import { shutdownTimeoutFromEnv, stopServer } from './shutdown.ts';
+import { DeliveryConfigError, deliveryLines, providersFromEnv } from './delivery/config.ts';
+import { useOutbox } from './delivery/start.ts';
 
 async function main(): Promise<void> {
   installSafeConsole();
   const config = configFromEnv();
   const backupSchedule = backupScheduleFromEnv(process.env, config.dataDir);
+  let providers;
+  try {
+    providers = providersFromEnv();
+  } catch (e) {
+    if (!(e instanceof DeliveryConfigError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
   let database;
   try {
     database = await openDatabase({
@@ -67,6 +77,10 @@ async function main(): Promise<void> {
   };
   const app = await buildApp(ctx);
   log = (msg) => app.log.info(msg);
+  // Before listening: a code asked for at once must find the outbox, not the log.
+  const deliveryLog = quietDuringOutages(ctx, app.log);
+  const delivery = useOutbox(ctx, providers, { log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (o, m) => deliveryLog.error(o, m) } });
+  for (const line of deliveryLines(providers)) app.log[line.level](line.msg);
   const feed = await startMarketFeed(ctx, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
   // Every phone reconnects at once after a restart, and 2,000 pollers open 4,000 connections within
   // seconds: node's default queue of 511 unaccepted connections overflowed while the database held
@@ -95,7 +109,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: finishing in-flight requests (at most ${timeoutMs / 1000} s)`);
     try {
-      await stopServer({ app, admin: admin.app, jobs: [settlement, ...(feed ? [feed] : []), daily, keyCleanup, uploadCleanup, ...(backups ? [backups] : [])], ctx, database, timeoutMs, log: app.log });
+      await stopServer({ app, admin: admin.app, jobs: [settlement, ...(feed ? [feed] : []), daily, keyCleanup, uploadCleanup, ...(backups ? [backups] : []), ...(delivery ? [delivery] : [])], ctx, database, timeoutMs, log: app.log });
       process.exit(0);
     } catch (e) {
       console.error('shutdown failed', e);

@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeaturePlugin } from '../context.ts';
 import { AppError, ok } from '../http/envelope.ts';
-import { boundTarget, consumeCode, sendCode, type Channel } from './codes.ts';
+import { boundTarget, codeLanguage, consumeCode, sendCode, type Channel } from './codes.ts';
 
 const Channel = Type.Union([Type.Literal('sms'), Type.Literal('email')], { 'x-error': 'must be sms or email' });
 const SendBody = Type.Object({ verificationType: Channel });
@@ -31,7 +31,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     { config: { auth: true }, schema: { 'x-errors': ['code.needPhone', 'code.needEmail'], tags: ['user'], summary: 'Send the code the operator asked for to the bound phone or e-mail', body: SendBody } },
     async (request) => {
       const { verificationType } = request.body;
-      await sendCode(ctx, verificationType, await targetOf(request.userId, verificationType), request.ip);
+      await sendCode(ctx, verificationType, await targetOf(request.userId, verificationType), request.ip, codeLanguage(request));
       return ok(null, 'Code sent');
     },
   );

@@ -7,6 +7,8 @@ import type { DbOrTx } from '../db/client.ts';
 import { users, verificationCodes } from '../db/schema/index.ts';
 import { AppError, fieldRequired } from '../http/envelope.ts';
 import { LIMITS, hitLimit } from '../http/rate-limit.ts';
+import { languageOf } from '../delivery/texts.ts';
+import { requestLanguages } from '../content/lang.ts';
 import { guess, spendTicket, waitAnswers, type GuessTicket } from './guesses.ts';
 
 export type Channel = 'sms' | 'email';
@@ -20,22 +22,33 @@ export async function boundTarget(db: DbOrTx, userId: number, channel: Channel):
   return (channel === 'sms' ? user?.phone : user?.email?.toLowerCase()) || null;
 }
 
-export async function sendCode(ctx: ServerContext, channel: Channel, target: string, ip: string): Promise<void> {
+/**
+ * Stores a new code and hands it to the sender in one transaction: with a provider the code is
+ * queued in the outbox with its row, so "sent" is answered only for a code that is on its way.
+ * `lang`: the app language of the asking request, which the message is written in.
+ */
+export async function sendCode(ctx: ServerContext, channel: Channel, target: string, ip: string, lang = 'en'): Promise<void> {
   // IP first: a client over its hourly budget does not use up a target's minute.
   await hitLimit(ctx, `code:ip:${ip}`, LIMITS.codePerIp);
   await hitLimit(ctx, `code:${channel}:${target}`, LIMITS.codePerTarget);
   const code = String(randomInt(1_000_000)).padStart(6, '0');
-  await ctx.db
-    .delete(verificationCodes)
-    .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target), lt(verificationCodes.expiresAt, new Date(ctx.clock.now()))));
-  await ctx.db.insert(verificationCodes).values({
-    channel,
-    target,
-    codeHash: hash(code),
-    expiresAt: new Date(ctx.clock.now() + TTL_MS),
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.channel, channel), eq(verificationCodes.target, target), lt(verificationCodes.expiresAt, new Date(ctx.clock.now()))));
+    await tx.insert(verificationCodes).values({
+      channel,
+      target,
+      codeHash: hash(code),
+      expiresAt: new Date(ctx.clock.now() + TTL_MS),
+    });
+    await ctx.codeSender.send(tx, { channel, target, code, lang });
   });
-  await ctx.codeSender.send(channel, target, code);
+  ctx.outbox?.kick();
 }
+
+/** The app language a request asks for (its `Accept-Language`, which the app sets to its own). */
+export const codeLanguage = (request: FastifyRequest): string => languageOf(requestLanguages(request));
 
 /** Compares under a try the guess limiter counted (its ticket). */
 function sameCode(ticket: GuessTicket, code: string, stored: string): boolean {

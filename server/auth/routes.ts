@@ -8,7 +8,7 @@ import { AppError, ok } from '../http/envelope.ts';
 import { LIMITS, checkLimit, countHit } from '../http/rate-limit.ts';
 import { Text } from '../http/schemas.ts';
 import { checkCaptcha, newCaptcha } from './captcha.ts';
-import { consumeCode, sendCode } from './codes.ts';
+import { codeLanguage, consumeCode, sendCode } from './codes.ts';
 import { guess, waitAnswers } from './guesses.ts';
 import { newInviteCode } from './invite.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -125,12 +125,12 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   });
 
   app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { 'x-errors': ['phone.invalid'], querystring: SmsQuery } }, async (request) => {
-    await sendCode(ctx, 'sms', checkPhone(request.query.phone, request.query.area), request.ip);
+    await sendCode(ctx, 'sms', checkPhone(request.query.phone, request.query.area), request.ip, codeLanguage(request));
     return ok(null, 'Verification code sent');
   });
 
   app.get<{ Querystring: Static<typeof EmailQuery> }>('/common/email', { schema: { 'x-errors': ['email.invalid'], querystring: EmailQuery } }, async (request) => {
-    await sendCode(ctx, 'email', checkEmail(request.query.email), request.ip);
+    await sendCode(ctx, 'email', checkEmail(request.query.email), request.ip, codeLanguage(request));
     return ok(null, 'Verification code sent');
   });
 

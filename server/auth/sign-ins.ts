@@ -8,7 +8,10 @@ import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { signIns } from '../db/schema/index.ts';
+import { signIns, users } from '../db/schema/index.ts';
+import { requestLanguages } from '../content/lang.ts';
+import { queueNotice } from '../delivery/outbox.ts';
+import { languageOf } from '../delivery/texts.ts';
 import type { SignIn } from '../console/types.ts';
 
 export const SIGN_INS_KEPT = 20;
@@ -20,9 +23,16 @@ export interface SignInFrom {
   ip: string;
   userAgent: string | undefined;
   how: SignInHow;
+  /** The app language of the signing-in request: the account's notices are written in it from now on. */
+  lang?: string;
 }
 
-export const signInFrom = (request: FastifyRequest, how: SignInHow): SignInFrom => ({ ip: request.ip, userAgent: request.headers['user-agent'], how });
+export const signInFrom = (request: FastifyRequest, how: SignInHow): SignInFrom => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  how,
+  lang: languageOf(requestLanguages(request)),
+});
 
 const BROWSERS: Array<[RegExp, string]> = [
   [/\bEdgA?\/(\d+)/, 'Edge'],
@@ -57,7 +67,12 @@ export function shortAgent(header: string | undefined): string {
 
 /** Writes one sign-in and drops the user's older ones past the newest `SIGN_INS_KEPT`; call it in the sign-in's transaction. */
 export async function recordSignIn(ctx: ServerContext, tx: DbOrTx, userId: number, from: SignInFrom): Promise<void> {
-  await tx.insert(signIns).values({ userId, at: new Date(ctx.clock.now()), ip: from.ip.slice(0, 64), agent: shortAgent(from.userAgent), how: from.how });
+  const at = new Date(ctx.clock.now());
+  const agent = shortAgent(from.userAgent);
+  await tx.insert(signIns).values({ userId, at, ip: from.ip.slice(0, 64), agent, how: from.how });
+  if (from.lang) await tx.update(users).set({ lang: from.lang }).where(eq(users.id, userId));
+  // A new account's first sign-in is its owner registering: nothing to warn about.
+  if (from.how !== 'register') await queueNotice(ctx, tx, userId, 'signIn', { agent, time: at.toISOString().slice(0, 16).replace('T', ' ') });
   const [edge] = await tx
     .select({ id: signIns.id })
     .from(signIns)

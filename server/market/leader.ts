@@ -8,6 +8,8 @@ import pg from 'pg';
 
 /** Beside migrate (727001), seed (727002) and settlement (727003). */
 export const FEED_LOCK = 727009;
+/** The outbox's sender (server/delivery/worker.ts). */
+export const OUTBOX_LOCK = 727010;
 
 export interface Leadership {
   /** Tries to lead when not leading yet; answers whether this process leads now. */
@@ -17,7 +19,7 @@ export interface Leadership {
 
 export const soleLeader: Leadership = { lead: async () => true, close: async () => {} };
 
-export function pgLeadership(connectionString: string): Leadership {
+export function pgLeadership(connectionString: string, lock = FEED_LOCK): Leadership {
   let client: pg.Client | undefined;
   let leading = false;
   const drop = (c: pg.Client) => {
@@ -37,7 +39,7 @@ export function pgLeadership(connectionString: string): Leadership {
           client = c;
           await c.connect();
         }
-        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [FEED_LOCK]);
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [lock]);
         leading = rows[0]!.ok;
       } catch {
         if (client) drop(client);

@@ -14,6 +14,7 @@ import { deposits, withdrawals } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { announceQueue } from '../bus/queues.ts';
+import { queueNotice } from '../delivery/outbox.ts';
 import { notFound, notifyUser } from './common.ts';
 import { toDeposit } from './deposits.ts';
 import { WITHDRAW_STATUS_NAMES, toWithdrawal } from './withdrawals/rows.ts';
@@ -122,6 +123,9 @@ export async function moveWithdrawal(
       .where(eq(withdrawals.id, row.id))
       .returning();
     await onReviewed?.(tx, toWithdrawal(row), toWithdrawal(updated!), row.userId);
+    const told = { amount: trimZeros(row.amount), orderNo: row.orderNo };
+    if (PAID_OUT_WITHDRAW_STATUSES.includes(status)) await queueNotice(ctx, tx, row.userId, 'withdrawPaid', told);
+    else if (moneyReturned(status)) await queueNotice(ctx, tx, row.userId, 'withdrawRejected', { ...told, reason: why! });
     return { userId: row.userId, withdrawal: toWithdrawal(updated!) };
   });
   const w = result.withdrawal;

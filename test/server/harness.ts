@@ -69,7 +69,7 @@ export async function startTestServer(
   let time = Date.now();
   const clock: TestClock = { now: () => time, advance: (ms) => void (time += ms) };
   const codes: SentCode[] = [];
-  const codeSender: CodeSender = { send: async (channel, target, code) => void codes.push({ channel, target, code }) };
+  const codeSender: CodeSender = { send: async (_tx, { channel, target, code }) => void codes.push({ channel, target, code }) };
   const ctx: ServerContext = {
     db: database.db,
     database,

@@ -14,3 +14,4 @@ export * from './market.ts';
 export * from './operators.ts';
 export * from './channel-texts.ts';
 export * from './partners.ts';
+export * from './outbox.ts';

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   /** Global mask flag (`is_order`: docs/rules.md#global-mask); null means the operator never set it. */
   isOrder: boolean('is_order'),
+  /** The app language of the latest sign-in: the notices sent by e-mail are written in it. */
+  lang: text('lang'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 }, (t) => [index('users_email_idx').on(sql`lower(${t.email})`), index('users_phone_idx').on(t.phone)]);
 

@@ -12,6 +12,8 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { paymentMethods, users, withdrawals } from '../../db/schema/index.ts';
 import { changeBalance } from '../../ledger/index.ts';
 import { newOrderNo } from '../../orders/order-no.ts';
+import { queueNotice } from '../../delivery/outbox.ts';
+import { trimZeros } from '../../../src/shared/decimal.ts';
 import { type MoneyConfigKey, notFound } from '../common.ts';
 import { noCodeTarget } from './errors.ts';
 import { toWithdrawal } from './rows.ts';
@@ -63,5 +65,6 @@ export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number
       createdAt: new Date(now),
     })
     .returning();
+  await queueNotice(ctx, tx, userId, 'withdrawRequested', { amount: trimZeros(amount), orderNo });
   return toWithdrawal(row!);
 }

@@ -13,7 +13,7 @@ import {
   type SendWithdrawCodeAnswer,
 } from '../../../src/shared/contract.ts';
 import { OPEN_WITHDRAW_STATUSES } from '../../../src/shared/withdraw-status.ts';
-import { sendCode } from '../../auth/codes.ts';
+import { codeLanguage, sendCode } from '../../auth/codes.ts';
 import { fundPasswordState } from '../../auth/fund-password.ts';
 import { getConfig } from '../../content/config.ts';
 import type { FeaturePlugin } from '../../context.ts';
@@ -84,7 +84,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     const channel = codeTypeOf((await moneyConfig(ctx.db)).withdrawCodeType);
     if (channel === 'none') throw codeOff();
     const target = await codeTarget(ctx.db, request.userId, channel);
-    await sendCode(ctx, channel, target, request.ip);
+    await sendCode(ctx, channel, target, request.ip, codeLanguage(request));
     const resendSeconds = Number(await getConfig(ctx.db, 'codeResendSeconds')) || Number(CONFIG_DEFAULTS.codeResendSeconds);
     return ok<SendWithdrawCodeAnswer>({ channel, target: maskTarget(target), resendSeconds }, 'Code sent');
   });
