@@ -81,6 +81,7 @@ export function startDeliveryWorker(
       const composed = compose(m.purpose, m.lang, m.params);
       const id = await provider.send({ to: m.target, ...composed });
       await settle(m.id, { status: 'sent', sentAt: new Date(now()), providerId: id.slice(0, 200), params: {}, error: null });
+      log.info(`outbox: ${m.channel} message ${m.id} (${m.purpose}) sent`);
     } catch (e) {
       const reason = e instanceof DeliveryError ? e.message : `unexpected: ${String((e as Error).message ?? e).slice(0, 300)}`;
       const permanent = e instanceof DeliveryError && e.permanent;
