@@ -21,6 +21,7 @@ import { getConfig } from './content/config.ts';
 import type { ServerContext } from './context.ts';
 import { installAnswerHeaders } from './http/answer-headers.ts';
 import { installAnswerCompression } from './http/compress-answers.ts';
+import { installSharedAnswers } from './http/shared-answers.ts';
 import { frameworkError, installApiErrorHandling } from './http/errors.ts';
 import { installInputGuards } from './http/input-guard.ts';
 import { refuseSecretsInQuery } from './http/secrets.ts';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   installClosingAnswer(app);
   installAnswerHeaders(app);
   installAnswerCompression(app);
+  installSharedAnswers(app);
   // `/healthz`, `/readyz`, and the outage watch that turns a database outage into 503 answers.
   const reportOutage = await installHealth(app, ctx);
   installRequestLog(app);

@@ -43,9 +43,13 @@ const RateQuery = Type.Object({ symbol: Text(21, { pattern: '^[a-z0-9]{1,12}_[a-
 const LangOnly = Type.Object({ lang: LangQuery });
 
 const plugin: FeaturePlugin = async (app, { ctx }) => {
-  app.get('/common/getLogo', { schema: { querystring: LogoQuery } }, async () => ok(await platformConfig(ctx.db)));
+  // The start-up settings, plays and contract amounts are the same for everyone: a cache in front
+  // may share them (server/http/shared-answers.ts); a change reaches every phone within seconds.
+  const shared = { shared: true };
 
-  app.get('/common/config/list', async () => ok(await publicConfig(ctx.db)));
+  app.get('/common/getLogo', { config: shared, schema: { querystring: LogoQuery } }, async () => ok(await platformConfig(ctx.db)));
+
+  app.get('/common/config/list', { config: shared }, async () => ok(await publicConfig(ctx.db)));
 
   // Notices, marquee and banners answer in the language the app asks for (content/lang.ts).
   app.get('/h5/symbol/getNoticeList', { schema: { querystring: LangOnly } }, async (request) => {
@@ -79,9 +83,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok<Community[]>(rows);
   });
 
-  app.get('/h5/symbol/getPlays', async () => ok(await enabledPlays(ctx.db)));
+  app.get('/h5/symbol/getPlays', { config: shared }, async () => ok(await enabledPlays(ctx.db)));
 
-  app.get('/h5/symbol/getContractMoney', async () => ok(await contractMoney(ctx.db)));
+  app.get('/h5/symbol/getContractMoney', { config: shared }, async () => ok(await contractMoney(ctx.db)));
 
   app.get('/common/rate', async () => {
     const rows = await ctx.db.select().from(rates).orderBy(asc(rates.symbol));

@@ -70,6 +70,8 @@ export const marketRoutes: FeaturePlugin = async (app, { ctx }) => {
   app.get(
     '/h5/symbol/getHomeTickerList',
     {
+      // The same list for everyone within a second: a cache in front answers the pollers (docs/deployment.md).
+      config: { shared: true },
       ...(logLevel ? { logLevel } : {}),
       schema: { tags: ['market'], summary: 'Every ticker with last price and 24 h figures', response: answer(Type.Array(TickerSchema)) },
     },
