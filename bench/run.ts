@@ -13,6 +13,7 @@
  *   npm run bench                    both, 10 minutes on the quote screen at 4x CPU (the app build only)
  *   BENCH_MINUTES=0 npm run bench    the waiting times alone
  *   BENCH_RUNS=3 npm run bench       fewer loads per build
+ *   BENCH_LOADS=0 npm run bench      the bytes on the quote screen alone (one server, no load runs)
  *   BENCH_BASELINE=../base/dist npm run bench   a third column: another build of the app (e.g. an
  *                                    older commit's), path relative to this folder, same run and load
  *
@@ -28,7 +29,8 @@ import type { Browser } from 'playwright-core';
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASELINE = process.env.BENCH_BASELINE;
-const BUILDS: string[] = ['dist', 'dist-react', ...(BASELINE ? [BASELINE] : [])];
+const LOADS = process.env.BENCH_LOADS !== '0';
+const BUILDS: string[] = LOADS ? ['dist', 'dist-react', ...(BASELINE ? [BASELINE] : [])] : ['dist'];
 type Build = string;
 const POLL_MS = 5000;
 
@@ -186,6 +188,48 @@ const ROWS_2G: typeof ROWS = [
 
 const show = (v: number, unit: 's' | 'KB' | 'ms') => (unit === 's' ? (v / 1000).toFixed(2) + ' s' : unit === 'ms' ? Math.round(v) + ' ms' : kb(v));
 
+/** The load times of every build, on slow 3G and on 2G: median of `RUNS` each. */
+async function measureLoads(browser: Browser, servers: Record<Build, ServerHandle>, tokens: Record<Build, string>) {
+  const samples: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
+  for (let i = 0; i < RUNS; i++) {
+    // Alternated, so a busy moment of the machine weighs on both builds alike.
+    for (const build of BUILDS) {
+      const s = await measureLoad(browser, servers[build].url, tokens[build]);
+      samples[build].push(s);
+      console.log(`run ${i + 1} ${build}: ` + ROWS.map((r) => `${r.key} ${show(s[r.key], r.unit)}`).join(', '));
+    }
+  }
+  const medians = Object.fromEntries(
+    BUILDS.map((b) => [b, Object.fromEntries(ROWS.map((r) => [r.key, Math.round(median(samples[b].map((s) => s[r.key])))]))]),
+  ) as Record<Build, Record<keyof LoadSample, number>>;
+
+  console.log(`\nslow 3G (${PROFILE.latencyMs} ms round trip, ${PROFILE.kbit} kbit/s) + ${PROFILE.cpu}x CPU, signed in (a visitor where the row says so), median of ${RUNS}:\n`);
+  console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
+  for (const r of ROWS) {
+    const v = medians.dist![r.key];
+    const mark = v <= r.goal ? '' : ' (over)';
+    const base = BASELINE ? ` ${show(medians[BASELINE]![r.key], r.unit)} |` : '';
+    console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
+  }
+
+  // The same loads on 2G, for what a user there sees first and when the screen works.
+  const samples2g: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const build of BUILDS) samples2g[build].push(await measureLoad(browser, servers[build].url, tokens[build], PROFILE_2G));
+  }
+  const medians2g = Object.fromEntries(
+    BUILDS.map((b) => [b, Object.fromEntries(ROWS_2G.map((r) => [r.key, Math.round(median(samples2g[b].map((s) => s[r.key])))]))]),
+  ) as Record<Build, Record<keyof LoadSample, number>>;
+  console.log(`\n${PROFILE_2G.name} (${PROFILE_2G.latencyMs} ms round trip, ${PROFILE_2G.kbit} kbit/s) + ${PROFILE_2G.cpu}x CPU, median of ${RUNS}:\n`);
+  console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
+  for (const r of ROWS_2G) {
+    const v = medians2g.dist![r.key];
+    const base = BASELINE ? ` ${show(medians2g[BASELINE]![r.key], r.unit)} |` : '';
+    console.log(`| ${r.label} | ${show(v, r.unit)}${v <= r.goal ? '' : ' (over)'} | ${show(medians2g['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
+  }
+  return { medians, samples, medians2g, samples2g };
+}
+
 async function main(): Promise<void> {
   const servers = {} as Record<Build, ServerHandle>;
   const tokens = {} as Record<Build, string>;
@@ -196,44 +240,7 @@ async function main(): Promise<void> {
       servers[build] = await startServer({ dist: build as 'dist' });
       tokens[build] = await demoToken(servers[build].url);
     }
-    const samples: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
-    for (let i = 0; i < RUNS; i++) {
-      // Alternated, so a busy moment of the machine weighs on both builds alike.
-      for (const build of BUILDS) {
-        const s = await measureLoad(browser, servers[build].url, tokens[build]);
-        samples[build].push(s);
-        console.log(`run ${i + 1} ${build}: ` + ROWS.map((r) => `${r.key} ${show(s[r.key], r.unit)}`).join(', '));
-      }
-    }
-    const medians = Object.fromEntries(
-      BUILDS.map((b) => [b, Object.fromEntries(ROWS.map((r) => [r.key, Math.round(median(samples[b].map((s) => s[r.key])))]))]),
-    ) as Record<Build, Record<keyof LoadSample, number>>;
-
-    console.log(`\nslow 3G (${PROFILE.latencyMs} ms round trip, ${PROFILE.kbit} kbit/s) + ${PROFILE.cpu}x CPU, signed in (a visitor where the row says so), median of ${RUNS}:\n`);
-    console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
-    for (const r of ROWS) {
-      const v = medians.dist![r.key];
-      const mark = v <= r.goal ? '' : ' (over)';
-      const base = BASELINE ? ` ${show(medians[BASELINE]![r.key], r.unit)} |` : '';
-      console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
-    }
-
-    // The same loads on 2G, for what a user there sees first and when the screen works.
-    const samples2g: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
-    for (let i = 0; i < RUNS; i++) {
-      for (const build of BUILDS) samples2g[build].push(await measureLoad(browser, servers[build].url, tokens[build], PROFILE_2G));
-    }
-    const medians2g = Object.fromEntries(
-      BUILDS.map((b) => [b, Object.fromEntries(ROWS_2G.map((r) => [r.key, Math.round(median(samples2g[b].map((s) => s[r.key])))]))]),
-    ) as Record<Build, Record<keyof LoadSample, number>>;
-    console.log(`\n${PROFILE_2G.name} (${PROFILE_2G.latencyMs} ms round trip, ${PROFILE_2G.kbit} kbit/s) + ${PROFILE_2G.cpu}x CPU, median of ${RUNS}:\n`);
-    console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
-    for (const r of ROWS_2G) {
-      const v = medians2g.dist![r.key];
-      const base = BASELINE ? ` ${show(medians2g[BASELINE]![r.key], r.unit)} |` : '';
-      console.log(`| ${r.label} | ${show(v, r.unit)}${v <= r.goal ? '' : ' (over)'} | ${show(medians2g['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
-    }
-
+    const loads = LOADS ? await measureLoads(browser, servers, tokens) : null;
     const data = MINUTES > 0 ? await dataUsed(browser, servers.dist!, tokens.dist!) : null;
     const saver = MINUTES > 0 ? await dataUsedSaver(browser, servers.dist!, tokens.dist!) : null;
     if (data && saver) {
@@ -243,8 +250,8 @@ async function main(): Promise<void> {
     const results = {
       profile: PROFILE,
       runs: RUNS,
-      load: { medians, samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
-      load2g: { profile: PROFILE_2G, medians: medians2g, samples: samples2g, goals: Object.fromEntries(ROWS_2G.map((r) => [r.key, r.goal])) },
+      load: loads && { medians: loads.medians, samples: loads.samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
+      load2g: loads && { profile: PROFILE_2G, medians: loads.medians2g, samples: loads.samples2g, goals: Object.fromEntries(ROWS_2G.map((r) => [r.key, r.goal])) },
       dataUsed: data,
       dataUsedSaver: saver,
     };
