@@ -15,6 +15,7 @@ export interface PollerDeps {
   ) => Promise<{
     ok: boolean;
     status: number;
+    headers: { get(name: string): string | null };
     json(): Promise<unknown>;
   }>;
   setTimeout: (run: () => void, ms: number) => unknown;
@@ -48,6 +49,11 @@ export class Poller {
   private prefetching: AbortController | null = null;
   /** The whole history asked for after a scroll back (`older`), while it loads. */
   private loadingOlder: AbortController | null = null;
+  /**
+   * The last answer of each URL that came with a validator (the ticker list): the next poll names
+   * it, and a 304 of a few hundred bytes stands for an unchanged list.
+   */
+  private readonly validated = new Map<string, { etag: string; data: unknown }>();
 
   constructor(private readonly deps: PollerDeps) {}
 
@@ -233,12 +239,20 @@ export class Poller {
   private async get<T>(path: string, signal: AbortSignal, auth: boolean, priority?: 'low'): Promise<T> {
     const headers: Record<string, string> = { clientId: 'app' };
     if (auth && this.token) headers.Authorization = this.token;
-    const res = await this.deps.fetch(`${this.baseUrl}/prod-api${path}`, priority ? { headers, signal, priority } : { headers, signal });
+    const url = `${this.baseUrl}/prod-api${path}`;
+    const held = this.validated.get(url);
+    // Set by hand, the browser passes the 304 on instead of answering from its own cache.
+    if (held) headers['If-None-Match'] = held.etag;
+    const res = await this.deps.fetch(url, priority ? { headers, signal, priority } : { headers, signal });
+    if (res.status === 304 && held) return held.data as T;
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     const body = (await res.json()) as Envelope<T>;
     if (body.code !== 200) throw new Error(body.msg);
     // An answer the service worker kept from before: not live, so the worker backs off and retries.
     if (body.cachedAt) throw new Error('offline');
+    const etag = res.headers.get('etag');
+    if (etag) this.validated.set(url, { etag, data: body.data });
+    else this.validated.delete(url);
     return body.data;
   }
 }

@@ -211,8 +211,22 @@ async function api(req: Request, key: string, name: string, keep = (c: Cache) =>
     } catch {
       // Kept next time.
     }
-  }
+  } else if (res.status === 304) void renewKept(key, name, res).catch(() => {});
   return res;
+}
+
+/**
+ * A 304 (the market worker names the list it holds) says the kept answer with that validator is
+ * still the current one: it is re-dated, so offline it says when it was last known current.
+ */
+async function renewKept(key: string, name: string, res: Response): Promise<void> {
+  const cache = await caches.open(name);
+  const kept = await cache.match(key);
+  const date = res.headers.get('date');
+  if (!kept || !date || kept.headers.get('etag') !== res.headers.get('etag')) return;
+  const headers = new Headers(kept.headers);
+  headers.set('date', date);
+  await cache.put(key, new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers }));
 }
 
 /**

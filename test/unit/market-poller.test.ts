@@ -45,7 +45,8 @@ const setup = () => {
   const time = new FakeTime();
   const calls: Call[] = [];
   const posted: FromWorker[] = [];
-  const net = { hold: false, down: false };
+  /** `price`: the ticker list's price while set (an unchanged list); else it moves with the clock. */
+  const net: { hold: boolean; down: boolean; price?: string } = { hold: false, down: false };
   const minute = () => Math.floor(time.now / 60_000);
   const candles = (from: number): Candle[] => {
     const out: Candle[] = [];
@@ -56,7 +57,7 @@ const setup = () => {
   };
   const answer = (url: string): unknown => {
     if (url.includes('getHomeTickerList')) {
-      const price = (1 + time.now / 1e6).toFixed(6);
+      const price = net.price ?? (1 + time.now / 1e6).toFixed(6);
       return [{ symbol: 'btc', name: 'BTC/USDT', price, open: '1', change: '0.00', high: '9', low: '0', volume: '1' } satisfies Ticker];
     }
     const since = /since=(\d+)/.exec(url);
@@ -71,7 +72,11 @@ const setup = () => {
         if (net.hold) return;
         if (net.down) return reject(new TypeError('Failed to fetch'));
         const body = { code: 200, msg: 'success', data: answer(url) };
-        resolve({ ok: true, status: 200, json: async () => body });
+        // As the server: the ticker list has a validator of its content, and a 304 when it matches.
+        const etag = url.includes('getHomeTickerList') ? `"${JSON.stringify(body.data).length}-${(body.data as Ticker[])[0]!.price}"` : null;
+        const headers = { get: (name: string) => (name.toLowerCase() === 'etag' ? etag : null) };
+        if (etag && init.headers['If-None-Match'] === etag) return resolve({ ok: false, status: 304, headers, json: async () => Promise.reject(new SyntaxError('no body')) });
+        resolve({ ok: true, status: 200, headers, json: async () => body });
       }),
     setTimeout: time.setTimeout,
     clearTimeout: time.clearTimeout,
@@ -104,6 +109,28 @@ schedule('start asks at once for tickers and 500 candles, then every 5 s only fo
   assert.match(klines(calls)[1].url, `since=${999 * 60_000 + 60_000}`, 'the next ask starts at the newest held candle');
   const patch = posted.filter((m) => m.type === 'candles').pop();
   assert.ok(patch?.type === 'candles' && patch.kind === 'patch' && patch.columns.time.length === 1, 'only the forming candle is posted');
+  poller.handle({ type: 'stop' });
+});
+
+schedule('an unchanged ticker list comes as a 304: the poll names the last validator, the screen gets nothing new, polling goes on', async () => {
+  const { time, calls, posted, net, poller } = setup();
+  net.price = '1.5';
+  poller.handle(start);
+  await time.advance(0);
+  assert.is(tickerCalls(calls)[0]!.headers['If-None-Match'], undefined, 'nothing to name on the first poll');
+  const lists = () => posted.filter((m) => m.type === 'tickers').length;
+  assert.is(lists(), 1);
+  await time.advance(5_000);
+  assert.is(tickerCalls(calls)[1]!.headers['If-None-Match'], '"111-1.5"', 'the second poll names the list it holds');
+  assert.is(lists(), 1, 'an unchanged list posts nothing');
+  assert.not.ok(posted.some((m) => m.type === 'status'), 'a 304 is no failure');
+  assert.ok(klines(calls).every((c) => !('If-None-Match' in c.headers)), 'candles come without a validator, so none is sent');
+  net.price = '1.6';
+  await time.advance(5_000);
+  assert.is(tickerCalls(calls).length, 3, 'polled on time, not backed off');
+  assert.is(lists(), 2, 'a changed list comes whole and reaches the screen');
+  const last = posted.filter((m) => m.type === 'tickers').pop();
+  assert.ok(last?.type === 'tickers' && last.changed[0]!.price === '1.6');
   poller.handle({ type: 'stop' });
 });
 
@@ -174,7 +201,9 @@ schedule('clientId always; Authorization once a token is given, and only on the 
   poller.handle({ type: 'token', token: 'tok' });
   await time.advance(5_000);
   assert.equal(klines(calls).pop()!.headers, { clientId: 'app', Authorization: 'tok' });
-  assert.equal(tickerCalls(calls).pop()!.headers, { clientId: 'app' }, 'the public ticker list goes without the token');
+  const { Authorization, ...rest } = tickerCalls(calls).pop()!.headers;
+  assert.is(Authorization, undefined, 'the public ticker list goes without the token');
+  assert.equal(Object.keys(rest), ['clientId', 'If-None-Match'], 'and with the validator of the list it holds');
   poller.handle({ type: 'stop' });
 });
 
@@ -287,7 +316,7 @@ backoff('back online, a backing-off poller polls at once instead of at its next 
 backoff('an error envelope counts as a failure, not as data', async () => {
   const { time, posted, poller } = setup();
   const failing = new Poller({
-    fetch: async () => ({ ok: true, status: 200, json: async () => ({ code: 401, msg: 'expired', data: null }) }),
+    fetch: async () => ({ ok: true, status: 200, headers: { get: () => null }, json: async () => ({ code: 401, msg: 'expired', data: null }) }),
     setTimeout: time.setTimeout,
     clearTimeout: time.clearTimeout,
     post: (m) => posted.push(m),
