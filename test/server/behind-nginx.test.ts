@@ -5,13 +5,12 @@
  * HTTPS-only headers, compression done once, and the static files' cache headers.
  * Needs DATABASE_URL (runs under `npm run test:pg`) and nginx (NGINX, default /usr/sbin/nginx).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
-import { createServer, connect } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { suite } from '../suite.ts';
@@ -20,11 +19,11 @@ import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/c
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client.ts';
 import { signIns } from '../../server/db/schema/index.ts';
-import { root, startServerProcess, type ServerProcess } from './server-process.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { freePort, startNginx, stopNginx } from './nginx-process.ts';
 import { TestSocket } from './ws-client.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const ASSET = 'assets/main-ABCD1234.js';
 const ASSET_TEXT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 
@@ -41,23 +40,6 @@ interface Ctx {
 }
 const test = suite<Ctx>('behind nginx: two processes on one PostgreSQL', { sockets: [] } as unknown as Ctx);
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-
 /** A built app's shape: the page, and a hashed asset precompressed as the build writes it. */
 function writeDist(dir: string): void {
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
@@ -65,52 +47,6 @@ function writeDist(dir: string): void {
   writeFileSync(path.join(dir, ASSET), ASSET_TEXT);
   writeFileSync(path.join(dir, `${ASSET}.gz`), gzipSync(ASSET_TEXT));
   writeFileSync(path.join(dir, `${ASSET}.br`), brotliCompressSync(ASSET_TEXT));
-}
-
-/** deploy/nginx.conf with this test's ports and certificate; every swapped line must be there. */
-function siteConfig(c: Ctx): string {
-  let text = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
-  const swap = (from: string, to: string) => {
-    assert.ok(text.includes(from), `deploy/nginx.conf has "${from}"`);
-    text = text.replace(from, to);
-  };
-  swap('server 127.0.0.1:8080;', `server ${new URL(c.one.url).host};`);
-  swap('server 127.0.0.1:8090;', `server ${new URL(c.two.url).host};`);
-  swap('listen 80;', `listen 127.0.0.1:${c.httpPort};`);
-  swap('listen 443 ssl http2;', `listen 127.0.0.1:${c.httpsPort} ssl http2;`);
-  swap('/etc/ssl/certs/trade-lite.pem', path.join(c.dir, 'cert.pem'));
-  swap('/etc/ssl/private/trade-lite.key', path.join(c.dir, 'key.pem'));
-  return text;
-}
-
-async function startNginx(c: Ctx): Promise<void> {
-  const dir = c.dir;
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')]);
-  assert.is(made.status, 0, `openssl: ${made.stderr}`);
-  writeFileSync(path.join(dir, 'trade-lite.conf'), siteConfig(c));
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${path.join(dir, name)};`).join('\n  ');
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? `user ${userInfo().username};\n` : ''}worker_processes 1;
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  ${temp}
-  include ${path.join(dir, 'trade-lite.conf')};
-}
-`,
-  );
-  c.nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  c.nginx.stderr!.on('data', (d) => (stderr += d));
-  for (let i = 0; i < 100; i++) {
-    if ((await listening(c.httpPort)) && (await listening(c.httpsPort))) return;
-    if (c.nginx.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nginx did not start: ${stderr}${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`);
 }
 
 test.before(async (c) => {
@@ -123,13 +59,12 @@ test.before(async (c) => {
 });
 
 async function setUp(c: Ctx): Promise<void> {
-  if (!existsSync(NGINX)) throw new Error(`${NGINX} not found: install Debian's nginx-light (apt-get install nginx-light) or set NGINX`);
   c.dir = mkdtempSync(path.join(tmpdir(), 'tl-nginx-'));
   writeDist(path.join(c.dir, 'dist'));
   const env = { TRUST_PROXY: '1', DIST_DIR: path.join(c.dir, 'dist') };
   [c.one, c.two] = await Promise.all([startServerProcess(path.join(c.dir, 'one'), env), startServerProcess(path.join(c.dir, 'two'), env)]);
   [c.httpPort, c.httpsPort] = [await freePort(), await freePort()];
-  await startNginx(c);
+  c.nginx = await startNginx({ dir: c.dir, upstreams: [new URL(c.one.url).host, new URL(c.two.url).host], httpPort: c.httpPort, httpsPort: c.httpsPort });
 }
 
 /** Throws the set-up's failure, so each test names it. */
@@ -140,10 +75,7 @@ function ready(c: Ctx): void {
 const pgTest = databaseUrl ? test : test.skip;
 test.after(async (c) => {
   for (const s of c.sockets) s.close();
-  if (c.nginx && c.nginx.exitCode === null) {
-    c.nginx.kill('SIGQUIT');
-    await new Promise((resolve) => c.nginx.once('exit', resolve));
-  }
+  await stopNginx(c.nginx);
   await Promise.all([c.one?.kill('SIGTERM'), c.two?.kill('SIGTERM')]);
   if (c.dir) rmSync(c.dir, { recursive: true, force: true });
 });
@@ -293,6 +225,76 @@ pgTest('answers are compressed once, by the server; static files keep their cach
   const body = tickers.headers['content-encoding'] === 'gzip' ? gunzipSync(tickers.body) : tickers.body;
   assert.ok(['gzip', undefined].includes(tickers.headers['content-encoding'] as string | undefined), String(tickers.headers['content-encoding']));
   assert.is((JSON.parse(body.toString()) as Envelope<unknown>).code, 200);
+});
+
+pgTest("the answers the server marks shared come from nginx's cache, and only those", async (c) => {
+  ready(c);
+  type Op = { security?: unknown[] };
+  const doc = JSON.parse((await call(c, 'GET', '/prod-api/openapi.json')).body.toString()) as { paths: Record<string, Record<string, Op>> };
+  // What a visitor can ask for by GET with nothing in the path: whatever the cache could be asked for.
+  const routes = Object.entries(doc.paths).filter(([route, ops]) => ops.get && !ops.get.security?.length && !route.includes('{')).map(([route]) => route);
+  const cached: string[] = [];
+  for (const url of routes) {
+    const route = url.slice('/prod-api'.length);
+    const first = await call(c, 'GET', url, { headers: { 'accept-encoding': 'br' } });
+    const again = await call(c, 'GET', url, { headers: { 'accept-encoding': 'br' } });
+    const shared = /\bpublic\b/.test(String(first.headers['cache-control']));
+    if (shared) {
+      cached.push(route);
+      assert.ok(['HIT', 'STALE', 'UPDATING', 'EXPIRED', 'REVALIDATED'].includes(String(again.headers['x-cache'])), `${route}: the second ask is the cache's (${again.headers['x-cache']})`);
+      assert.ok(again.body.equals(first.body) || again.headers.etag !== first.headers.etag, `${route}: the same answer while it is current`);
+    } else {
+      assert.is(again.headers['x-cache'], undefined, `${route} (${first.headers['cache-control']}): never through the cache`);
+    }
+  }
+  assert.ok(cached.includes('/h5/symbol/getHomeTickerList') && cached.length >= 5, `the shared answers are cached: ${cached}`);
+  // A user's own answer, asked by two users at once, is each one's own.
+  const users = await Promise.all(['b', 'c'].map(async (suffix, i) => {
+    const username = `ngx${process.pid % 10000}${suffix}`;
+    const { env } = await api<string>(c, 'POST', '/h5/user/register', { body: { username, password: 'glass-river-58', confirmPassword: 'glass-river-58' }, from: `127.0.0.${10 + i}` });
+    assert.is(env.code, 200, env.msg);
+    return { username, token: env.data };
+  }));
+  const own = await Promise.all(users.map((u) => api<{ code: string }>(c, 'GET', '/h5/user/inviteCodeUrl', { headers: { authorization: u.token } })));
+  for (const { res } of own) {
+    assert.is(res.headers['cache-control'], 'no-store');
+    assert.is(res.headers['x-cache'], undefined);
+  }
+  assert.is.not(own[0]!.env.data.code, own[1]!.env.data.code, 'each user gets their own');
+});
+
+pgTest('however many ask, the servers are asked about once a second for the ticker list; If-None-Match gets a 304 from the cache', async (c) => {
+  ready(c);
+  const route = '/h5/symbol/getHomeTickerList';
+  const origin = async () => (await c.one.answered(route)) + (await c.two.answered(route));
+  const before = await origin();
+  const started = Date.now();
+  let asked = 0;
+  const statuses = new Set<number>();
+  // 20 clients asking back to back for 3 s: hundreds of requests a second.
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (Date.now() - started < 3000) {
+        const res = await call(c, 'GET', '/prod-api' + route, { headers: { 'accept-encoding': 'br' } });
+        statuses.add(res.status);
+        asked++;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const reached = (await origin()) - before;
+  assert.equal([...statuses], [200]);
+  assert.ok(asked > 100, `${asked} requests`);
+  assert.ok(reached >= 1 && reached <= Math.ceil(seconds) + 2, `${asked} requests in ${seconds.toFixed(1)} s reached the servers ${reached} times`);
+
+  const fresh = await call(c, 'GET', '/prod-api' + route, { headers: { 'accept-encoding': 'br' } });
+  const etag = String(fresh.headers.etag);
+  assert.match(etag, /^"[\w-]{16}"$/);
+  const again = await call(c, 'GET', '/prod-api' + route, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+  assert.is(again.status, 304);
+  assert.is(again.body.length, 0);
+  assert.is(again.headers.etag, etag);
+  assert.match(String(again.headers['cache-control']), /^public, max-age=1/);
 });
 
 test.run();

@@ -62,6 +62,8 @@ export interface ServerProcess {
   call<T = unknown>(method: 'GET' | 'POST', path: string, options?: CallOptions): Promise<Envelope<T>>;
   /** Calls the operator API (`/admin` + `path`) with the key. */
   operator<T = unknown>(method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<Envelope<T>>;
+  /** Answered requests of one route (its pattern under `/prod-api`) by this process, from its metrics. */
+  answered(route: string): Promise<number>;
   /** Moves this process's test clock forward. */
   advanceClock(ms: number): Promise<number>;
   /** Sends `signal` and waits for the exit. */
@@ -160,6 +162,14 @@ function handle(proc: ChildProcess, exited: Promise<number | string>, port: numb
       });
     },
     operator,
+    answered: async (route) => {
+      const res = await fetch(`http://127.0.0.1:${adminPort}/admin/metrics`, { headers: { 'x-operator-key': OPERATOR_KEY } });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`metrics: HTTP ${res.status}`);
+      let n = 0;
+      for (const line of text.split('\n')) if (line.startsWith('http_requests_total{') && line.includes(`route="/prod-api${route}"`)) n += Number(line.split(' ').pop());
+      return n;
+    },
     advanceClock: async (ms) => {
       const res = await operator<{ now: number }>('POST', '/test/clock', { advanceMs: ms });
       if (res.code !== 200) throw new Error(`clock: ${res.msg}`);
