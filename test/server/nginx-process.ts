@@ -37,6 +37,8 @@ export interface NginxOptions {
   httpsPort: number;
   /** More for a bench with thousands of client connections. */
   workerConnections?: number;
+  /** false: the same configuration without its micro-cache, for a bench's comparison. */
+  cache?: boolean;
 }
 
 /** deploy/nginx.conf with these ports, certificate and cache folder; every swapped line must be there. */
@@ -53,6 +55,7 @@ export function siteConfig(o: NginxOptions): string {
   swap('/etc/ssl/certs/trade-lite.pem', path.join(o.dir, 'cert.pem'));
   swap('/etc/ssl/private/trade-lite.key', path.join(o.dir, 'key.pem'));
   swap('/var/cache/nginx/trade-lite', path.join(o.dir, 'cache'));
+  if (o.cache === false) swap('proxy_cache trade_lite_shared;', 'proxy_cache off;');
   return text;
 }
 
