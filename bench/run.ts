@@ -25,6 +25,7 @@ import net from 'node:net';
 import { demoToken, launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { longestTask, MARKS, measureLoad, median, PROFILE, PROFILE_2G, type LoadSample } from './load.ts';
 import type { Browser } from 'playwright-core';
+import { kindOf } from '../src/meter/kinds.ts';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -129,10 +130,32 @@ async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
     // The slow phone's CPU (the network is not slowed: bytes are what is counted here).
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+    // What Chromium says each finished request received (headers and body), page and market worker
+    // alike, by the data meter's kinds: where the relay's total went.
+    const byKind: Record<string, { requests: number; received: number; notModified: number }> = {};
+    let counting = false;
+    page.context().on('requestfinished', async (req) => {
+      if (!counting) return;
+      const [sizes, res] = await Promise.all([req.sizes().catch(() => null), req.response().catch(() => null)]);
+      if (!sizes) return;
+      const k = (byKind[kindOf(req.url())] ??= { requests: 0, received: 0, notModified: 0 });
+      k.requests++;
+      k.received += sizes.responseHeadersSize + sizes.responseBodySize;
+      if (res?.status() === 304) k.notModified++;
+    });
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (!counting) return;
+        const k = (byKind.socket ??= { requests: 0, received: 0, notModified: 0 });
+        k.requests++;
+        k.received += Buffer.byteLength(f.payload) + 2;
+      }),
+    );
     await page.goto(wire.url + '/trade');
     await page.locator('canvas').first().waitFor({ timeout: 30_000 });
     // Counting starts once the screen is up: the first load has its own budget.
     wire.reset();
+    counting = true;
     const since = await page.evaluate(() => performance.now());
     await page.waitForTimeout(MINUTES * 60_000);
     const { down, up, connections } = wire.count();
@@ -160,7 +183,9 @@ async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
     console.log(`\nquote screen open ${MINUTES} min (dist), bytes on the wire both ways:`);
     console.log(`  received ${kb(down)}, sent ${kb(up)}, total ${kb(total)} (target ≤ ${kb((100 * 1024 * MINUTES) / 5)})`);
     console.log(`  naive: 500 candles every 5 s would be ${kb(naive)} for the candles alone, ${ratio}x more (target ≥ 6x)`);
-    return { minutes: MINUTES, quoteScreen: { received: down, sent: up, total, newConnections: connections }, naiveCandlePolling: naive, ratio, main };
+    console.log('  received by kind, as Chromium counts it (requests, of them 304s):');
+    for (const [kind, k] of Object.entries(byKind)) console.log(`    ${kind}: ${kb(k.received)} in ${k.requests}${k.notModified ? ` (${k.notModified} of them 304)` : ''}`);
+    return { minutes: MINUTES, quoteScreen: { received: down, sent: up, total, newConnections: connections, byKind }, naiveCandlePolling: naive, ratio, main };
   } finally {
     wire.close();
   }
