@@ -86,7 +86,8 @@ async function measure(servers: ServerProcess[], dir: string, pollers: number, c
     upstreams: [new URL(servers[0]!.url).host, new URL(servers[1]!.url).host],
     httpPort,
     httpsPort,
-    workerConnections: SOCKETS + 256,
+    // Each client connection may hold one to a server too (without the cache, every request does).
+    workerConnections: 2 * SOCKETS + 512,
     cache,
   });
   try {
