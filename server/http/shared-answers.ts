@@ -21,11 +21,12 @@ declare module 'fastify' {
 }
 
 /**
- * Fresh for a second, the age of a price; a cache may go on answering with it for 4 s more while it
- * fetches the next, so a 5 s poll never waits on the origin and never sees a price older than its
- * own interval.
+ * Fresh for a second, the age of a price. No `stale-while-revalidate`: with it, Chromium left the
+ * page's calls through the service worker hanging (30 s, until the page was left) once they met a
+ * stale copy in its HTTP cache. nginx answers from the expired copy while one request refetches it
+ * by its own configuration (deploy/nginx.conf), which needs no word from the answer.
  */
-export const SHARED_CACHE_CONTROL = 'public, max-age=1, stale-while-revalidate=4';
+export const SHARED_CACHE_CONTROL = 'public, max-age=1';
 
 export const isSharedAnswer = (request: FastifyRequest, reply: FastifyReply): boolean =>
   (request.method === 'GET' || request.method === 'HEAD') &&
