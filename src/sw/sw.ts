@@ -226,7 +226,9 @@ async function renewKept(key: string, name: string, res: Response): Promise<void
   if (!kept || !date || kept.headers.get('etag') !== res.headers.get('etag')) return;
   const headers = new Headers(kept.headers);
   headers.set('date', date);
-  await cache.put(key, new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers }));
+  // Read whole first, so the put does not stream from an entry of the cache it writes to.
+  const body = await kept.blob();
+  await cache.put(key, new Response(body, { status: kept.status, statusText: kept.statusText, headers }));
 }
 
 /**
