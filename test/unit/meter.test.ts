@@ -32,6 +32,7 @@ kinds('an answer costs its body and the headers this server sends; a cached one 
   assert.is(wireBytes('https://a.test/assets/worker-AB12CD34.js', 700, 400), 400 + 1170, 'a worker\'s script carries the page\'s security headers');
   assert.is(wireBytes('https://a.test/home', 700, 400), 400 + 1170, 'and so does the page');
   assert.is(wireBytes('https://a.test/prod-api/h5/symbol/getHomeTickerList', 800, 500), 500 + 270, 'API answers carry fewer');
+  assert.is(wireBytes('https://a.test/prod-api/h5/symbol/getHomeTickerList', 300, 0), 270, 'a 304 costs its headers');
   assert.is(wireBytes('https://a.test/assets/a.js', 1234, 400), 1234, 'an engine that says the real size is taken at its word');
 });
 
