@@ -21,12 +21,14 @@ declare module 'fastify' {
 }
 
 /**
- * Fresh for a second, the age of a price. No `stale-while-revalidate`: with it, Chromium left the
+ * A shared cache keeps it for a second, the age of a price (`s-maxage`); a browser keeps it but asks
+ * again each time (`max-age=0`), with its ETag, so a setting an operator changed shows on the next
+ * call and an unchanged answer costs a 304. No `stale-while-revalidate`: with it, Chromium left the
  * page's calls through the service worker hanging (30 s, until the page was left) once they met a
  * stale copy in its HTTP cache. nginx answers from the expired copy while one request refetches it
  * by its own configuration (deploy/nginx.conf), which needs no word from the answer.
  */
-export const SHARED_CACHE_CONTROL = 'public, max-age=1';
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 
 export const isSharedAnswer = (request: FastifyRequest, reply: FastifyReply): boolean =>
   (request.method === 'GET' || request.method === 'HEAD') &&
