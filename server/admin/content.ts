@@ -11,7 +11,8 @@ import { SAVINGS_DEFAULTS } from '../savings/config.ts';
 import { config, notices } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
-import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
+import { audit, keyActor, type Actor } from '../console/audit.ts';
+import { FOUR_EYES_KEY } from '../console/four-eyes-config.ts';
 import type { ConfigEntry } from './types.ts';
 
 /** Values the app puts on every page as a link: an `https:` URL or nothing. */
@@ -20,7 +21,7 @@ const HTTPS_KEYS = new Set<string>(['customFontFamilyLink']);
 /** What a value may be: the app reads these as switches, counts and amounts, or one of a few words. */
 export type ConfigRule = 'flag' | 'number' | 'count' | 'https' | 'link' | 'codeType' | 'text';
 const FLAGS = 'initToUser isNeedLogin useSystemLanguage moneySymbolFront thousandSeparator commaDecimalSwap exchangeRateOn bankFullNumber orderConfirm captchaOn realNameOn bankNameOn bankNumberOn rechargeVoucherOn incomeRateOn exchangePageNeedPay vipOn avatarOn onlyPriceDifference withdrawNoticeDialog withdrawFirstPay inviteMenuOn promptPersistent money.withdrawRealTime';
-const NUMBERS = 'moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount savings.rate';
+const NUMBERS = 'fourEyes.above moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount savings.rate';
 const COUNTS = 'deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds savings.pauseHours';
 export const CONFIG_RULES: Record<string, ConfigRule> = {
   ...Object.fromEntries(FLAGS.split(' ').map((k) => [k, 'flag'])),
@@ -76,7 +77,7 @@ function refusal(key: string, value: string): AppError | null {
   });
 }
 
-const KNOWN_KEYS = new Set<string>([...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS), ...Object.keys(SAVINGS_DEFAULTS)]);
+const KNOWN_KEYS = new Set<string>([FOUR_EYES_KEY, ...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS), ...Object.keys(SAVINGS_DEFAULTS)]);
 
 export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post<{ Body: { title: string; content: string } }>(
@@ -89,7 +90,7 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
     async (request) => {
       const id = await ctx.db.transaction(async (tx) => {
         const [row] = await tx.insert(notices).values(request.body).returning({ id: notices.id });
-        await audit(tx, ctx.clock.now(), KEY_ACTOR, 'notice.add', `notice:${row!.id}`, null, request.body);
+        await audit(tx, ctx.clock.now(), keyActor(request), 'notice.add', `notice:${row!.id}`, null, request.body);
         return row!.id;
       });
       await push(ctx, { userId: null, code: 'mes' });
@@ -123,7 +124,7 @@ export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
     },
     async (request) => {
       const { key, value } = request.body;
-      await setConfig(ctx, KEY_ACTOR, key, value);
+      await setConfig(ctx, keyActor(request), key, value);
       request.log.info({ key, value }, 'operator set a config value');
       return ok<ConfigEntry>({ key, value });
     },

@@ -12,7 +12,7 @@ import { moveWithdrawal, reviewDeposit } from '../money/review.ts';
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { storageOf } from '../uploads/routes.ts';
 import { STORED_NAME } from '../uploads/storage.ts';
-import { audit, KEY_ACTOR } from '../console/audit.ts';
+import { audit, keyActor } from '../console/audit.ts';
 import type { AdminDeposit, AdminWithdrawal } from './types.ts';
 
 const Reason = Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$' }));
@@ -39,7 +39,7 @@ export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     async (request) => {
       const { orderNo, decision } = request.params;
       const kind = decision === 'approve' ? 'deposit.approve' : 'deposit.reject';
-      return ok(await reviewDeposit(ctx, orderNo, decision, request.body.reason, (tx, before, after, userId) => audit(tx, ctx.clock.now(), KEY_ACTOR, kind, orderNo, before, after, userId)));
+      return ok(await reviewDeposit(ctx, orderNo, decision, request.body.reason, (tx, before, after, userId) => audit(tx, ctx.clock.now(), keyActor(request), kind, orderNo, before, after, userId)));
     },
   );
 
@@ -60,7 +60,7 @@ export const adminMoneyRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       const { orderNo } = request.params;
       return ok(
         await moveWithdrawal(ctx, orderNo, request.body.status, request.body.reason, (tx, before, after, userId) =>
-          audit(tx, ctx.clock.now(), KEY_ACTOR, 'withdrawal.move', orderNo, before, after, userId),
+          audit(tx, ctx.clock.now(), keyActor(request), 'withdrawal.move', orderNo, before, after, userId),
         ),
       );
     },

@@ -12,7 +12,7 @@ import type { ServerContext } from '../context.ts';
 import { banners, contentTranslations, marquee, news, notices, pages } from '../db/schema/index.ts';
 import { AppError, fieldRequired, ok } from '../http/envelope.ts';
 import { push } from '../ws/push.ts';
-import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
+import { audit, keyActor, type Actor } from '../console/audit.ts';
 
 const Lang = Type.String({ minLength: 2, maxLength: 10, pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$', 'x-error': 'must be a language code such as en, pt-BR or zh-TW' });
 export const KINDS = ['notice', 'marquee', 'banner', 'news'] as const;
@@ -34,7 +34,7 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
     async (request) => {
       const { slug, lang, title, body } = request.body;
-      await setPage(ctx, KEY_ACTOR, slug, lang, title, body);
+      await setPage(ctx, keyActor(request), slug, lang, title, body);
       return ok({ slug, lang });
     },
   );
@@ -54,7 +54,7 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
     async (request) => {
       const { kind, id, lang, title = '', content = '' } = request.body;
-      await setTranslation(ctx, KEY_ACTOR, kind, id, lang, title, content);
+      await setTranslation(ctx, keyActor(request), kind, id, lang, title, content);
       return ok({ kind, id, lang });
     },
   );
@@ -68,7 +68,7 @@ export const adminPageRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
           .insert(news)
           .values({ ...request.body, createdAt: new Date(ctx.clock.now()) })
           .returning({ id: news.id });
-        await audit(tx, ctx.clock.now(), KEY_ACTOR, 'news.add', `news:${row!.id}`, null, request.body);
+        await audit(tx, ctx.clock.now(), keyActor(request), 'news.add', `news:${row!.id}`, null, request.body);
         return row!.id;
       });
       return ok({ id });

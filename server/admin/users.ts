@@ -8,7 +8,7 @@ import { sessions, userMessages, users, wallets } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { changeBalance } from '../ledger/index.ts';
 import { push } from '../ws/push.ts';
-import { audit, KEY_ACTOR, type Actor } from '../console/audit.ts';
+import { audit, keyActor, type Actor } from '../console/audit.ts';
 import type { AdminUser, BalanceResult, CodeType } from './types.ts';
 
 const Username = Type.String({ minLength: 1, maxLength: 64 });
@@ -49,7 +49,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
     },
     async (request) => {
       const { username, amount, reason } = request.body;
-      const result = await adjustBalance(ctx, KEY_ACTOR, username, amount, reason);
+      const result = await adjustBalance(ctx, keyActor(request), username, amount, reason);
       request.log.info({ username, amount: result.amount, reason }, 'operator adjusted a balance');
       return ok(result);
     },
@@ -66,13 +66,13 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
         }),
       },
     },
-    async (request) => ok(await messageUser(ctx, KEY_ACTOR, request.body.username, request.body.title, request.body.content)),
+    async (request) => ok(await messageUser(ctx, keyActor(request), request.body.username, request.body.title, request.body.content)),
   );
 
   app.post<{ Body: { username: string; on: boolean } }>(
     '/mask',
     { schema: { body: Type.Object({ username: Username, on: Type.Boolean() }) } },
-    async (request) => ok(await setMask(ctx, KEY_ACTOR, request.body.username, request.body.on)),
+    async (request) => ok(await setMask(ctx, keyActor(request), request.body.username, request.body.on)),
   );
 
   app.post<{ Body: { username: string; verificationType: CodeType } }>(
@@ -82,7 +82,7 @@ export const adminUserRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
         body: Type.Object({ username: Username, verificationType: Type.Union([Type.Literal('sms'), Type.Literal('email')]) }),
       },
     },
-    async (request) => ok(await askCode(ctx, KEY_ACTOR, request.body.username, request.body.verificationType)),
+    async (request) => ok(await askCode(ctx, keyActor(request), request.body.username, request.body.verificationType)),
   );
 };
 
@@ -115,12 +115,14 @@ export async function searchUsers(ctx: ServerContext, search: string | undefined
  * The actions on one user, shared by the command line (the operator key) and the console (a named
  * operator): each writes its audit row in the transaction of its change.
  */
-export async function adjustBalance(ctx: ServerContext, actor: Actor, username: string, signed: string, reason: string): Promise<BalanceResult> {
+/** `inTx`: more to do in the same transaction (four eyes closes its proposal there). */
+export async function adjustBalance(ctx: ServerContext, actor: Actor, username: string, signed: string, reason: string, inTx?: (tx: DbOrTx) => Promise<void>): Promise<BalanceResult> {
   const amount = signed.replace(/^\+/, '');
   const state = await ctx.db.transaction(async (tx) => {
     const userId = await userIdOf(tx, username);
     // Locked before the change, so the row on record says what the balance was just before it.
     const [was] = await tx.select({ balance: wallets.balance, frozen: wallets.frozen }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+    await inTx?.(tx);
     const after = await changeBalance(tx, { userId, amount, bizType: 'adjust', remark: reason, ref: 'operator' });
     const before = was ?? { balance: '0', frozen: '0' };
     await audit(tx, ctx.clock.now(), actor, 'user.balance', username, before, { balance: after.balance, frozen: after.frozen, amount, reason, billId: after.billId }, userId);

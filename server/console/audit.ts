@@ -11,14 +11,30 @@ import type { AuditRow } from './types.ts';
 export interface Actor {
   id: number | null;
   name: string;
+  /** Under four eyes, the operator who proposed what this one approved: the row names both. */
+  proposer?: string;
 }
 
-/** The command line and scripts act with the shared operator key, not as anyone in particular. */
+/** Scripts act with the shared operator key, not as anyone in particular. */
 export const KEY_ACTOR: Actor = { id: null, name: '(operator key)' };
+
+/** The command line names the machine's user who ran it; the key proves it runs where the data is. */
+export const CLI_USER_HEADER = 'x-operator-user';
+const CLI_USER = /^[\w.@-]{1,64}$/;
+
+/** The command line acts as an admin, on record as `<machine user> (command line)`. */
+export function keyActor(request: { headers: Record<string, string | string[] | undefined> }): Actor {
+  const user = request.headers[CLI_USER_HEADER];
+  return typeof user === 'string' && CLI_USER.test(user) ? { id: null, name: `${user} (command line)` } : KEY_ACTOR;
+}
 
 export type AuditKind =
   | 'operator.add'
   | 'operator.remove'
+  | 'operator.roles'
+  | 'proposal.add'
+  | 'proposal.reject'
+  | 'proposal.withdraw'
   | 'console.signIn'
   | 'console.signOut'
   | 'deposit.approve'
@@ -40,7 +56,7 @@ export type AuditKind =
 
 /** `userId`: the user the action concerned, when one did (the log filters by it). */
 export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKind, target: string, before: unknown, after: unknown, userId: number | null = null): Promise<void> {
-  await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, kind, target, userId, before: before ?? null, after: after ?? null });
+  await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, proposedBy: actor.proposer ?? null, kind, target, userId, before: before ?? null, after: after ?? null });
 }
 
 /** Newest first; `beforeId` pages back. */
@@ -51,5 +67,5 @@ export async function readAudit(db: Db, filter: { operator?: string; userId?: nu
   if (filter.kind) where.push(eq(auditLog.kind, filter.kind));
   if (filter.beforeId) where.push(lt(auditLog.id, filter.beforeId));
   const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.id)).limit(filter.limit);
-  return rows.map((r) => ({ id: r.id, at: r.at.getTime(), operator: r.operatorName, kind: r.kind, target: r.target, userId: r.userId, before: r.before, after: r.after }));
+  return rows.map((r) => ({ id: r.id, at: r.at.getTime(), operator: r.operatorName, proposedBy: r.proposedBy, kind: r.kind, target: r.target, userId: r.userId, before: r.before, after: r.after }));
 }

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WITHDRAW_STATUSES, type WithdrawStatus } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
+import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { deposits, users, wallets, withdrawals } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { OrderNo } from '../money/common.ts';
@@ -19,15 +20,20 @@ import { STORED_NAME } from '../uploads/storage.ts';
 import { REVIEW_REASON_KEYS, WITHDRAW_REASON_KEYS, type ReviewReasonKey, type WithdrawReasonKey } from '../../src/shared/review-reasons.ts';
 import { announceQueue } from '../bus/queues.ts';
 import { recentSignIns } from '../auth/sign-ins.ts';
-import { audit, readAudit, type Actor } from './audit.ts';
+import { audit, readAudit } from './audit.ts';
 import { claim, forget, holders, itemOf, release, type QueueName } from './claims.ts';
 import { consoleEvents } from './events.ts';
 import { consoleUserRoutes } from './users.ts';
 import { consoleContentRoutes } from './content.ts';
 import { consoleSettingRoutes } from './settings.ts';
 import { consoleMarketRoutes } from './market.ts';
+import { checkRole, needOf, requireRoleForEveryRoute } from './roles.ts';
+import { decide, fourEyesAbove, needsTwoForWithdrawal, propose, readProposals, type Operator } from './four-eyes.ts';
+import { listOperators, setRoles } from './accounts.ts';
+import { OPERATOR_NAME } from './accounts.ts';
+import { config } from '../db/schema/index.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
-import type { AuditRow, Claim, ConsoleMe, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
+import type { AuditRow, Claim, ConsoleMe, OperatorRow, Proposal, Proposed, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
 
 /** Withdrawals still waiting for an operator: not yet in a final status. */
 const OPEN_WITHDRAWALS = WITHDRAW_STATUSES.filter((s) => WITHDRAW_MOVES[s].length > 0);
@@ -41,16 +47,21 @@ const Reason = Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]
 const noSession = () => new AppError(401, 'console.session', 'Please sign in to the console');
 
 export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
-  const actors = new WeakMap<FastifyRequest, Actor>();
-  const actor = (request: FastifyRequest): Actor => actors.get(request)!;
+  const actors = new WeakMap<FastifyRequest, Operator>();
+  const actor = (request: FastifyRequest): Operator => actors.get(request)!;
+  requireRoleForEveryRoute(app);
 
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'GET' && request.headers[CONSOLE_HEADER] !== '1') {
       throw new AppError(403, 'console.header', `Console calls carry the ${CONSOLE_HEADER} header`);
     }
-    if (request.routeOptions.url === '/console/api/sign-in') return;
+    // An unknown address answers 404 as before; only a listed route has a role to check.
+    if (!request.routeOptions.url) return;
+    const need = needOf(request.method, request.routeOptions.url, app.prefix);
+    if (need === 'public') return;
     const who = await actorOf(ctx, tokenFrom(request.headers.cookie));
     if (!who) throw noSession();
+    checkRole(who.roles, need);
     actors.set(request, who);
   });
 
@@ -70,7 +81,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       const { name, password, code } = request.body;
       const session = await signIn(ctx, request, { name, password, code: code.replace(/\s/g, ''), ip: request.ip });
       reply.header('set-cookie', sessionCookie(session.token, SESSION_MS / 1000, request.protocol === 'https'));
-      return ok<ConsoleMe>({ name: session.actor.name });
+      return ok<ConsoleMe>(await meOf(ctx, session.actor));
     },
   );
 
@@ -80,7 +91,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     return ok(null);
   });
 
-  app.get('/me', async (request) => ok<ConsoleMe>({ name: actor(request).name }));
+  app.get('/me', async (request) => ok<ConsoleMe>(await meOf(ctx, actor(request))));
 
   app.get('/queues', async () => {
     const [d] = await ctx.db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'submitted'));
@@ -183,6 +194,13 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
       const { orderNo } = request.params;
       const { status, reason, reasonKey } = request.body;
       const who = actor(request);
+      const over = await needsTwoForWithdrawal(ctx, orderNo, status);
+      if (over) {
+        const action = { status, ...(reasonKey ? { reasonKey } : reason?.trim() ? { reason: reason.trim() } : {}) };
+        const proposal = await propose(ctx, who, { kind: 'withdrawal', target: orderNo, userId: over.userId, amount: over.amount, action });
+        await announceQueue(ctx, { queue: 'withdrawal', orderNo, change: 'claimed' });
+        return ok<Proposed>({ proposal });
+      }
       const w = await moveWithdrawal(ctx, orderNo, status, reasonKey ? { key: reasonKey } : reason, (tx, before, after, userId) =>
         audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after, userId),
       );
@@ -205,6 +223,29 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     if (await release(ctx, itemOf(queue, orderNo), actor(request))) await announceQueue(ctx, { queue, orderNo, change: 'claimed' });
     return ok(null);
   });
+
+  app.get('/proposals', async () => ok<Proposal[]>(await readProposals(ctx)));
+
+  app.post<{ Params: { id: number; decision: 'approve' | 'reject' | 'withdraw' } }>(
+    '/proposals/:id/:decision',
+    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }), decision: Type.String({ enum: ['approve', 'reject', 'withdraw'] }) }) } },
+    async (request) => {
+      const p = await decide(ctx, actor(request), request.params.id, request.params.decision);
+      if (p.kind === 'withdrawal') {
+        await forget(ctx, itemOf('withdrawal', p.target));
+        await announceQueue(ctx, { queue: 'withdrawal', orderNo: p.target, change: 'claimed' });
+      }
+      return ok<Proposal>(p);
+    },
+  );
+
+  app.get('/operators', async () => ok<OperatorRow[]>((await listOperators(ctx)).map((o) => ({ name: o.name, roles: o.roles }))));
+
+  app.post<{ Params: { name: string }; Body: { roles: string[] } }>(
+    '/operators/:name/roles',
+    { schema: { params: Type.Object({ name: Type.String({ pattern: OPERATOR_NAME }) }), body: Type.Object({ roles: Type.Array(Type.String({ maxLength: 32 }), { maxItems: 8 }) }) } },
+    async (request) => ok<OperatorRow>({ name: request.params.name, roles: await setRoles(ctx, request.params.name, request.body.roles, actor(request)) }),
+  );
 
   consoleEvents(app, ctx);
   consoleUserRoutes(app, ctx, actor);
@@ -238,6 +279,11 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     },
   );
 };
+
+async function meOf(ctx: ServerContext, who: Operator): Promise<ConsoleMe> {
+  const [symbol] = await ctx.db.select({ value: config.value }).from(config).where(eq(config.key, 'moneySymbol'));
+  return { name: who.name, roles: [...who.roles], currency: symbol?.value ?? CONFIG_DEFAULTS.moneySymbol, fourEyesAbove: await fourEyesAbove(ctx.db) };
+}
 
 /** A user by name, else by id (a name may be all digits, a phone number); an unknown one matches nothing (-1 is no user's id). */
 async function userIdOf(ctx: ServerContext, user: string): Promise<number> {

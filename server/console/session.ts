@@ -14,6 +14,7 @@ import { GUESS_RULES, guess, waitAnswers } from '../auth/guesses.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { audit, type Actor } from './audit.ts';
 import { matchStep } from './totp.ts';
+import type { Operator } from './four-eyes.ts';
 
 export const SESSION_COOKIE = 'tl_console';
 /** A working day: a forgotten desk stays open no longer than that. */
@@ -37,7 +38,7 @@ export async function signIn(
   ctx: ServerContext,
   request: Pick<FastifyRequest, 'routeOptions'>,
   input: { name: string; password: string; code: string; ip: string },
-): Promise<{ token: string; actor: Actor; expiresAt: number }> {
+): Promise<{ token: string; actor: Operator; expiresAt: number }> {
   const now = ctx.clock.now();
   const [found] = await ctx.db.select().from(operators).where(and(eq(operators.name, input.name), isNull(operators.removedAt)));
   const decoy = decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
@@ -65,14 +66,14 @@ export async function signIn(
     await audit(tx, now, { id: found!.id, name: found!.name }, 'console.signIn', found!.name, null, { ip: input.ip });
   });
   if (Math.random() < 0.05) await ctx.db.delete(operatorSessions).where(lt(operatorSessions.expiresAt, new Date(now)));
-  return { token, actor: { id: found!.id, name: found!.name }, expiresAt };
+  return { token, actor: { id: found!.id, name: found!.name, roles: found!.roles }, expiresAt };
 }
 
 /** The operator a cookie's token belongs to while its session lasts, else null. */
-export async function actorOf(ctx: ServerContext, token: string | undefined): Promise<Actor | null> {
+export async function actorOf(ctx: ServerContext, token: string | undefined): Promise<Operator | null> {
   if (!token || token.length > 100) return null;
   const [row] = await ctx.db
-    .select({ id: operators.id, name: operators.name })
+    .select({ id: operators.id, name: operators.name, roles: operators.roles })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .where(and(eq(operatorSessions.tokenHash, hashToken(token)), gt(operatorSessions.expiresAt, new Date(ctx.clock.now())), isNull(operators.removedAt)));

@@ -14,6 +14,7 @@ import { ok } from '../http/envelope.ts';
 import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/common.ts';
 import { SAVINGS_DEFAULTS } from '../savings/config.ts';
 import type { Actor } from './audit.ts';
+import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
 import type { Setting } from './types.ts';
 
 const DEFAULTS: Record<string, string> = {
@@ -21,6 +22,7 @@ const DEFAULTS: Record<string, string> = {
   ...Object.fromEntries((Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map((k) => [moneyConfigKey(k), MONEY_CONFIG[k]])),
   ...Object.fromEntries(Object.values(PLATFORM_KEYS).map((k) => [k, ''])),
   ...SAVINGS_DEFAULTS,
+  [FOUR_EYES_KEY]: FOUR_EYES_DEFAULT,
 };
 
 export function consoleSettingRoutes(app: FastifyInstance, ctx: ServerContext, actor: (request: FastifyRequest) => Actor): void {

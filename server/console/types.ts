@@ -14,6 +14,39 @@ export interface MarketHalt {
 
 export interface ConsoleMe {
   name: string;
+  /** server/console/roles.ts: the console hides what these do not allow. */
+  roles: string[];
+  /** The app's money symbol (config `moneySymbol`), shown with every amount. */
+  currency: string;
+  /** Config `fourEyes.above`: a money decision above it waits for a second operator. */
+  fourEyesAbove: string;
+}
+
+/** A money decision waiting for a second operator (server/console/four-eyes.ts). */
+export interface Proposal {
+  id: number;
+  kind: 'balance' | 'withdrawal';
+  /** The user's name (balance) or the withdrawal's order number. */
+  target: string;
+  username: string;
+  /** Signed for a balance adjustment. */
+  amount: string;
+  /** Balance: `{ reason }`; withdrawal: `{ status, reason?, reasonKey? }`. */
+  action: { reason?: string; status?: string; reasonKey?: string };
+  proposedBy: string;
+  at: number;
+  status: 'open' | 'approved' | 'rejected' | 'withdrawn';
+  decidedBy: string | null;
+}
+
+/** An answer of a money decision: done at once, or waiting for a second operator. */
+export interface Proposed {
+  proposal: Proposal;
+}
+
+export interface OperatorRow {
+  name: string;
+  roles: string[];
 }
 
 export interface QueueCounts {
@@ -69,6 +102,8 @@ export interface AuditRow {
   id: number;
   at: number;
   operator: string;
+  /** Under four eyes, who proposed what `operator` approved. */
+  proposedBy: string | null;
   kind: string;
   target: string;
   userId: number | null;

@@ -14,15 +14,15 @@ import { AppError, ok } from '../http/envelope.ts';
 import { toDeposit } from '../money/deposits.ts';
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { recentSignIns } from '../auth/sign-ins.ts';
-import type { Actor } from './audit.ts';
-import type { ConsoleUser } from './types.ts';
+import { needsTwoForBalance, propose, type Operator } from './four-eyes.ts';
+import type { ConsoleUser, Proposed } from './types.ts';
 
 /** Each list on the page shows the newest this many; the command line reads further back. */
 const RECENT = 20;
 const Id = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 const Text = (max: number, min = 1) => Type.String({ minLength: min, maxLength: max, pattern: '^[^\\u0000]*$' });
 
-export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, actor: (request: FastifyRequest) => Actor): void {
+export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, actor: (request: FastifyRequest) => Operator): void {
   const usernameOf = async (id: number): Promise<string> => {
     const [row] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, id));
     if (!row) throw new AppError(404, 'user.notFound', `No user with id ${id}`, { id });
@@ -86,7 +86,16 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
         }),
       },
     },
-    async (request) => ok<BalanceResult>(await adjustBalance(ctx, actor(request), await usernameOf(request.params.id), request.body.amount, request.body.reason.trim() || '-')),
+    async (request) => {
+      const { id } = request.params;
+      const { amount } = request.body;
+      const username = await usernameOf(id);
+      const reason = request.body.reason.trim() || '-';
+      if (await needsTwoForBalance(ctx, amount)) {
+        return ok<Proposed>({ proposal: await propose(ctx, actor(request), { kind: 'balance', target: username, userId: id, amount: amount.replace(/^\+/, ''), action: { reason } }) });
+      }
+      return ok<BalanceResult>(await adjustBalance(ctx, actor(request), username, amount, reason));
+    },
   );
 
   app.post<{ Params: { id: number }; Body: { title?: string; content: string } }>(

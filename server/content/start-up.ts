@@ -23,7 +23,7 @@ export async function publicConfig(db: DbOrTx): Promise<ConfigItem[]> {
     .select({ configKey: config.key, configValue: config.value })
     .from(config)
     // Platform rows have their own call; money settings reach the app through getExpensesMoney.
-    .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%'`)
+    .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%' and ${config.key} not like 'fourEyes.%'`)
     .orderBy(asc(config.key));
   // A link the app would put on every page: never anything but https, whatever the table holds.
   return rows.map((r) => (r.configKey === 'customFontFamilyLink' ? { ...r, configValue: httpsOnly(r.configValue) } : r));

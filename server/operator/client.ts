@@ -1,10 +1,12 @@
 /** Finds the running server's admin API from DATA_DIR and calls it with the operator key. */
 import { createWriteStream } from 'node:fs';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { ADMIN_PREFIX, KEY_HEADER, readOperatorInfo, readOperatorKey } from '../admin/key.ts';
+import { CLI_USER_HEADER } from '../console/audit.ts';
 
 /** A failure to show the operator as it is, without a stack trace. */
 export class OperatorError extends Error {}
@@ -20,11 +22,22 @@ export interface AdminApi {
 const noServer = (dataDir: string) =>
   new OperatorError(`no trade-lite server is running for DATA_DIR=${dataDir}; start it with npm start`);
 
+/** Who runs the command on this machine: the audit log names them. */
+export function machineUser(env: NodeJS.ProcessEnv): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A container's user may have no name in /etc/passwd.
+    return env.USER || env.USERNAME || 'unknown';
+  }
+}
+
 export function adminApi(env: NodeJS.ProcessEnv): AdminApi {
   const dataDir = path.resolve(env.DATA_DIR || 'data');
   const info = readOperatorInfo(dataDir);
   const base = info ? `http://127.0.0.1:${info.port}${ADMIN_PREFIX}` : null;
   const key = readOperatorKey(dataDir, env);
+  const user = machineUser(env);
 
   async function send(method: string, route: string, body: object | undefined, timeoutMs: number): Promise<Response> {
     if (!base) throw noServer(dataDir);
@@ -32,7 +45,7 @@ export function adminApi(env: NodeJS.ProcessEnv): AdminApi {
     try {
       return await fetch(base + route, {
         method,
-        headers: { [KEY_HEADER]: key, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { [KEY_HEADER]: key, [CLI_USER_HEADER]: user, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -14,6 +14,7 @@ interface NewOperator {
 
 interface OperatorSummary {
   name: string;
+  roles: string[];
   createdAt: string;
   sessions: number;
 }
@@ -39,19 +40,25 @@ async function passwordOf(given: string | undefined): Promise<string> {
   return first;
 }
 
-const USAGE = 'operator add <name> [--password text] | operator list | operator remove <name>';
+const USAGE = 'operator add <name> [--password text] [--role viewer|reviewer|finance|admin[,…]] | operator list | operator role <name> <role[,role…]> | operator remove <name>';
+/** `reviewer,finance` (or `reviewer finance` quoted): an operator may hold several. */
+const rolesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 export const operatorCommand: Command = {
   name: 'operator',
   usage: USAGE,
   summary:
-    'named console accounts: add prints the sign-in code secret as an otpauth:// URI and a QR code to scan with an authenticator app (the password is asked when --password is not given); remove ends their sessions',
-  options: ['password'],
+    'named console accounts and their roles (viewer reads; reviewer decides deposits and withdrawals; finance adjusts balances; admin does everything; add gives viewer unless --role says otherwise): add prints the sign-in code secret as an otpauth:// URI and a QR code to scan with an authenticator app (the password is asked when --password is not given); remove ends their sessions',
+  options: ['password', 'role'],
   async run({ args, options, api }) {
     const [action, name] = args;
     if (action === 'list' && args.length === 1) {
       const list = await api.get<OperatorSummary[]>('/operators');
-      return table(['name', 'created', 'sessions'], list.map((o) => [o.name, o.createdAt.slice(0, 16).replace('T', ' '), o.sessions]));
+      return table(['name', 'roles', 'created', 'sessions'], list.map((o) => [o.name, o.roles.join(','), o.createdAt.slice(0, 16).replace('T', ' '), o.sessions]));
+    }
+    if (action === 'role' && args.length === 3) {
+      const set = await api.post<{ name: string; roles: string[] }>(`/operators/${encodeURIComponent(name!)}/roles`, { roles: rolesOf(args[2]!) });
+      return `operator ${set.name} now has the roles: ${set.roles.join(', ')}`;
     }
     if (action === 'remove' && args.length === 2) {
       await api.post(`/operators/${encodeURIComponent(name!)}/remove`, {});
@@ -59,9 +66,10 @@ export const operatorCommand: Command = {
     }
     if (action === 'add' && args.length === 2) {
       const password = await passwordOf(options.password);
-      const created = await api.post<NewOperator>('/operators', { name, password });
+      const roles = rolesOf(options.role ?? 'viewer');
+      const created = await api.post<NewOperator & { roles?: string[] }>('/operators', { name, password, roles });
       return [
-        `operator ${created.name} created. Scan this code with an authenticator app (it is shown only now):`,
+        `operator ${created.name} created with the roles: ${roles.join(', ')}. Scan this code with an authenticator app (it is shown only now):`,
         '',
         renderUnicodeCompact(created.uri, { border: 2 }),
         '',

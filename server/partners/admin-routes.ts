@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { ok } from '../http/envelope.ts';
 import { PlainText } from '../http/schemas.ts';
-import { KEY_ACTOR } from '../console/audit.ts';
+import { keyActor } from '../console/audit.ts';
 import { addPartner, listPartners, PARTNER_ID, removePartner } from './store.ts';
 
 const Id = Type.String({ pattern: PARTNER_ID, 'x-error': 'must be 2 to 32 lower-case letters, digits or dashes' });
@@ -23,12 +23,12 @@ export const adminPartnerRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = as
   app.get('/partners', async () => ok(await listPartners(ctx)));
 
   app.post<{ Body: Static<typeof AddBody> }>('/partners', { schema: { body: AddBody } }, async (request) => {
-    const p = await addPartner(ctx, request.body, KEY_ACTOR);
+    const p = await addPartner(ctx, request.body, keyActor(request));
     return ok({ id: p.id, name: p.name, alg: p.alg, origin: p.origin });
   });
 
   app.post<{ Params: { id: string } }>('/partners/:id/remove', { schema: { params: Type.Object({ id: Id }) } }, async (request) => {
-    await removePartner(ctx, request.params.id, KEY_ACTOR);
+    await removePartner(ctx, request.params.id, keyActor(request));
     return ok(null);
   });
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Named operators of the console, created with `npm run operator -- operator add`. A removed
@@ -13,6 +13,8 @@ export const operators = pgTable('operators', {
   totpSecret: text('totp_secret').notNull(),
   /** The 30-second step of the last code accepted: a code is good once. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** What the operator may do (server/console/roles.ts); operators from before roles became admins. */
+  roles: text('roles').array().notNull().default(sql`'{viewer}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [uniqueIndex('operators_name_idx').on(t.name).where(sql`${t.removedAt} is null`)]);
@@ -35,6 +37,8 @@ export const auditLog = pgTable('audit_log', {
   operatorId: integer('operator_id').references(() => operators.id),
   /** The operator's name as it was, so the row reads the same after a removal. */
   operatorName: text('operator_name').notNull(),
+  /** Under four eyes, the operator who proposed what `operatorName` approved. */
+  proposedBy: text('proposed_by'),
   kind: text('kind').notNull(),
   target: text('target').notNull(),
   /** The user the action concerned, when one did: the log filters by it. */
@@ -54,3 +58,31 @@ export const consoleClaims = pgTable('console_claims', {
   operatorName: text('operator_name').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+
+/**
+ * Four eyes: a money decision above `fourEyes.above` waits here until a second operator approves
+ * it (server/console/four-eyes.ts). Only the approval carries it out; the row keeps who did what.
+ */
+export const operatorProposals = pgTable('operator_proposals', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** `balance` (an adjustment) or `withdrawal` (an approval). */
+  kind: text('kind').notNull(),
+  /** The user's name for a balance, the order number for a withdrawal. */
+  target: text('target').notNull(),
+  userId: integer('user_id').notNull(),
+  /** The money at stake, signed for an adjustment. */
+  amount: numeric('amount', { precision: 20, scale: 8 }).notNull(),
+  /** What approving does: `{ reason }` for a balance, `{ status, reason?, reasonKey? }` for a withdrawal. */
+  action: jsonb('action').notNull(),
+  proposedById: integer('proposed_by_id').notNull().references(() => operators.id),
+  proposedBy: text('proposed_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** `open`, then `approved`, `rejected` or `withdrawn`. */
+  status: text('status').notNull().default('open'),
+  decidedBy: text('decided_by'),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+}, (t) => [
+  index('operator_proposals_open_idx').on(t.status, t.id),
+  // One open proposal per withdrawal: a second operator answers the first, not a rival.
+  uniqueIndex('operator_proposals_withdrawal_idx').on(t.target).where(sql`${t.kind} = 'withdrawal' and ${t.status} = 'open'`),
+]);
