@@ -31,14 +31,14 @@ test.before(async () => {
   browser = await launchBrowser();
   const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
   consoleUrl = `http://127.0.0.1:${port}/console/`;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', PASSWORD], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', PASSWORD, '--role', 'admin'], {
     env: { ...process.env, DATA_DIR: server.dataDir },
   });
   const uri = /otpauth:\/\/totp\/\S+/.exec(stdout)?.[0];
   assert.ok(uri, stdout);
   assert.match(stdout, /[█▀▄]{10}/, 'a QR code to scan');
   secret = new URL(uri!).searchParams.get('secret')!;
-  const bea = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'bea', '--password', PASSWORD], {
+  const bea = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'bea', '--password', PASSWORD, '--role', 'admin'], {
     env: { ...process.env, DATA_DIR: server.dataDir },
   });
   beaSecret = new URL(/otpauth:\/\/totp\/\S+/.exec(bea.stdout)![0]).searchParams.get('secret')!;

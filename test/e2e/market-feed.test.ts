@@ -133,7 +133,7 @@ test('a price that cannot be true halts the quote: the buttons say so in English
   await ar.close();
 
   // The operator console shows the halt above every page, with the way to end it.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', 'console e2e password'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', 'console e2e password', '--role', 'finance'], {
     env: { ...process.env, DATA_DIR: server.dataDir },
   });
   const secret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;

@@ -73,8 +73,8 @@ const rowsOf = (target: string) => s.ctx.db.select().from(auditLog).where(eq(aud
 test.before(async () => {
   s = await startTestServer();
   admin = await buildAdminApp(s.ctx, { key: KEY, consoleDir: '/nonexistent' });
-  await addOperator(s.ctx, 'ana', PASSWORD);
-  await addOperator(s.ctx, 'dora', PASSWORD);
+  await addOperator(s.ctx, 'ana', PASSWORD, ['admin']);
+  await addOperator(s.ctx, 'dora', PASSWORD, ['admin']);
   ana = await signIn('ana');
   dora = await signIn('dora');
 });

@@ -38,7 +38,7 @@ async function consoleCall<T>(method: 'GET' | 'POST', url: string, body?: object
 test.before(async () => {
   s = await startTestServer();
   admin = await buildAdminApp(s.ctx, { key: 'test-operator-key', consoleDir: '/nonexistent' });
-  await addOperator(s.ctx, 'ana', PASSWORD);
+  await addOperator(s.ctx, 'ana', PASSWORD, ['admin']);
   const [row] = await s.ctx.db.select().from(operators).where(eq(operators.name, 'ana'));
   s.clock.advance(30_000);
   const res = await admin.inject({

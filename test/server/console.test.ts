@@ -24,7 +24,7 @@ const freshIp = () => `10.7.0.${++ips}`;
 test.before(async () => {
   s = await startTestServer();
   admin = await buildAdminApp(s.ctx, { key: KEY, consoleDir: '/nonexistent' });
-  secret = (await addOperator(s.ctx, 'ana', PASSWORD)).secret;
+  secret = (await addOperator(s.ctx, 'ana', PASSWORD, ['admin'])).secret;
 });
 
 test.after(async () => {
@@ -106,7 +106,7 @@ test('a wrong code, a code used once already and a wrong password are refused al
 });
 
 test('after five failures for a name, even the right code waits; another address is limited too', async () => {
-  await addOperator(s.ctx, 'bruno', PASSWORD);
+  await addOperator(s.ctx, 'bruno', PASSWORD, ['admin']);
   for (let i = 0; i < SIGN_IN_LIMITS.perName.max; i++) {
     const res = await consoleCall('POST', '/sign-in', { body: { name: 'bruno', password: PASSWORD, code: '000000' }, ip: freshIp() });
     assert.ok([401, 429].includes(res.status));
@@ -253,7 +253,7 @@ test('two operators approve the same deposit at once: exactly one decision takes
   const m = await member(s);
   const d = await submittedDeposit(m, '30');
   const first = await signIn();
-  await addOperator(s.ctx, 'dora', PASSWORD);
+  await addOperator(s.ctx, 'dora', PASSWORD, ['admin']);
   const doraSecret = (await s.ctx.db.select().from(operators).where(eq(operators.name, 'dora')))[0]!.totpSecret;
   const dora = await consoleCall('POST', '/sign-in', { body: { name: 'dora', password: PASSWORD, code: codeAt(doraSecret, stepAt(s.clock.now())) }, ip: freshIp() });
   const second = dora.cookie!.split(';')[0]!;
@@ -283,7 +283,7 @@ test('the audit log reads newest first, filtered by operator and kind; no route 
 });
 
 test('removing an operator ends their sessions at once', async () => {
-  await addOperator(s.ctx, 'carla', PASSWORD);
+  await addOperator(s.ctx, 'carla', PASSWORD, ['admin']);
   const carlaSecret = (await s.ctx.db.select().from(operators).where(eq(operators.name, 'carla')))[0]!.totpSecret;
   s.clock.advance(30_000);
   const res = await consoleCall('POST', '/sign-in', { body: { name: 'carla', password: PASSWORD, code: codeAt(carlaSecret, stepAt(s.clock.now())) }, ip: freshIp() });

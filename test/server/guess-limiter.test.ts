@@ -172,7 +172,7 @@ const ATTACKS: Record<string, (c: Ctx) => Promise<Attack>> = {
   },
   'POST /console/api/sign-in consoleName': async ({ s, target }) => {
     const name = `guard${++n}`;
-    const { secret } = await addOperator(s.ctx, name, OPERATOR_PASSWORD);
+    const { secret } = await addOperator(s.ctx, name, OPERATOR_PASSWORD, ['admin']);
     const code = () => codeAt(secret, stepAt(target.now()));
     // The password is right every time: only the code is guessed, from a new address each time.
     return {
@@ -182,7 +182,7 @@ const ATTACKS: Record<string, (c: Ctx) => Promise<Attack>> = {
   },
   'POST /console/api/sign-in consoleAddress': async ({ s, target }) => {
     const name = `guard${++n}`;
-    const { secret } = await addOperator(s.ctx, name, OPERATOR_PASSWORD);
+    const { secret } = await addOperator(s.ctx, name, OPERATOR_PASSWORD, ['admin']);
     const ip = freshIp();
     return {
       wrong: (i) => ({ body: { name: `nobody${n}x${i}`, password: OPERATOR_PASSWORD, code: '123456' }, ip }),

@@ -132,7 +132,7 @@ const halted = async (w: World) => {
 const orderRow = async (w: World, orderNo: string) => (await w.s.ctx.db.select().from(contractOrders).where(eq(contractOrders.orderNo, orderNo)))[0]!;
 
 async function consoleSession(w: World): Promise<(method: 'GET' | 'POST', url: string) => Promise<Envelope<unknown>>> {
-  await addOperator(w.s.ctx, 'ana', PASSWORD);
+  await addOperator(w.s.ctx, 'ana', PASSWORD, ['admin']);
   const [row] = await w.s.ctx.db.select().from(operators).where(eq(operators.name, 'ana'));
   const res = await w.admin.inject({
     method: 'POST',

@@ -62,10 +62,11 @@ export async function info(s: TestServer, m: Member): Promise<UserInfo> {
   return res.data;
 }
 
-/** The operator commands' API, answered by an in-process admin app (no port, no key file). */
-export function adminApiOf(admin: import('fastify').FastifyInstance, key: string): import('../../server/operator/client.ts').AdminApi {
+/** The operator commands' API, answered by an in-process admin app (no port, no key file); `user` is the machine's user the command line names. */
+export function adminApiOf(admin: import('fastify').FastifyInstance, key: string, user?: string): import('../../server/operator/client.ts').AdminApi {
   const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
-    const res = await admin.inject({ method, url: `/admin${url}`, headers: { 'x-operator-key': key }, ...(payload ? { payload } : {}) });
+    const headers = { 'x-operator-key': key, ...(user ? { 'x-operator-user': user } : {}) };
+    const res = await admin.inject({ method, url: `/admin${url}`, headers, ...(payload ? { payload } : {}) });
     const body = res.json() as Envelope<T>;
     if (body.code !== 200) throw new Error(body.msg);
     return body.data;
