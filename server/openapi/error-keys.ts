@@ -118,6 +118,14 @@ export const ERROR_STATUS = {
   'console.signIn': 401,
   'console.session': 401,
   'console.header': 403,
+  'operator.role': 400,
+  'console.role': 403,
+  // Four eyes (server/console/four-eyes.ts).
+  'fourEyes.self': 403,
+  'fourEyes.notYours': 403,
+  'fourEyes.notFound': 404,
+  'fourEyes.pending': 409,
+  'fourEyes.closed': 409,
   'market.notHalted': 409,
   // Partners, on the admin listener too.
   'partner.id': 400,

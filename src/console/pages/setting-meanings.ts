@@ -71,6 +71,7 @@ const en: Record<string, string> = {
   'platform.inviteCodeUrl': 'The sign-up link an invitation code is added to.',
   'savings.rate': 'Savings interest per day, in percent of the balance that earns.',
   'savings.pauseHours': 'Hours without interest after a user takes money out of savings.',
+  'fourEyes.above': 'A balance adjustment or a withdrawal approval above this amount waits for a second operator.',
 };
 
 const ptBR: Record<string, string> = {
@@ -130,6 +131,7 @@ const ptBR: Record<string, string> = {
   'platform.inviteCodeUrl': 'O link de cadastro ao qual o código de convite é adicionado.',
   'savings.rate': 'Juros diários da poupança, em porcentagem do saldo que rende.',
   'savings.pauseHours': 'Horas sem juros depois que o usuário tira dinheiro da poupança.',
+  'fourEyes.above': 'Um ajuste de saldo ou uma aprovação de saque acima deste valor espera um segundo operador.',
 };
 
 const ar: Record<string, string> = {
@@ -189,6 +191,7 @@ const ar: Record<string, string> = {
   'platform.inviteCodeUrl': 'رابط التسجيل الذي يُضاف إليه رمز الدعوة.',
   'savings.rate': 'فائدة الادخار اليومية، نسبةً مئوية من الرصيد الذي يربح.',
   'savings.pauseHours': 'عدد الساعات دون فائدة بعد أن يسحب المستخدم مالًا من الادخار.',
+  'fourEyes.above': 'تعديل الرصيد أو الموافقة على سحب فوق هذا المبلغ ينتظر موافقة مشغّل ثانٍ.',
 };
 
 /** Keyed by the console's languages (`Lang` of i18n.ts, which this file does not import so the server's tests can read it). */
