@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { auditLog, users } from '../db/schema/index.ts';
 import type { AuditRow } from './types.ts';
 
 /** Who acted: a named operator of the console, or the shared key of the command line. */
@@ -66,6 +66,23 @@ export async function readAudit(db: Db, filter: { operator?: string; userId?: nu
   if (filter.userId !== undefined) where.push(eq(auditLog.userId, filter.userId));
   if (filter.kind) where.push(eq(auditLog.kind, filter.kind));
   if (filter.beforeId) where.push(lt(auditLog.id, filter.beforeId));
-  const rows = await db.select().from(auditLog).where(and(...where)).orderBy(desc(auditLog.id)).limit(filter.limit);
-  return rows.map((r) => ({ id: r.id, at: r.at.getTime(), operator: r.operatorName, proposedBy: r.proposedBy, kind: r.kind, target: r.target, userId: r.userId, before: r.before, after: r.after }));
+  const rows = await db
+    .select({ r: auditLog, username: users.username })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(and(...where))
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit);
+  return rows.map(({ r, username }) => ({
+    id: r.id,
+    at: r.at.getTime(),
+    operator: r.operatorName,
+    proposedBy: r.proposedBy,
+    kind: r.kind,
+    target: r.target,
+    userId: r.userId,
+    username,
+    before: r.before,
+    after: r.after,
+  }));
 }

@@ -107,6 +107,8 @@ export interface AuditRow {
   kind: string;
   target: string;
   userId: number | null;
+  /** The user's name now, for a row about a user. */
+  username: string | null;
   before: unknown;
   after: unknown;
 }

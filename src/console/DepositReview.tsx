@@ -6,15 +6,22 @@ import { useEffect, useState } from 'react';
 import type { DepositReview as Review } from '../../server/console/types.ts';
 import { ApiError, call } from './api.ts';
 import { t, tError, tStatus, type Key } from './i18n.ts';
-import { amount, when } from './format.ts';
+import { amount, money, when } from './format.ts';
 import { Photo } from './Photo.tsx';
 import { Alert } from './Alert.tsx';
 import { useClaim } from './claim.ts';
+import { ask, may } from './me.ts';
+import { go } from './address.ts';
+import type { PageProps } from './LazyPage.tsx';
 
 const REASONS: Key[] = ['reasons.amount', 'reasons.unreadable', 'reasons.notReceived', 'reasons.name'];
 const OTHER = 'other';
 
-export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; onDone: () => void; onBack: () => void }) {
+/** Loaded when a review opens (`#deposits/<orderNo>`), not with the queue. */
+export default function DepositReview({ item, onChanged }: PageProps) {
+  const orderNo = item!;
+  const onDone = onChanged!;
+  const onBack = () => go('deposits');
   const [review, setReview] = useState<Review | null>(null);
   const [error, setError] = useState('');
   const [rejecting, setRejecting] = useState(false);
@@ -22,13 +29,16 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState('');
-  const heldBy = useClaim('deposit', orderNo, !outcome);
+  const heldBy = useClaim('deposit', orderNo, !outcome && may('reviewer'));
 
   useEffect(() => {
     call<Review>('GET', `/deposits/${orderNo}`).then(setReview, (e: ApiError) => setError(tError(e)));
   }, [orderNo]);
 
   const decide = async (decision: 'approve' | 'reject') => {
+    const d = review!.deposit;
+    const reason = decision === 'reject' ? (choice === OTHER ? typed : t(choice as Key)) : undefined;
+    if (!(await ask({ decision, user: d.username, amount: d.amount, method: d.channelName, reason }))) return;
     setBusy(true);
     setError('');
     try {
@@ -57,7 +67,7 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
         <div>
           <dt>{t('amount')}</dt>
           <dd className="big">
-            <span dir="ltr">{amount(d.amount)}</span>
+            <span dir="ltr">{money(d.amount)}</span>
           </dd>
         </div>
         <div>
@@ -92,7 +102,7 @@ export function DepositReview({ orderNo, onDone, onBack }: { orderNo: string; on
       ) : (
         <p className="muted">{t('none')}</p>
       )}
-      {outcome ? (
+      {!may('reviewer') ? null : outcome ? (
         <p className="ok" role="status">
           {outcome}
         </p>

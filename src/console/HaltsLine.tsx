@@ -8,6 +8,7 @@ import type { MarketHalt } from '../../server/console/types.ts';
 import { Alert } from './Alert.tsx';
 import { call } from './api.ts';
 import { when } from './format.ts';
+import { may } from './me.ts';
 import { fill, pageWords, tError } from './i18n.ts';
 
 const w = pageWords({
@@ -75,7 +76,7 @@ export function HaltsLine({ halts, onDecided }: HaltsLineProps) {
             time: when(h.since),
             reason: (REASONS as readonly string[]).includes(h.reason) ? w(h.reason as (typeof REASONS)[number]) : h.reason,
           })}{' '}
-          {h.released ? w('released') : (
+          {h.released ? w('released') : may('finance') && (
             <button type="button" onClick={() => release(h.symbol)}>
               {w('release')}
             </button>

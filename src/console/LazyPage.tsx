@@ -6,16 +6,18 @@ export interface PageProps {
   version: number;
   /** A queue page calls it after a decision, so the tabs' counts are read again. */
   onChanged?: () => void;
+  /** The item the address names (`#tab/item`): a page opens it. */
+  item?: string;
 }
 
 type Module = { default: ComponentType<PageProps> };
 
-export function LazyPage({ load, version, onChanged }: { load: () => Promise<Module> } & PageProps) {
+export function LazyPage({ load, ...props }: { load: () => Promise<Module> } & PageProps) {
   const [Page, setPage] = useState<ComponentType<PageProps> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     load().then((m) => setPage(() => m.default), () => setFailed(true));
   }, [load]);
-  if (Page) return <Page version={version} onChanged={onChanged} />;
+  if (Page) return <Page {...props} />;
   return <p className="muted">{t(failed ? 'err.network' : 'loading')}</p>;
 }

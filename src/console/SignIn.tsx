@@ -3,21 +3,22 @@ import { useState } from 'react';
 import { ApiError, call } from './api.ts';
 import { t, tError } from './i18n.ts';
 import { Alert } from './Alert.tsx';
+import type { ConsoleMe } from '../../server/console/types.ts';
 
-export function SignIn({ onSignedIn }: { onSignedIn: (name: string) => void }) {
+export function SignIn({ onSignedIn }: { onSignedIn: (me: ConsoleMe) => void }) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState(false);
 
   const submit = async (e: { preventDefault(): void }) => {
     e.preventDefault();
     setBusy(true);
     setError('');
     try {
-      const me = await call<{ name: string }>('POST', '/sign-in', { name: name.trim(), password, code });
-      onSignedIn(me.name);
+      onSignedIn(await call<ConsoleMe>('POST', '/sign-in', { name: name.trim(), password, code }));
     } catch (err) {
       setError(err instanceof ApiError ? tError(err) : String(err));
       setCode('');
@@ -35,7 +36,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: (name: string) => void }) {
       </label>
       <label>
         {t('password')}
-        <input name="password" type="password" autoComplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} required />
+        <input name="password" type={shown ? 'text' : 'password'} autoComplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} required />
+      </label>
+      <label className="choice">
+        <input type="checkbox" checked={shown} onChange={() => setShown(!shown)} />
+        {t('showPassword')}
       </label>
       <label>
         {t('code')}

@@ -7,7 +7,9 @@ import { useEffect, useState } from 'react';
 import type { QueuedWithdrawal } from '../../server/console/types.ts';
 import { ApiError, call } from './api.ts';
 import { pageWords, t, tError, tStatus } from './i18n.ts';
-import { amount, when } from './format.ts';
+import { money, when } from './format.ts';
+import { ask, may } from './me.ts';
+import type { Proposed } from '../../server/console/types.ts';
 import { Alert } from './Alert.tsx';
 import { useClaim } from './claim.ts';
 import { Logins, loginWords } from './Logins.tsx';
@@ -37,6 +39,13 @@ const reasons = pageWords({
 });
 const REASONS = ['payoutName', 'payoutAccount', 'verification', 'payoutReturned'] as const;
 const OTHER = 'other' as const;
+/** Moves that pay out: above `fourEyes.above` they wait for a second operator. */
+const PAYS = ['waiting', 'paying', 'paid', 'succeeded'];
+const words = pageWords({
+  en: { waits: 'Waits for a second operator’s approval (Second approval tab).' },
+  'pt-BR': { waits: 'Espera a aprovação de um segundo operador (aba Segunda aprovação).' },
+  ar: { waits: 'ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).' },
+});
 
 function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) {
   const [to, setTo] = useState<string>(w.moves[0] ?? '');
@@ -47,16 +56,24 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
   const [busy, setBusy] = useState(false);
   // Claimed once the operator starts working on it (focus inside the card), shown to the others.
   const [working, setWorking] = useState(false);
-  const claimed = useClaim('withdrawal', w.orderNo, working);
+  const claimed = useClaim('withdrawal', w.orderNo, working && may('reviewer'));
+  const [waits, setWaits] = useState(false);
   const heldBy = working ? claimed : w.heldBy;
 
   const move = async () => {
+    const pays = PAYS.includes(to);
+    const back = to === 'rejected' || to === 'failed';
+    const said = !NEEDS_REASON.includes(to) ? undefined : choice === OTHER ? reason : reasons(choice as (typeof REASONS)[number]);
+    const decision = pays && w.status !== 'waiting' && w.status !== 'paying' ? 'pay' : back ? 'giveBack' : 'move';
+    const method = `${w.network ?? w.bankName ?? w.method} · ${w.account}`;
+    if (!(await ask({ decision, user: w.username, amount: w.amount, method, status: tStatus(to), reason: said, fourEyes: decision === 'pay' }))) return;
     setBusy(true);
     setError('');
     try {
       // A listed reason goes by its key: the user reads it in their own language.
       const why = !NEEDS_REASON.includes(to) ? {} : choice === OTHER ? { reason } : { reasonKey: choice };
-      await call('POST', `/withdrawals/${w.orderNo}`, { status: to, ...why });
+      const done = await call<object>('POST', `/withdrawals/${w.orderNo}`, { status: to, ...why });
+      setWaits('proposal' in (done as Proposed));
       onChanged();
     } catch (e) {
       setError(e instanceof ApiError ? tError(e) : String(e));
@@ -74,7 +91,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
     <li className="card" aria-label={w.orderNo} onFocusCapture={() => setWorking(true)}>
       <div className="row">
         <span className="big" dir="ltr">
-          {amount(w.amount)}
+          {money(w.amount)}
         </span>
         <b>{tStatus(w.status)}</b>
       </div>
@@ -87,7 +104,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         <div>
           <dt>{t('fee')}</dt>
           <dd>
-            <span dir="ltr">{amount(w.fee)}</span>
+            <span dir="ltr">{money(w.fee)}</span>
           </dd>
         </div>
         <div>
@@ -108,7 +125,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         <div>
           <dt>{t('balance')}</dt>
           <dd>
-            <span dir="ltr">{amount(w.balance)}</span> · {t('frozen')} <span dir="ltr">{amount(w.frozen)}</span>
+            <span dir="ltr">{money(w.balance)}</span> · {t('frozen')} <span dir="ltr">{money(w.frozen)}</span>
           </dd>
         </div>
         <div>
@@ -122,7 +139,12 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         </summary>
         <Logins list={w.logins} />
       </details>
-      <div className="actions">
+      {waits && (
+        <p className="ok" role="status">
+          {words('waits')}
+        </p>
+      )}
+      {may('reviewer') && <div className="actions">
         <label>
           {t('moveTo')}{' '}
           <select value={to} onChange={(e) => setTo(e.currentTarget.value)}>
@@ -153,7 +175,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         <button type="button" className="primary" disabled={busy || !to} onClick={move}>
           {t('moveTo')}: {tStatus(to)}
         </button>
-      </div>
+      </div>}
       <Alert text={error} />
     </li>
   );

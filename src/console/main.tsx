@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { call, setOnSignedOut } from './api.ts';
 import { pickLanguage, setLanguage, t, type Lang } from './i18n.ts';
 import { Shell } from './Shell.tsx';
+import { setMe } from './me.ts';
+import type { ConsoleMe } from '../../server/console/types.ts';
 import { SignIn } from './SignIn.tsx';
 import './console.css';
 
@@ -12,9 +14,14 @@ function Console() {
   // undefined: still asking the server whether the cookie holds a session.
   const [name, setName] = useState<string | null | undefined>(undefined);
 
+  const signedIn = (m: ConsoleMe) => {
+    setMe(m);
+    setName(m.name);
+  };
+
   useEffect(() => {
     setOnSignedOut(() => setName(null));
-    call<{ name: string }>('GET', '/me').then((me) => setName(me.name), () => setName(null));
+    call<ConsoleMe>('GET', '/me').then(signedIn, () => setName(null));
   }, []);
 
   const changeLanguage = (l: Lang) => {
@@ -23,7 +30,7 @@ function Console() {
   };
 
   if (name === undefined) return <p className="muted">{t('loading')}</p>;
-  if (name === null) return <SignIn onSignedIn={setName} />;
+  if (name === null) return <SignIn onSignedIn={signedIn} />;
   return <Shell key={name} name={name} onSignOut={() => setName(null)} onLanguage={changeLanguage} />;
 }
 

@@ -131,7 +131,8 @@ test('each role gets exactly what it may on every console route, and a 403 with 
 
 test('what the client claims changes nothing: the roles are the server\'s', async () => {
   const vera = await signIn('vera');
-  for (const extra of [{ 'x-operator-key': KEY }, { 'x-console-role': 'admin' }, { 'x-operator-user': 'root' }]) {
+  const extras: Array<Record<string, string>> = [{ 'x-operator-key': KEY }, { 'x-console-role': 'admin' }, { 'x-operator-user': 'root' }];
+  for (const extra of extras) {
     const got = await callRoute('POST', '/settings', vera, extra);
     assert.equal([got.status, got.key], [403, 'console.role']);
   }

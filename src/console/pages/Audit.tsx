@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import type { AuditRow } from '../../../server/console/types.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';
-import { when } from '../format.ts';
+import { money, when } from '../format.ts';
 
-const KINDS = ['deposit.approve', 'deposit.reject', 'withdrawal.move', 'user.balance', 'user.message', 'user.mask', 'user.askCode', 'user.endSessions', 'notice.add', 'news.add', 'page.set', 'translation.set', 'config.set', 'operator.add', 'operator.remove', 'partner.add', 'partner.remove', 'console.signIn', 'console.signOut'];
+const KINDS = ['deposit.approve', 'deposit.reject', 'withdrawal.move', 'proposal.add', 'proposal.reject', 'proposal.withdraw', 'user.balance', 'user.message', 'user.mask', 'user.askCode', 'user.endSessions', 'notice.add', 'news.add', 'page.set', 'translation.set', 'config.set', 'operator.add', 'operator.remove', 'operator.roles', 'partner.add', 'partner.remove', 'console.signIn', 'console.signOut'];
 
 const w = pageWords({
   en: {
@@ -16,6 +16,8 @@ const w = pageWords({
     change: 'Change',
     all: 'All',
     filter: 'Filter',
+    reason: 'Reason',
+    proposed: 'proposed by {{name}}',
   },
   'pt-BR': {
     when: 'Quando',
@@ -25,6 +27,8 @@ const w = pageWords({
     change: 'Mudança',
     all: 'Todos',
     filter: 'Filtrar',
+    reason: 'Motivo',
+    proposed: 'proposto por {{name}}',
   },
   ar: {
     when: 'الوقت',
@@ -34,10 +38,17 @@ const w = pageWords({
     change: 'التغيير',
     all: 'الكل',
     filter: 'تصفية',
+    reason: 'السبب',
+    proposed: 'اقترحه {{name}}',
   },
 });
 
 const statusOf = (v: unknown) => (v && typeof v === 'object' && 'status' in v ? tStatus(String((v as { status: unknown }).status)) : '');
+
+type Fields = { amount?: string; reason?: string; remark?: string; rejectReason?: string };
+const fields = (r: AuditRow): Fields => ({ ...((r.before ?? {}) as Fields), ...((r.after ?? {}) as Fields) });
+/** The reason given: typed for an adjustment or a proposal, the user's reason for a refusal. */
+const reasonOf = (f: Fields) => f.reason ?? f.rejectReason ?? f.remark ?? '';
 
 /** A status move reads as one; any other change as its values, shortened. */
 function changeOf(r: AuditRow): string {
@@ -93,6 +104,9 @@ export default function Audit({ version }: { version: number }) {
               <th>{w('operator')}</th>
               <th>{w('kind')}</th>
               <th>{w('target')}</th>
+              <th>{t('user')}</th>
+              <th>{t('amount')}</th>
+              <th>{w('reason')}</th>
               <th>{w('change')}</th>
             </tr>
           </thead>
@@ -100,11 +114,19 @@ export default function Audit({ version }: { version: number }) {
             {rows.map((r) => (
               <tr key={r.id}>
                 <td>{when(r.at)}</td>
-                <td>{r.operator}</td>
+                <td>
+                  {r.operator}
+                  {r.proposedBy && <small> ({w('proposed').replace('{{name}}', r.proposedBy)})</small>}
+                </td>
                 <td>
                   <code>{r.kind}</code>
                 </td>
                 <td dir="ltr">{r.target}</td>
+                <td>
+                  <bdi>{r.username ?? ''}</bdi>
+                </td>
+                <td dir="ltr">{fields(r).amount ? money(fields(r).amount!) : ''}</td>
+                <td dir="auto">{reasonOf(fields(r))}</td>
                 <td dir="auto">{changeOf(r)}</td>
               </tr>
             ))}

@@ -6,7 +6,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { AdminUser, ConsoleUser } from '../../../server/console/types.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';
-import { amount, when } from '../format.ts';
+import { amount, money, when } from '../format.ts';
+import { ask, may } from '../me.ts';
+import { go } from '../address.ts';
+import type { Proposed } from '../../../server/console/types.ts';
 import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
 import { Logins, loginWords } from '../Logins.tsx';
@@ -35,6 +38,7 @@ const w = pageWords({
     orders: 'Orders',
     methods: 'Payment methods',
     messages: 'Messages',
+    waits: 'Waits for a second operator’s approval (Second approval tab).',
   },
   'pt-BR': {
     findUser: 'Nome, telefone, e-mail ou id',
@@ -59,6 +63,7 @@ const w = pageWords({
     orders: 'Ordens',
     methods: 'Formas de pagamento',
     messages: 'Mensagens',
+    waits: 'Espera a aprovação de um segundo operador (aba Segunda aprovação).',
   },
   ar: {
     findUser: 'الاسم أو الهاتف أو البريد أو المعرّف',
@@ -83,6 +88,7 @@ const w = pageWords({
     orders: 'الأوامر',
     methods: 'طرق الدفع',
     messages: 'الرسائل',
+    waits: 'ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).',
   },
 });
 
@@ -139,7 +145,15 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
     call<ConsoleUser>('GET', `/users/${id}`).then(setUser, (e: ApiError) => setError(tError(e)));
   }, [id, version, mine]);
   // After an action the page reads again, so every figure shown is the server's.
-  const act = (path: string, body: object) => call('POST', `/users/${id}/${path}`, body).then(() => setMine((n) => n + 1));
+  const act = (path: string, body: object) => call<object>('POST', `/users/${id}/${path}`, body).then((r) => (setMine((n) => n + 1), r));
+  const [waits, setWaits] = useState(false);
+  const adjust = async () => {
+    if (!(await ask({ decision: 'adjust', user: user!.username, amount: delta.trim(), method: w('adjust'), reason: why, fourEyes: true }))) return;
+    const r = await act('balance', { amount: delta.trim(), reason: why });
+    setWaits('proposal' in (r as Proposed));
+    setDelta('');
+    setWhy('');
+  };
 
   if (!user) return <p className="muted">{error || t('loading')}</p>;
   const u = user;
@@ -155,12 +169,12 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
         <div>
           <dt>{t('balance')}</dt>
           <dd className="big" dir="ltr">
-            {amount(u.balance)}
+            {money(u.balance)}
           </dd>
         </div>
         <div>
           <dt>{t('frozen')}</dt>
-          <dd dir="ltr">{amount(u.frozen)}</dd>
+          <dd dir="ltr">{money(u.frozen)}</dd>
         </div>
         <div>
           <dt>{w('phone')}</dt>
@@ -182,7 +196,12 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
         </div>
       </dl>
 
-      <Action label={w('adjust')} run={() => act('balance', { amount: delta.trim(), reason: why }).then(() => (setDelta(''), setWhy('')))}>
+      {waits && (
+        <p className="ok" role="status">
+          {w('waits')}
+        </p>
+      )}
+      {may('finance') && <Action label={w('adjust')} run={adjust}>
         <label>
           {w('adjustBy')}
           <input name="amount" dir="ltr" inputMode="decimal" placeholder="+100 / -25.5" required value={delta} onInput={(e) => setDelta(e.currentTarget.value)} />
@@ -191,9 +210,9 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
           {t('reason')}
           <input name="reason" maxLength={200} required value={why} onInput={(e) => setWhy(e.currentTarget.value)} />
         </label>
-      </Action>
+      </Action>}
 
-      <Action label={w('send')} run={() => act('message', { title: title.trim() || undefined, content: text }).then(() => (setTitle(''), setText('')))}>
+      {may('reviewer') && <Action label={w('send')} run={() => act('message', { title: title.trim() || undefined, content: text }).then(() => (setTitle(''), setText('')))}>
         <label>
           {w('subject')}
           <input name="title" maxLength={200} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
@@ -202,18 +221,20 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
           {w('message')}
           <textarea name="content" maxLength={5000} required value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
-      </Action>
+      </Action>}
 
       <div className="tools">
-        <button type="button" aria-pressed={u.masked} onClick={() => act('mask', { on: !u.masked })}>
+        <button type="button" aria-pressed={u.masked} disabled={!may('finance')} onClick={() => act('mask', { on: !u.masked })}>
           {w(u.masked ? 'maskOn' : 'maskOff')}
         </button>
+        {may('reviewer') && <>
         <button type="button" disabled={!u.phone} onClick={() => act('ask-code', { verificationType: 'sms' })}>
           {w('askSms')}
         </button>
         <button type="button" disabled={!u.email} onClick={() => act('ask-code', { verificationType: 'email' })}>
           {w('askEmail')}
         </button>
+        </>}
       </div>
 
       <Section title={loginWords('logins')} count={u.logins.length}>
@@ -224,15 +245,15 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
           {u.sessions.map((x) => (
             <li key={x.id}>
               {when(x.createdAt)} → {when(x.expiresAt)}{' '}
-              <button type="button" className="link" onClick={() => act('sessions/end', { session: x.id })}>
+              {may('reviewer') && <button type="button" className="link" onClick={() => act('sessions/end', { session: x.id })}>
                 {w('end')}
-              </button>
+              </button>}
             </li>
           ))}
         </ul>
-        <button type="button" className="danger" onClick={() => act('sessions/end', {})}>
+        {may('reviewer') && <button type="button" className="danger" onClick={() => act('sessions/end', {})}>
           {w('endAll')}
-        </button>
+        </button>}
       </Section>
       <Section title={w('bills')} count={u.bills.length}>
         <ul className="lines">
@@ -292,12 +313,12 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
   );
 }
 
-export default function Users({ version }: PageProps) {
+export default function Users({ version, item }: PageProps) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<AdminUser[] | null>(null);
   const [error, setError] = useState('');
-  const [open, setOpen] = useState<number | null>(null);
-  if (open) return <UserPage id={open} version={version} onBack={() => setOpen(null)} />;
+  // `#users/<id>`: a user's page can be linked and reloaded.
+  if (item) return <UserPage id={Number(item)} version={version} onBack={() => go('users')} />;
   return (
     <>
       <form
@@ -319,7 +340,7 @@ export default function Users({ version }: PageProps) {
       <ul className="queue">
         {found?.map((u) => (
           <li key={u.id}>
-            <button type="button" onClick={() => setOpen(u.id)}>
+            <button type="button" onClick={() => go(`users/${u.id}`)}>
               <b>
                 <bdi>{u.username}</bdi> <small dir="ltr">#{u.id}</small>
               </b>
