@@ -118,13 +118,13 @@ test('an operator signs in with password and code, sees the deposit with its pho
   page = await newMobilePage(browser, { locale: 'en-US' });
   await page.goto(consoleUrl);
   await page.getByLabel('Operator name').fill('ana');
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   const used = new Set<number>();
   const good = await nextCode(used);
   await page.getByLabel('Code from the authenticator app').fill(String((Number(good) + 1) % 1_000_000).padStart(6, '0'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').getByText('Wrong name, password or code').waitFor();
-  assert.is(await page.getByLabel('Password').inputValue(), PASSWORD, 'the form keeps what was typed');
+  assert.is(await page.getByLabel('Password', { exact: true }).inputValue(), PASSWORD, 'the form keeps what was typed');
   await screenshot(page, 'console-signin-refused-en');
 
   await page.getByLabel('Code from the authenticator app').fill(good);
@@ -159,6 +159,22 @@ test('an operator signs in with password and code, sees the deposit with its pho
   await page.locator('select[aria-label=Language]').selectOption('en');
 
   await review.getByRole('button', { name: 'Approve' }).click();
+  // No one-tap money: the question names the user, the amount in the app's money, the channel and what happens.
+  const question = page.getByRole('dialog', { name: 'Check before you decide' });
+  await question.getByText('demo01', { exact: true }).waitFor();
+  await question.getByText('$75', { exact: true }).waitFor();
+  await question.getByText(channel, { exact: true }).waitFor();
+  await question.getByText('The user’s balance rises by $75.').waitFor();
+  await screenshot(page, 'console-confirm-approve-en');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await question.waitFor({ state: 'detached' });
+  assert.is(await review.getByRole('status').count(), 0, 'cancelled: nothing decided');
+  // The review is in the address: a reload opens it again.
+  assert.ok(page.url().endsWith(`#deposits/${orderNo}`), page.url());
+  await page.reload();
+  await review.getByRole('img', { name: 'Proof of payment' }).waitFor();
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await question.getByRole('button', { name: 'Confirm' }).click();
   await review.getByRole('status').getByText('Done: approved').waitFor();
   await page.locator('.tabs .count').first().getByText('0', { exact: true }).waitFor();
 
@@ -226,6 +242,10 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the reason list fits the phone');
   await page.locator('select[aria-label=Language]').selectOption('en');
   await item.getByRole('button', { name: 'Move to: rejected' }).click();
+  const question = page.getByRole('dialog', { name: 'Check before you decide' });
+  await question.getByText('The name on the payout account does not match the user').waitFor();
+  await question.getByText(/becomes “rejected”; \$[\d,.]+ and its fee return to the user’s balance/).waitFor();
+  await question.getByRole('button', { name: 'Confirm' }).click();
   await item.waitFor({ state: 'detached' });
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'amount and fee back on the user\'s screen');
@@ -242,7 +262,7 @@ test('two operators open the same deposit: the second sees that the first has it
   const bea = await newMobilePage(browser, { locale: 'en-US' });
   await bea.goto(consoleUrl);
   await bea.getByLabel('Operator name').fill('bea');
-  await bea.getByLabel('Password').fill(PASSWORD);
+  await bea.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await bea.getByLabel('Code from the authenticator app').fill(await nextCode(new Set(), beaSecret));
   await bea.getByRole('button', { name: 'Sign in' }).click();
   await bea.locator('.queue').getByText('ana has this open').waitFor();
@@ -296,6 +316,10 @@ test('an operator finds the user by phone or name, adjusts the balance with a re
   assert.is(await card.getByLabel('Reason').inputValue(), 'Goodwill for the delay', 'the form keeps what was typed');
   await card.getByLabel('Amount (+ adds, − takes)').fill('+5');
   await card.getByRole('button', { name: 'Adjust the balance' }).click();
+  const question = page.getByRole('dialog', { name: 'Check before you decide' });
+  await question.getByText('The user’s balance changes by +$5.').waitFor();
+  await question.getByText('Goodwill for the delay').waitFor();
+  await question.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=reason]')?.value === '');
   for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 5; i++) await user.waitForTimeout(500);
   assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 5);
@@ -368,6 +392,98 @@ test('settings: a value against its rule is refused with the reason; a good one 
   await row.getByRole('button', { name: 'Save' }).click();
   await row.getByRole('button', { name: 'Saved' }).waitFor();
   assert.equal(errorsOf(page), []);
+}));
+
+/** Signs `name` in on a new page of the console. */
+async function signedIn(name: string, of: string, used = new Set<number>()): Promise<Page> {
+  const p = await newMobilePage(browser, { locale: 'en-US' });
+  await p.goto(consoleUrl);
+  await p.getByLabel('Operator name').fill(name);
+  await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await p.getByLabel('Code from the authenticator app').fill(await nextCode(used, of));
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.getByRole('tab', { name: /Deposits/ }).waitFor();
+  return p;
+}
+
+test('four eyes: a large adjustment by one operator waits until a second approves it; a viewer sees no money buttons', traced(async () => {
+  const before = money(await accountFigure(user, 'Balance').innerText());
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('search').getByLabel('Name, phone, e-mail or id').fill('demo01');
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /demo01/ }).click();
+  const card = page.getByRole('article', { name: 'demo01' });
+  assert.match(page.url(), /#users\/\d+$/, 'the user\'s page is in the address');
+  await card.getByLabel('Amount (+ adds, − takes)').fill('+2500');
+  await card.getByLabel('Reason').fill('Bank transfer 8812');
+  await card.getByRole('button', { name: 'Adjust the balance' }).click();
+  const question = page.getByRole('dialog', { name: 'Check before you decide' });
+  await question.getByText('Above $1,000: this waits for a second operator’s approval.').waitFor();
+  await question.getByText('+$2,500', { exact: true }).waitFor();
+  await question.getByRole('button', { name: 'Confirm' }).click();
+  await card.getByRole('status').getByText('Waits for a second operator’s approval (Second approval tab).').waitFor();
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before, 'nothing moved yet');
+  // Ana cannot approve her own: her item offers only taking it back.
+  await page.getByRole('tab', { name: 'Second approval' }).click();
+  const mine = page.getByRole('listitem', { name: 'Balance adjustment demo01' });
+  await mine.getByRole('button', { name: 'Take back' }).waitFor();
+  assert.is(await mine.getByRole('button', { name: 'Approve' }).count(), 0);
+
+  const bea = await signedIn('bea', beaSecret);
+  await bea.getByRole('tab', { name: 'Second approval' }).click();
+  const item = bea.getByRole('listitem', { name: 'Balance adjustment demo01' });
+  await item.getByText('Proposed by ana', { exact: false }).waitFor();
+  await item.getByText('+$2,500', { exact: true }).waitFor();
+  await screenshot(bea, 'console-proposals-en');
+  await item.getByRole('button', { name: 'Approve' }).click();
+  const second = bea.getByRole('dialog', { name: 'Check before you decide' });
+  await second.getByText('You are the second operator: this is carried out now.').waitFor();
+  await second.getByRole('button', { name: 'Confirm' }).click();
+  await item.waitFor({ state: 'detached' });
+  for (let i = 0; i < 30 && money(await accountFigure(user, 'Balance').innerText()) !== before + 2500; i++) await user.waitForTimeout(500);
+  assert.is(money(await accountFigure(user, 'Balance').innerText()), before + 2500);
+
+  await bea.getByRole('tab', { name: 'Audit log' }).click();
+  const row = bea.locator('.audit tbody tr').filter({ hasText: 'user.balance' }).first();
+  await row.getByText('(proposed by ana)').waitFor();
+  assert.match(await row.innerText(), /bea/);
+  assert.match(await row.innerText(), /demo01/);
+  assert.match(await row.innerText(), /\$2,500/);
+  assert.match(await row.innerText(), /Bank transfer 8812/);
+  assert.equal(errorsOf(bea), []);
+  await bea.close();
+
+  // A viewer, as `operator add` makes one by default: reads, and is offered nothing to decide.
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'vic', '--password', PASSWORD], { env: { ...process.env, DATA_DIR: server.dataDir } });
+  assert.match(stdout, /roles: viewer/);
+  const vicSecret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;
+  const vic = await newMobilePage(browser, { locale: 'en-US' });
+  await vic.goto(consoleUrl);
+  const password = vic.getByLabel('Password', { exact: true });
+  await password.fill(PASSWORD);
+  assert.is(await password.getAttribute('type'), 'password');
+  await vic.getByLabel('Show the password').check();
+  assert.is(await password.getAttribute('type'), 'text', 'the password can be shown');
+  await vic.getByLabel('Operator name').fill('vic');
+  await vic.getByLabel('Code from the authenticator app').fill(await nextCode(new Set(), vicSecret));
+  await vic.getByRole('button', { name: 'Sign in' }).click();
+  await vic.getByRole('tab', { name: 'Audit log' }).waitFor();
+  for (const hidden of ['Content', 'Settings', 'Operators']) assert.is(await vic.getByRole('tab', { name: hidden }).count(), 0, `${hidden} is hidden`);
+  await vic.goto(consoleUrl + '#users');
+  await vic.reload();
+  await vic.getByRole('search').getByLabel('Name, phone, e-mail or id').fill('demo01');
+  await vic.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await vic.getByRole('button', { name: /demo01/ }).click();
+  await vic.getByRole('article', { name: 'demo01' }).getByText('Balance history').waitFor();
+  assert.is(await vic.getByRole('button', { name: 'Adjust the balance' }).count(), 0);
+  assert.is(await vic.getByRole('button', { name: 'Send the message' }).count(), 0);
+  assert.equal(errorsOf(vic), []);
+  // Whatever the page sends, the server refuses it too.
+  const refused = await vic.evaluate(() =>
+    fetch('/console/api/settings', { method: 'POST', headers: { 'content-type': 'application/json', 'x-console': '1' }, body: JSON.stringify({ key: 'starCount', value: '6' }) }).then((r) => r.json()),
+  );
+  assert.is((refused as { key: string }).key, 'console.role');
+  await vic.close();
 }));
 
 test('the console\'s API does not answer without a session, and the page is not on the public server', traced(async () => {

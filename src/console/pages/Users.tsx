@@ -148,7 +148,9 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
   const act = (path: string, body: object) => call<object>('POST', `/users/${id}/${path}`, body).then((r) => (setMine((n) => n + 1), r));
   const [waits, setWaits] = useState(false);
   const adjust = async () => {
-    if (!(await ask({ decision: 'adjust', user: user!.username, amount: delta.trim(), method: w('adjust'), reason: why, fourEyes: true }))) return;
+    // Not an amount: nothing to ask about, the server says what is wrong with it.
+    const asked = !/^[+-]?\d+(\.\d+)?$/.test(delta.trim()) || (await ask({ decision: 'adjust', user: user!.username, amount: delta.trim(), method: w('adjust'), reason: why, fourEyes: true }));
+    if (!asked) return;
     const r = await act('balance', { amount: delta.trim(), reason: why });
     setWaits('proposal' in (r as Proposed));
     setDelta('');
