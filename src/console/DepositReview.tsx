@@ -10,7 +10,8 @@ import { amount, money, when } from './format.ts';
 import { Photo } from './Photo.tsx';
 import { Alert } from './Alert.tsx';
 import { useClaim } from './claim.ts';
-import { ask, may } from './me.ts';
+import { may } from './me.ts';
+import { ask } from './ask.ts';
 import { go } from './address.ts';
 import type { PageProps } from './LazyPage.tsx';
 

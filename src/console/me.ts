@@ -1,10 +1,6 @@
-/**
- * The signed-in operator as the server described them: what the console shows follows their roles,
- * and every money decision is asked about first.
- */
+/** The signed-in operator as the server described them: what the console shows follows their roles. */
 import type { ConsoleMe } from '../../server/console/types.ts';
 import { mayDo, type OperatorRole } from '../shared/operator-roles.ts';
-import type { Question } from './confirm.tsx';
 
 // Re-exported, so the pages that need the roles share this module's chunk instead of a chunk of their own.
 export { OPERATOR_ROLES } from '../shared/operator-roles.ts';
@@ -14,6 +10,3 @@ export const setMe = (m: ConsoleMe): void => void (me = m);
 
 /** Hides what the server would refuse anyway (server/console/roles.ts). */
 export const may = (role: OperatorRole): boolean => mayDo(me.roles, role);
-
-/** Asks before a money decision; the dialog's code loads with the first question. */
-export const ask = (q: Question): Promise<boolean> => import('./confirm.tsx').then((m) => m.default(q));

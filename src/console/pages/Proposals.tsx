@@ -8,7 +8,8 @@ import { ApiError, call } from '../api.ts';
 import type { Decision } from '../confirm.tsx';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';
 import { money, when } from '../format.ts';
-import { ask, me, may } from '../me.ts';
+import { me, may } from '../me.ts';
+import { ask } from '../ask.ts';
 import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
 
@@ -57,7 +58,8 @@ function Item({ p, onChanged }: { p: Proposal; onChanged: () => void }) {
     <li className="card" aria-label={`${w(p.kind)} ${p.username}`}>
       <div className="row">
         <span className="big" dir="ltr">
-          {money(p.kind === 'balance' && !p.amount.startsWith('-') ? `+${p.amount}` : p.amount)}
+          {p.kind === 'balance' && !p.amount.startsWith('-') && '+'}
+          {money(p.amount)}
         </span>
         <b>{w(p.kind)}</b>
       </div>
