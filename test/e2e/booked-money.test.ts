@@ -177,7 +177,7 @@ test('the operator console shows the balance and its bills exactly, in en, ar an
   const p = await newMobilePage(stage.browser, { locale: 'en-US' });
   await p.goto(`http://127.0.0.1:${port}/console/`);
   await p.getByLabel('Operator name').fill('cora');
-  await p.getByLabel('Password').fill(password);
+  await p.getByLabel('Password', { exact: true }).fill(password);
   // The code of the server's time, which the test clock moved days ahead.
   const { now } = await admin<{ now: number }>('/test/clock', { advanceMs: 0 });
   await p.getByLabel('Code from the authenticator app').fill(codeAt(secret, stepAt(now)));

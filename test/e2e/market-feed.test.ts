@@ -141,7 +141,7 @@ test('a price that cannot be true halts the quote: the buttons say so in English
   const operator = await newMobilePage(browser, { locale: 'en-US' });
   await operator.goto(`http://127.0.0.1:${port}/console/`);
   await operator.getByLabel('Operator name').fill('ana');
-  await operator.getByLabel('Password').fill('console e2e password');
+  await operator.getByLabel('Password', { exact: true }).fill('console e2e password');
   await operator.getByLabel('Code from the authenticator app').fill(codeAt(secret, stepAt(Date.now() + ahead)));
   await operator.getByRole('button', { name: 'Sign in' }).click();
   const halt = operator.locator('.halts p').filter({ hasText: /^Orders paused on BTC since .+: its prices failed the checks \(not a possible price\)\./ });
