@@ -141,3 +141,18 @@ export async function decide(ctx: ServerContext, who: Operator, id: number, deci
   }
   return (await readProposals(ctx, id))[0]!;
 }
+
+/**
+ * A decision on the withdrawal itself (giving it back needs no second operator) ends the proposal
+ * waiting on it: approving that would only fail, so it is refused, on record, in the same transaction.
+ */
+export async function supersede(tx: DbOrTx, orderNo: string, who: Actor, at: number): Promise<void> {
+  const ended = await tx
+    .update(operatorProposals)
+    .set({ status: 'rejected', decidedBy: who.name, decidedAt: new Date(at) })
+    .where(and(eq(operatorProposals.kind, 'withdrawal'), eq(operatorProposals.target, orderNo), eq(operatorProposals.status, 'open')))
+    .returning();
+  for (const p of ended) {
+    await audit(tx, at, { ...who, proposer: p.proposedBy }, 'proposal.reject', `proposal:${p.id}`, { kind: p.kind, target: p.target, amount: p.amount, ...(p.action as object) }, null, p.userId);
+  }
+}

@@ -28,7 +28,7 @@ import { consoleContentRoutes } from './content.ts';
 import { consoleSettingRoutes } from './settings.ts';
 import { consoleMarketRoutes } from './market.ts';
 import { checkRole, needOf, requireRoleForEveryRoute } from './roles.ts';
-import { decide, fourEyesAbove, needsTwoForWithdrawal, propose, readProposals, type Operator } from './four-eyes.ts';
+import { decide, fourEyesAbove, needsTwoForWithdrawal, propose, readProposals, supersede, type Operator } from './four-eyes.ts';
 import { listOperators, setRoles } from './accounts.ts';
 import { OPERATOR_NAME } from './accounts.ts';
 import { config } from '../db/schema/index.ts';
@@ -201,9 +201,10 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
         await announceQueue(ctx, { queue: 'withdrawal', orderNo, change: 'claimed' });
         return ok<Proposed>({ proposal });
       }
-      const w = await moveWithdrawal(ctx, orderNo, status, reasonKey ? { key: reasonKey } : reason, (tx, before, after, userId) =>
-        audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after, userId),
-      );
+      const w = await moveWithdrawal(ctx, orderNo, status, reasonKey ? { key: reasonKey } : reason, async (tx, before, after, userId) => {
+        await audit(tx, ctx.clock.now(), who, 'withdrawal.move', orderNo, before, after, userId);
+        await supersede(tx, orderNo, who, ctx.clock.now());
+      });
       if (!WITHDRAW_MOVES[w.status].length) await forget(ctx, itemOf('withdrawal', orderNo));
       return ok(w);
     },

@@ -143,6 +143,16 @@ test('a withdrawal\'s approval above the amount waits for a second reviewer; a r
   const [moved] = await auditOf('withdrawal.move', big.orderNo);
   assert.equal([moved!.operatorName, moved!.proposedBy], ['rex', 'rita']);
 
+  // Given back while a proposal waits: the proposal ends with it, on record.
+  const stale = await withdraw(s, m, { methodId: card.id, amount: '1500' });
+  assert.is(stale.code, 200, stale.msg);
+  const waiting = (await as<Proposed>('rita', 'POST', `/withdrawals/${stale.data.orderNo}`, { status: 'paid' })).body.data.proposal;
+  const given = await as<{ status: string }>('rex', 'POST', `/withdrawals/${stale.data.orderNo}`, { status: 'rejected', reason: 'payee name differs' });
+  assert.equal([given.status, given.body.data.status], [200, 'rejected']);
+  assert.not.ok((await as<Proposal[]>('rita', 'GET', '/proposals')).body.data.some((x) => x.id === waiting.id), 'no longer waiting');
+  const [ended] = await auditOf('proposal.reject', `proposal:${waiting.id}`);
+  assert.equal([ended!.operatorName, ended!.proposedBy], ['rex', 'rita']);
+
   // A refusal returns the money: no second operator needed. Nor for an approval up to the amount.
   const placed = await withdraw(s, m, { methodId: card.id, amount: '3000' });
   assert.is(placed.code, 200, placed.msg);
