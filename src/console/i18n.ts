@@ -75,6 +75,11 @@ const en = {
   'err.deposit.reviewed': 'This deposit was already decided: {{status}}',
   'err.withdrawal.move': 'This withdrawal is {{from}} now and cannot become {{to}}',
   'err.review.reason': 'A reason is required',
+  'err.console.role': 'Your role does not allow this',
+  'err.fourEyes.self': 'A second operator must approve this, not its proposer',
+  'err.fourEyes.notYours': 'Only its proposer can take a proposal back',
+  'err.fourEyes.pending': 'This withdrawal already waits for a second operator',
+  'err.fourEyes.closed': 'This proposal was already decided or taken back',
   'err.network': 'The server cannot be reached',
 };
 type Words = typeof en;
@@ -149,6 +154,11 @@ const ptBR: Words = {
   'err.deposit.reviewed': 'Este depósito já foi decidido: {{status}}',
   'err.withdrawal.move': 'Este saque está {{from}} e não pode passar a {{to}}',
   'err.review.reason': 'Informe um motivo',
+  'err.console.role': 'Sua função não permite isto',
+  'err.fourEyes.self': 'Um segundo operador deve aprovar isto, não quem propôs',
+  'err.fourEyes.notYours': 'Só quem propôs pode retirar a proposta',
+  'err.fourEyes.pending': 'Este saque já espera um segundo operador',
+  'err.fourEyes.closed': 'Esta proposta já foi decidida ou retirada',
   'err.network': 'Não foi possível conectar ao servidor',
 };
 
@@ -222,6 +232,11 @@ const ar: Words = {
   'err.deposit.reviewed': 'تم البت في هذا الإيداع من قبل: {{status}}',
   'err.withdrawal.move': 'هذا السحب في حالة {{from}} ولا يمكن أن يصبح {{to}}',
   'err.review.reason': 'السبب مطلوب',
+  'err.console.role': 'دورك لا يسمح بهذا',
+  'err.fourEyes.self': 'يجب أن يوافق على هذا مشغّل ثانٍ، لا صاحب الاقتراح',
+  'err.fourEyes.notYours': 'لا يسحب الاقتراح إلا صاحبه',
+  'err.fourEyes.pending': 'هذا السحب ينتظر بالفعل مشغّلًا ثانيًا',
+  'err.fourEyes.closed': 'تم البت في هذا الاقتراح أو سحبه من قبل',
   'err.network': 'تعذّر الوصول إلى الخادم',
 };
 

@@ -452,6 +452,13 @@ test('four eyes: a large adjustment by one operator waits until a second approve
   assert.match(await row.innerText(), /Bank transfer 8812/);
   assert.equal(errorsOf(bea), []);
   await bea.close();
+  // Ana's list still offers to take it back: the server answers that it is decided, in her language.
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  const mineAr = page.getByRole('listitem', { name: 'تعديل الرصيد demo01' });
+  await mineAr.getByRole('button', { name: 'سحب الاقتراح' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'تأكيد' }).click();
+  await mineAr.getByRole('alert').getByText('تم البت في هذا الاقتراح أو سحبه من قبل').waitFor();
+  await page.locator('select[aria-label=Language]').selectOption('en');
 
   // A viewer, as `operator add` makes one by default: reads, and is offered nothing to decide.
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'vic', '--password', PASSWORD], { env: { ...process.env, DATA_DIR: server.dataDir } });
