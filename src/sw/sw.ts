@@ -45,8 +45,11 @@ const VISITOR_ROUTES = ROUTES['@visitor'] || [];
 /** Public reads kept at most: each poll replaces its own answer, so only other queries add more. */
 const API_MAX = 100;
 
-/** Reads whose answers are the same for every user: config, market data, public content. */
-const PUBLIC_API = /^\/prod-api\/(common|h5\/symbol)\//;
+/**
+ * Reads whose answers are the same for every user: config, market data, public content. Not the
+ * calls that send a code (GETs too): offline, an old "sent" would say a code is on its way.
+ */
+const PUBLIC_API = /^\/prod-api\/(common\/(?!(sms|email)$)|h5\/symbol\/)/;
 /** The signed-in user's reads an offline start shows: the order lists. */
 const PRIVATE_API = /^\/prod-api\/h5\/order\/myOrderList$/;
 

@@ -116,6 +116,24 @@ for (const language of ['en', 'ar']) {
   }));
 }
 
+test('offline, a call that sends a code fails, never answered by an earlier "sent"', traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.goto(stage.server.url + '/login');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  const send = () =>
+    page.evaluate(() =>
+      fetch('/prod-api/common/email?email=offline-check%40example.com').then(
+        (r) => r.json().then((env) => `answered ${r.status}${env.cachedAt ? ' from a kept copy' : ''}`),
+        () => 'failed',
+      ),
+    );
+  assert.is(await send(), 'answered 200');
+  await page.context().setOffline(true);
+  assert.is(await send(), 'failed');
+  await page.context().setOffline(false);
+  await page.close();
+}));
+
 test('signing out removes the answers kept for the signed-in user from the phone', traced(async () => {
   const page = await newMobilePage(stage.browser, { serviceWorker: true });
   // A session of its own: signing out revokes it, and the other tests go on with theirs.
