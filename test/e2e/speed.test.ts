@@ -77,6 +77,78 @@ test("the route being opened has its whole chunk graph asked for before the entr
   }
 }));
 
+/** A locale key shown as is (`money.fee`, `account.title`): a word the page did not have when it drew. */
+const RAW_KEY = /\b[a-z][a-zA-Z]*\.[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)*\b/;
+
+/** Waits for the screen at `path` to settle, and returns a raw key it shows, if any. */
+const rawKeyOn = async (page: Page, path: string): Promise<string | undefined> => {
+  await page.waitForURL((u) => u.pathname.toLowerCase() !== '/' || path === '/');
+  // A tab the app keeps mounted stays in the page, hidden.
+  await page.locator('#app main:visible').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('#app .sk, #app [aria-busy=true]'));
+  return RAW_KEY.exec(await page.locator('#app').innerText())?.[0];
+};
+
+test("every route shows words, not keys, in English and Arabic: opened by address and from home, with the screens' part of the locale file", traced(async () => {
+  // The sign-on screen without a partner's token is a refusal of its own (partners.test.ts).
+  const names = Object.keys(routes).filter((name) => !name.startsWith('@') && name !== 'sso');
+  for (const language of ['en', 'ar']) {
+    const open = async () => {
+      const page = await newMobilePage(stage.browser);
+      await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token, language }))})`);
+      await hintSignedIn(page, stage.server.url);
+      const words: string[] = [];
+      page.on('request', (r) => {
+        const p = new URL(r.url()).pathname;
+        if (p.startsWith('/locales/')) words.push(p);
+      });
+      return { page, words };
+    };
+    for (const name of names) {
+      const { page, words } = await open();
+      await page.goto(stage.server.url + '/' + name);
+      assert.is(await rawKeyOn(page, '/' + name), undefined, `${language} /${name} opened by address: no raw key`);
+      assert.ok(words.length <= 2 && words.every((w) => w.includes(`/${language}-`)), `${language} /${name}: the file and at most its part, once each: ${words.join(' ')}`);
+      await page.close();
+    }
+    // From home: each screen's code and words come as the app opens it.
+    const { page, words } = await open();
+    await page.goto(stage.server.url + '/home');
+    await rawKeyOn(page, '/home');
+    assert.not.ok(words.some((w) => w.startsWith('/locales/more/')), `${language}: home does without the screens' part: ${words.join(' ')}`);
+    for (const name of names) {
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, '/' + name);
+      assert.is(await rawKeyOn(page, '/' + name), undefined, `${language} /${name} opened from the app: no raw key`);
+    }
+    assert.is(words.filter((w) => w.startsWith('/locales/more/')).length, 1, `${language}: the screens' part once: ${words.join(' ')}`);
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  }
+}));
+
+test("a signed-in page opening a money screen asks for the screens' words before the entry has run", traced(async () => {
+  const page = await phone();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (p.startsWith('/locales/more/')) asked.push(p);
+  });
+  let beforeEntry: string[] | undefined;
+  await page.route('**/assets/main-*.js', async (route) => {
+    await page.waitForRequest((r) => new URL(r.url()).pathname.startsWith('/locales/more/'), { timeout: 5000 }).catch(() => {});
+    beforeEntry = [...asked];
+    await route.continue();
+  });
+  await page.goto(stage.server.url + '/withdraw');
+  assert.is(await rawKeyOn(page, '/withdraw'), undefined, 'the withdrawal form in words');
+  assert.is(beforeEntry?.length, 1, "the part asked for by the page's boot script, beside the locale file");
+  assert.is(asked.length, 1, 'and only once');
+  await page.close();
+}));
+
 test('a visitor without a token gets the login screen asked for before the entry has run, wherever they arrive', traced(async () => {
   const page = await phone(false);
   const missing = await missingBeforeEntry(page, routes.login!);
