@@ -223,17 +223,37 @@ test("the partner's colours and logo are on the first paint, before any script r
   await plain.close();
 }));
 
-test('a refused sign-on says why, in the user\'s language', traced(async () => {
-  for (const lang of ['en', 'ar']) {
-    const page = await newMobilePage(stage.browser);
-    const used = hs256(SECRET, 'acme', { sub: `used-${++users}` });
-    assert.is(((await (await fetch(stage.server.url + '/prod-api/sso', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: used }) })).json()) as { code: number }).code, 200);
-    await page.goto(`${stage.server.url}/sso?partner=acme&lang=${lang}#token=${encodeURIComponent(used)}`);
-    await page.locator('.sso-key', { hasText: 'sso.replayed' }).waitFor();
-    const text = await page.locator('.empty p').first().innerText();
-    assert.is(text, lang === 'en' ? 'This sign-in link was already used' : 'رابط تسجيل الدخول هذا مُستخدَم من قبل');
-    await screenshot(page, `partner-sso-refused-${lang}`);
-    await page.close();
+test("a refused sign-on says what happened and what to do, in the user's language, the reason's key only on the support line", traced(async () => {
+  const en = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8'));
+  const ar = JSON.parse(readFileSync(new URL('../../locales/ar.json', import.meta.url), 'utf8'));
+  const used = () => {
+    const token = hs256(SECRET, 'acme', { sub: `used-${++users}` });
+    return fetch(stage.server.url + '/prod-api/sso', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) }).then(async (res) => {
+      assert.is(((await res.json()) as { code: number }).code, 200);
+      return token;
+    });
+  };
+  const refusals: [key: string, token: () => string | Promise<string>, words: 'malformed' | 'expired' | 'replayed'][] = [
+    ['sso.malformed', () => '', 'malformed'],
+    ['sso.signature', () => hs256('another-secret-of-at-least-32-characters', 'acme', { sub: `forged-${++users}` }), 'malformed'],
+    ['sso.expired', () => hs256(SECRET, 'acme', { sub: `late-${++users}`, expIn: -120 }), 'expired'],
+    ['sso.replayed', used, 'replayed'],
+  ];
+  for (const [lang, words] of [['en', en], ['ar', ar]] as const) {
+    for (const [key, token, reason] of refusals) {
+      const page = await newMobilePage(stage.browser);
+      const sign = await token();
+      await page.goto(`${stage.server.url}/sso?partner=acme&lang=${lang}${sign ? '#token=' + encodeURIComponent(sign) : ''}`);
+      const support = page.locator('.sso-key');
+      await support.waitFor();
+      assert.is((await support.innerText()).replace(/\s+/g, ' '), `${words.auth.ssoSupport} ${key}`, `${lang} ${key}: the key on the support line`);
+      const text = await page.locator('.empty').innerText();
+      assert.ok(text.includes(words.err.sso[reason]), `${lang} ${key}: what happened (${words.err.sso[reason]}) in ${text}`);
+      assert.ok(text.includes(words.auth.ssoAgain), `${lang} ${key}: what to do`);
+      assert.not.match(text.replace(await support.innerText(), ''), /\b[a-z]+\.[a-zA-Z]+\b/, `${lang} ${key}: no key but on the support line`);
+      if (key === 'sso.replayed') await screenshot(page, `partner-sso-refused-${lang}`);
+      await page.close();
+    }
   }
 }));
 

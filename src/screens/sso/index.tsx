@@ -9,7 +9,11 @@ import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { nextPath, reasonOf, signOn, takeToken } from './sign-on.ts';
 
-/** A partner's user arrives signed by the partner (docs/partners.md): signs on, then goes on to `redirect`. */
+/**
+ * A partner's user arrives signed by the partner (docs/partners.md): signs on, then goes on to
+ * `redirect`. A refusal says what happened and what to do (only the partner's app can sign a new
+ * link), with the reason's key on a line of its own for support.
+ */
 export default function Sso() {
   const search = useSearch();
   const [token] = useState(takeToken);
@@ -25,7 +29,12 @@ export default function Sso() {
     <Page title={t('route.sso')} back={false}>
       {failure ? (
         <Empty text={failure.text}>
-          {failure.key && <p className="sso-key">{failure.key}</p>}
+          <p className="sso-again">{t('auth.ssoAgain')}</p>
+          {failure.key && (
+            <p className="sso-key">
+              {t('auth.ssoSupport')} <bdi dir="ltr">{failure.key}</bdi>
+            </p>
+          )}
           <Button onClick={() => navigate('/', true)}>{t('common.home')}</Button>
         </Empty>
       ) : (
