@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { Frame, Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { hs256 } from '../server/sso-tokens.ts';
-import { browserSuite, errorsOf, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, hintSignedIn, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
 
 const HOSTS = 'MAP host.localhost 127.0.0.1, MAP other.localhost 127.0.0.1';
 const { test, stage } = browserSuite('partners: sign-on, bridge, brand, framing', { browserArgs: [`--host-resolver-rules=${HOSTS}`] });
@@ -254,6 +254,35 @@ test("a refused sign-on says what happened and what to do, in the user's languag
       if (key === 'sso.replayed') await screenshot(page, `partner-sso-refused-${lang}`);
       await page.close();
     }
+  }
+}));
+
+test("a partner's page shows no link to a section the partner does not offer: tabs, home's shortcuts, the Me page's rows and buttons", traced(async () => {
+  await operatorCall(stage.server, 'POST', '/partners', { id: 'beta', secret: SECRET, name: 'Beta', hide: 'finance,savings,deposit,withdraw' });
+  const token = await demoToken(stage.server.url);
+  for (const lang of ['en', 'ar']) {
+    const words = JSON.parse(readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8'));
+    const route = ['financial', 'yuebao', 'myFinancial', 'rechargeList', 'rechargeRecord', 'withdraw', 'withdrawRecord'].map((name) => words.route[name] as string);
+    const home = ['deposit', 'withdraw', 'savings', 'finance'].map((name) => words.home[name] as string);
+    /** The labels of the links and buttons the screen shows. */
+    const labels = async (page: Page, path: string, ready: string) => {
+      await page.goto(stage.server.url + path);
+      await page.locator(ready).first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('#app .sk, #app [aria-busy=true]'));
+      return page.locator('#app a:visible, #app button:visible').evaluateAll((els) => els.map((e) => (e.firstChild?.textContent || e.textContent || '').trim()));
+    };
+    const page = await newMobilePage(stage.browser);
+    await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token, language: lang }))})`);
+    await hintSignedIn(page, stage.server.url);
+    // Without a partner every section is there: the labels below are the ones to look for.
+    const plain = [...(await labels(page, '/user', '.cells.group .cell:visible')), ...(await labels(page, '/home', '.ent a:visible'))];
+    for (const label of [...route, ...home]) assert.ok(plain.some((l) => l.includes(label)), `${lang}: "${label}" shown without a partner`);
+    const me = await labels(page, '/user?partner=beta', '.cells.group .cell:visible');
+    for (const label of route) assert.not.ok(me.some((l) => l.includes(label)), `${lang}: no "${label}" on the Me page of a partner hiding it: ${me.join(' | ')}`);
+    await screenshot(page, `partner-hidden-sections-me-${lang}`);
+    const front = await labels(page, '/home?partner=beta', '.ent a:visible');
+    for (const label of [...route, ...home]) assert.not.ok(front.some((l) => l.includes(label)), `${lang}: no "${label}" on home of a partner hiding it: ${front.join(' | ')}`);
+    await page.close();
   }
 }));
 

@@ -14,6 +14,7 @@ import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { signOut } from '../setting/sign-out.ts';
 import { Account } from './Account.tsx';
 import { MENU } from './menu.ts';
+import { follow } from '../home/follow.ts';
 import { MonthCell } from '../../meter/MonthCell.tsx';
 
 
@@ -34,7 +35,7 @@ export default function User() {
   return (
     <Page title={t('route.user')} back={false} end={<SaverBadge />}>
       {userInfo ? (
-        <Account user={userInfo} go={go} />
+        <Account user={userInfo} />
       ) : (
         <section className="acct acct-guest">
           <p>{t(token ? 'ui.loading' : 'ui.loginToEnjoy')}</p>
@@ -50,7 +51,8 @@ export default function User() {
               key={name}
               label={t('route.' + name)}
               value={name === 'notificationRecord' && unread > 0 ? <b className="badge">{unread}</b> : undefined}
-              onClick={() => go('/' + name)}
+              to={'/' + name}
+              follow={follow}
             />
           ))}
         </div>
