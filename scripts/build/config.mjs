@@ -138,7 +138,7 @@ export function workerOptions({ outdir }) {
  * publishes (locales.mjs), `rootRoute` the route `/` leads to (route-files.mjs), `workerUrl` the
  * market worker's script.
  */
-export function bootOptions({ localeHash, fileWordRoutes, rootRoute, workerUrl }) {
+export function bootOptions({ localeHash, rootRoute, workerUrl }) {
   return {
     absWorkingDir: root,
     entryPoints: [BOOT_ENTRY],
@@ -151,7 +151,6 @@ export function bootOptions({ localeHash, fileWordRoutes, rootRoute, workerUrl }
       ...OLD_ENGINE_GLOBALS,
       'process.env.NODE_ENV': '"production"',
       __LOCALE_HASH__: JSON.stringify(localeHash ?? ''),
-      __FILE_WORDS__: JSON.stringify(fileWordRoutes.join(' ')),
       __ROOT_ROUTE__: JSON.stringify(rootRoute),
       __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },

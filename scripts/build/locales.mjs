@@ -4,35 +4,28 @@ import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { r, LOCALES } from './config.mjs';
 import { pickWords } from './sign-in-words.mjs';
-import { dropWords } from './screen-words.mjs';
 
-/** Where each file's sign-in part and screens' part go, under the same name (src/i18n/locale-url.ts). */
+/** Where each file's sign-in part goes, under the same name (src/i18n/locale-url.ts). */
 const PART_DIR = 'first';
-const SCREENS_DIR = 'more';
 
-/**
- * The URL of a language's file, or of one of its parts (`part`: true or 'first' for the sign-in
- * part, 'more' for the screens' part), as src/i18n/locale-url.ts builds it.
- */
-export const localePath = (code, hash, part) =>
-  `${LOCALES}${part ? (part === SCREENS_DIR ? SCREENS_DIR : PART_DIR) + '/' : ''}${code}-${hash}.json`;
+/** The URL of a language's file, or of its sign-in part, as src/i18n/locale-url.ts builds it. */
+export const localePath = (code, hash, part) => `${LOCALES}${part ? PART_DIR + '/' : ''}${code}-${hash}.json`;
 
 /**
  * Writes `<outdir>/locales/<code>-<HASH>.json` for each `locales/<code>.json` (esbuild's hash
- * shape, which the server caches forever) without the words `screenKeys` name, those as the
- * screens' part `locales/more/<code>-<HASH>.json` (screen-words.mjs), and its sign-in part, the
- * words `partKeys` name, as `locales/first/<code>-<HASH>.json`. One HASH for every file (it covers all of them and the key
+ * shape, which the server caches forever) and its sign-in part, the words `partKeys` name, as
+ * `locales/first/<code>-<HASH>.json`. One HASH for every file (it covers all of them and the key
  * list): the page then carries that one word instead of a code → hash map, 0.1 KB less for a
  * visitor; an edit to one language renames all of them, which costs a user only a new download
  * of their own. Returns the hash and the codes.
  */
-export async function buildLocales(outdir, partKeys, screenKeys = []) {
+export async function buildLocales(outdir, partKeys) {
   const src = r('locales');
   const names = (await readdir(src).catch(() => [])).filter((f) => f.endsWith('.json')).sort();
   if (!names.length) console.warn('! no locales/*.json yet: the page will ask for plain /locales/<code>.json');
-  for (const dir of [PART_DIR, SCREENS_DIR]) await mkdir(path.join(outdir, 'locales', dir), { recursive: true });
+  await mkdir(path.join(outdir, 'locales', PART_DIR), { recursive: true });
   const dicts = [];
-  const all = createHash('sha256').update(JSON.stringify([partKeys, screenKeys]));
+  const all = createHash('sha256').update(JSON.stringify(partKeys));
   for (const name of names) {
     const code = name.slice(0, -'.json'.length);
     const dict = JSON.parse(await readFile(path.join(src, name), 'utf8'));
@@ -42,8 +35,7 @@ export async function buildLocales(outdir, partKeys, screenKeys = []) {
   }
   const hash = names.length ? all.digest('hex').slice(0, 8).toUpperCase() : '';
   for (const { code, dict, text } of dicts) {
-    await writeFile(path.join(outdir, localePath(code, hash)), JSON.stringify(dropWords(dict, screenKeys)));
-    await writeFile(path.join(outdir, localePath(code, hash, SCREENS_DIR)), JSON.stringify(pickWords(dict, screenKeys)));
+    await writeFile(path.join(outdir, localePath(code, hash)), text);
     await writeFile(path.join(outdir, localePath(code, hash, true)), JSON.stringify(pickWords(dict, partKeys)));
   }
   return { hash, codes: dicts.map((d) => d.code) };

@@ -14,7 +14,6 @@ import {
 import { cssSplitPlugin } from './css-split.mjs';
 import { beforeScreens, firstLoad, lazyEntries } from './graph.mjs';
 import { signInKeys } from './sign-in-words.mjs';
-import { screenWords } from './screen-words.mjs';
 import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { readRoutes, routeFiles } from './route-files.mjs';
@@ -113,14 +112,9 @@ async function buildInto(outdir, react, compress) {
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
-  // The tab screens' words stay in the file: a signed-in user's first screens, one tap apart.
-  const tabs = table.filter((route) => route.tab && ['user','trade'].includes(route.name)).map((route) => entryOf(route.name));
-  const words = await localeParts(metafile, first.main, table, [...signInScreens, ...landing, ...tabs]);
-  const locales = await buildLocales(outdir, words.signIn, words.screens.keys);
+  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
-  const boot = await esbuild.build(
-    bootOptions({ localeHash: locales.hash, fileWordRoutes: words.screens.fileOnly, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }),
-  );
+  const boot = await esbuild.build(bootOptions({ localeHash: locales.hash, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
     boot: boot.outputFiles[0].text,
     entry: url(outdir, first.main),
@@ -135,27 +129,17 @@ async function buildInto(outdir, react, compress) {
   if (compress) await compressAll(outdir);
 
   const localeFiles = locales.codes.map((code) => localePath(code, locales.hash).slice(1));
-  const screenWordFiles = locales.codes.map((code) => localePath(code, locales.hash, 'more').slice(1));
   // What a visitor with an English browser downloads at / or /login besides the first load.
   const visitorFiles = [...routes.routes.login, locales.codes.includes('en') && localePath('en', locales.hash, true)].filter(Boolean).map((u) => u.slice(1));
-  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, screenWordFiles, sharedModules, visitorFiles }));
+  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules, visitorFiles }));
 }
 
-/**
- * The keys of the locale files' parts: a visitor's first screens (sign-in-words.mjs: the sign-in
- * screens and what the entry may run), and the words only screens other than `keep` (the sign-in
- * and landing screens' entries) name, with the routes that load them (screen-words.mjs).
- */
-async function localeParts(metafile, entryOutput, table, keep) {
+/** The locale keys of a visitor's first screens (sign-in-words.mjs): the sign-in screens and what the entry may run. */
+async function visitorWords(metafile, entryOutput, signInScreens) {
   const screens = new Map(lazyEntries(metafile, 'src/screens/').map((s) => [s.entryPoint, s.file]));
-  const outputOf = (name) => screens.get(`src/screens/${name}/index.tsx`);
-  const signIn = table.filter((route) => route.access === 'auth').map((route) => outputOf(route.name));
+  const signIn = signInScreens.map((entry) => screens.get(entry));
   const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
-  const routes = table.map((route) => ({ name: route.name, file: outputOf(route.name) }));
-  return {
-    signIn: await signInKeys(metafile, { entryOutput, signIn, dict }),
-    screens: await screenWords(metafile, { entryOutput, keep: keep.map((entry) => screens.get(entry)), routes, dict }),
-  };
+  return signInKeys(metafile, { entryOutput, signIn, dict });
 }
 
 /** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */

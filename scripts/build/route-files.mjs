@@ -12,15 +12,14 @@ import { ASSETS, r } from './config.mjs';
 const ROUTES = 'src/app/routes.ts';
 
 /**
- * Route names, who may open them and whether they are tabs, read from the route table:
- * `r('home', 1, 'open', …, { tab: 1 })` and the `notFound` route. Routes are plain literals there
- * on purpose (one chunk per screen), one a line.
+ * Route names and who may open them, read from the route table: `r('home', 1, 'open', …)` and the
+ * `notFound` route. Routes are plain literals there on purpose (one chunk per screen).
  */
 export async function readRoutes() {
   const source = await readFile(r(ROUTES), 'utf8');
-  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)'(.*)/g)].map((m) => ({ name: m[1], access: m[2], tab: /\btab: 1\b/.test(m[3]) }));
+  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)'/g)].map((m) => ({ name: m[1], access: m[2] }));
   if (found.length < 2) throw new Error(`${ROUTES}: no routes found by route-files.mjs, update its pattern`);
-  return [...found, { name: 'notFound', access: 'user', tab: false }];
+  return [...found, { name: 'notFound', access: 'user' }];
 }
 
 /** The root path's target and the login need from the config defaults the app starts with. */

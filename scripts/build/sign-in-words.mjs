@@ -18,7 +18,7 @@ export const SIGN_IN_REASONS = [
   'err.loginFirst',
 ];
 
-export const lookup = (dict, key) => key.split('.').reduce((at, p) => (at && typeof at === 'object' ? at[p] : undefined), dict);
+const lookup = (dict, key) => key.split('.').reduce((at, p) => (at && typeof at === 'object' ? at[p] : undefined), dict);
 
 /** The part of a nested locale dictionary that `keys` name (a key takes its subkeys along). */
 export function pickWords(dict, keys) {
@@ -34,33 +34,6 @@ export function pickWords(dict, keys) {
   return out;
 }
 
-/** The source files (under src/) bundled into `outputs`. */
-export function sourcesOf(metafile, outputs) {
-  const sources = new Set();
-  for (const out of outputs) {
-    for (const [input, v] of Object.entries(metafile.outputs[out].inputs)) if (v.bytesInOutput > 0 && input.startsWith('src/')) sources.add(input);
-  }
-  return sources;
-}
-
-/**
- * The keys of `dict` (the English locale) that string literals name in `sources`: `'group.name'`,
- * and `'group.'` before a computed tail for the whole group, but for tServer's `'err.' + key`.
- */
-export async function namedKeys(sources, dict) {
-  const pattern = new RegExp(`['"\`]((?:${Object.keys(dict).join('|')})\\.(?:[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*\\.?)?)(?=['"\`$])`, 'g');
-  const keys = new Set();
-  for (const file of [...sources].sort()) {
-    const text = await readFile(r(file), 'utf8');
-    for (const [, literal] of text.matchAll(pattern)) {
-      if (literal === 'err.') continue;
-      const key = literal.replace(/\.$/, '');
-      if (lookup(dict, key) !== undefined) keys.add(key);
-    }
-  }
-  return keys;
-}
-
 /**
  * The keys of the sign-in part: those of `dict` (the English locale) that string literals name in
  * the source files a visitor's page may run before it leaves the sign-in screens (`'group.name'`;
@@ -71,7 +44,20 @@ export async function signInKeys(metafile, { entryOutput, signIn, dict }) {
   const signInChunks = new Set(signIn);
   const screens = new Set(lazyEntries(metafile, 'src/screens/').map((s) => s.file));
   const outputs = closure(metafile, entryOutput, { dynamic: true, stopAt: (f) => screens.has(f) && !signInChunks.has(f) });
-  const sources = sourcesOf(metafile, outputs);
-  const keys = new Set([...SIGN_IN_REASONS, ...(await namedKeys(sources, dict))]);
+  const sources = new Set();
+  for (const out of outputs) {
+    for (const [input, v] of Object.entries(metafile.outputs[out].inputs)) if (v.bytesInOutput > 0 && input.startsWith('src/')) sources.add(input);
+  }
+  const pattern = new RegExp(`['"\`]((?:${Object.keys(dict).join('|')})\\.(?:[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*\\.?)?)(?=['"\`$])`, 'g');
+  const keys = new Set(SIGN_IN_REASONS);
+  for (const file of [...sources].sort()) {
+    const text = await readFile(r(file), 'utf8');
+    for (const [, literal] of text.matchAll(pattern)) {
+      // `'err.' + key` is tServer's: the reasons above, not the whole group.
+      if (literal === 'err.') continue;
+      const key = literal.replace(/\.$/, '');
+      if (lookup(dict, key) !== undefined) keys.add(key);
+    }
+  }
   return [...keys].sort();
 }

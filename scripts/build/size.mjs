@@ -18,7 +18,7 @@ const posix = (p) => p.split(path.sep).join('/');
  * `visitorFiles` what a visitor's first load adds to the first-load JS, CSS and HTML: the login
  * screen's files and the English locale file.
  */
-export function defineGroups({ metafile, outdir, worker, localeFiles, screenWordFiles = [], sharedModules = [], visitorFiles = [] }) {
+export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModules = [], visitorFiles = [] }) {
   const rel = (file) => posix(path.relative(outdir, r(file)));
   const abs = (file) => posix(path.relative(r(), path.join(outdir, file)));
   // The heaviest source modules of a member, so an over-budget line says where the bytes are.
@@ -55,7 +55,6 @@ export function defineGroups({ metafile, outdir, worker, localeFiles, screenWord
     { name: 'firstLoadCss', label: 'first-load CSS', members: one('stylesheet', first.css ? [rel(first.css)] : []) },
     { name: 'html', label: 'HTML', members: one('index.html with skeleton and boot script', ['index.html']) },
     { name: 'locale', label: 'locale file (largest)', members: localeFiles.map((f) => ({ label: f, files: [f] })) },
-    { name: 'screenWords', label: "screens' words (largest)", members: screenWordFiles.map((f) => ({ label: f, files: [f] })) },
     { name: 'worker', label: 'market worker', members: worker ? one('worker', [rel(worker)]) : [] },
     {
       name: 'lazyShared',

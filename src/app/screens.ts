@@ -1,6 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 import type { ComponentType } from 'react';
-import { screenWords, wholeLocale } from '../i18n/whole.ts';
+import { wholeLocale } from '../i18n/whole.ts';
 
 export type ScreenModule = { default: ComponentType };
 
@@ -27,7 +27,7 @@ let retries = 0;
 export const loadScreen = (r: Screen): Promise<void> => {
   if (screens.has(r.name)) return Promise.resolve();
   const again = failed.get(r.name);
-  const words = r.access === 'auth' ? null : Promise.all([wholeLocale(), screenWords(r.name)]);
+  const words = r.access === 'auth' ? null : wholeLocale();
   return Promise.all([again ? (import(again + '?retry=' + ++retries) as Promise<ScreenModule>) : r.load(), words]).then(
     ([m]) => void screens.set(r.name, m.default),
     (e: unknown) => {

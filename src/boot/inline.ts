@@ -9,11 +9,8 @@ import { localeUrl } from '../i18n/locale-url.ts';
 import { routeName } from '../shared/route-name.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';
 import type { BootCalls, BootFailure } from './types.ts';
-import type { Dict } from '../i18n/index.ts';
 
 declare const __LOCALE_HASH__: string;
-/** The routes whose words are all in the locale file, space-separated: any other needs its screens' part too. */
-declare const __FILE_WORDS__: string;
 /** Where `/` leads with the default config. */
 declare const __ROOT_ROUTE__: string;
 
@@ -121,7 +118,6 @@ const language: Promise<string> = saved.language
       () => setLanguage(detectLanguage({ browser, useSystem: true })),
     );
 
-let more: Promise<Dict> | undefined;
 const boot: BootCalls = {
   config,
   platform,
@@ -132,21 +128,8 @@ const boot: BootCalls = {
   // A visitor's page starts with the sign-in screens' words (src/i18n/whole.ts brings the rest).
   locale: quiet(language.then((code) => getJson(localeUrl(code, !saved.token)))),
   localePart: !saved.token,
-  more: (route) =>
-    (' ' + __FILE_WORDS__ + ' ').indexOf(' ' + route + ' ') < 0
-      ? (more ||= quiet(
-          language
-            .then((code) => getJson<Dict>(localeUrl(code, 'more')))
-            .catch((e: unknown) => {
-              more = undefined;
-              throw e;
-            }),
-        ))
-      : null,
   theme,
 };
-// A signed-in page opening a money or account screen asks for the part beside the file.
-if (saved.token) boot.more(path);
 /**
  * The market worker, on the screens that poll live prices (signed in), started once the skeleton
  * has painted, unless the app has already taken its place: the worker's first number format sets

@@ -17,12 +17,6 @@ export interface BootCalls {
   language: Promise<string>;
   /** The locale file of `language`, or only its sign-in part (`localePart`). */
   locale: Promise<Dict>;
-  /**
-   * The screens' part of the locale file (scripts/build/screen-words.mjs) for a route (lowercase)
-   * that needs it, else null: asked for once (again after a failure); the boot script asks for it
-   * beside the file when a signed-in page opens such a route.
-   */
-  more: (route: string) => Promise<Dict> | null;
   /** Whether `locale` is the sign-in part (a visitor: no saved session) rather than the whole file. */
   localePart: boolean;
   /** The theme the page was opened with (`?theme=`, kept for the session), over the configured one. */

@@ -18,22 +18,9 @@ function lookup(key: string, params?: Params, lang?: string): string | undefined
   return typeof val === 'string' && val ? val : undefined;
 }
 
-/** `from`'s words into `to`, group by group. */
-function merge(to: Dict, from: Dict): Dict {
-  for (const k in from) {
-    const v = from[k]!;
-    const at = to[k];
-    to[k] = typeof v == 'object' && at && typeof at == 'object' ? merge(at, v) : v;
-  }
-  return to;
-}
-
-/**
- * Adds a language's words (a file or a part of one, in any order) to its table and makes it the
- * active one. A part may hold some words of a group the file holds the others of: merged deep.
- */
+/** Loads a language's table and makes it the active one. */
 export function setLocale(code: string, dict: Dict): void {
-  i18n.set(code, merge(i18n.table(code) || {}, dict));
+  i18n.set(code, dict);
   i18n.locale(code);
 }
 

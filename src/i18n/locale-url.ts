@@ -2,12 +2,11 @@
 
 /**
  * URL of a language's locale file, or of its sign-in part (`first`: the words of the shell and the
- * sign-in screens, what a visitor's page starts with), or of its screens' part (`'more'`: the words
- * only the money and account screens use, which the file lacks). The build names every file with one hash
+ * sign-in screens, what a visitor's page starts with). The build names every file with one hash
  * and writes it into the page as `window.__LOCALE_HASH` (scripts/build/locales.mjs), so the files
  * can be cached forever; without it (development) the plain path of the whole file serves both.
  */
-export function localeUrl(code: string, first?: boolean | 'more'): string {
+export function localeUrl(code: string, first?: boolean): string {
   const hash = (globalThis as { __LOCALE_HASH?: string }).__LOCALE_HASH;
-  return '/locales/' + (hash ? (first ? (first == 'more' ? 'more/' : 'first/') : '') + code + '-' + hash : code) + '.json';
+  return '/locales/' + (hash ? (first ? 'first/' : '') + code + '-' + hash : code) + '.json';
 }

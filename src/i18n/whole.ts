@@ -20,28 +20,6 @@ export function applyBootLocale(code: string, dict: Dict, part: boolean): void {
   }
 }
 
-let more: Promise<void> | undefined;
-
-/**
- * The screens' part of the locale file for a route whose words are in it (scripts/build/
- * screen-words.mjs), else null: the boot script's fetch, asked for beside the route's chunk (or
- * beside the file, when the page opened the route), so it costs no round trip of its own.
- */
-export const screenWords = (route: string): Promise<void> | null => {
-  const boot = window.__boot!;
-  const part = boot.more(route.toLowerCase());
-  return (
-    part &&
-    (more ||= Promise.all([boot.language, part]).then(
-      ([code, dict]) => setLocale(code, dict),
-      (e: unknown) => {
-        more = undefined;
-        throw e;
-      },
-    ))
-  );
-};
-
 /** A page that started with the whole file (a saved session) waits for the boot script's fetch of it, not a second one. */
 export const wholeLocale = (): Promise<void> => {
   const boot = window.__boot!;

@@ -261,7 +261,7 @@ async function offlinePage(): Promise<Response> {
   let words = { title: 'The app could not start', hint: 'Check your connection and try again.', retry: 'Try again' };
   let lang = 'en';
   const cache = await caches.open(FILES);
-  const locale = [...(await cache.keys())].reverse().find((r) => /^\/locales\/(first\/)?[^/]+$/.test(new URL(r.url).pathname));
+  const locale = [...(await cache.keys())].reverse().find((r) => new URL(r.url).pathname.startsWith('/locales/'));
   const dict = locale && (await (await cache.match(locale))!.json().catch(() => null));
   if (dict && dict.common && dict.ui) {
     words = { title: dict.common.bootFailed, hint: dict.common.bootHint, retry: dict.ui.retry };

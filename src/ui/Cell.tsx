@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon.tsx';
 
 interface Props {
@@ -13,32 +13,18 @@ interface Props {
    * and back returns to the app.
    */
   href?: string;
-  /**
-   * A path of the app, opened in place: a link, so that a partner's page, which hides every link
-   * to a section the partner does not offer by its address (server/partners/page.ts), hides it.
-   */
-  to?: string;
-  /** With `to`: follows the link without a page load. */
-  follow?: (e: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 /** One row of a settings-style list; tappable rows end with a chevron. */
-export function Cell({ label, value, icon, onClick, href, to, follow }: Props) {
+export function Cell({ label, value, icon, onClick, href }: Props) {
   const body = (
     <>
       {icon && <Icon name={icon} />}
       <span>{label}</span>
       {value != null && <em>{value}</em>}
-      {(onClick || href || to) && <i className="chev"><Icon name="chev" size={16} /></i>}
+      {(onClick || href) && <i className="chev"><Icon name="chev" size={16} /></i>}
     </>
   );
-  if (to) {
-    return (
-      <a className="cell" href={to} onClick={follow}>
-        {body}
-      </a>
-    );
-  }
   if (href) {
     return (
       <a className="cell" href={href} rel="noopener noreferrer">

@@ -122,18 +122,18 @@ test('money moved into savings earns from the next day: after the clock passes a
 test('a message from the operator raises the badge at once; reading it clears it', traced(async () => {
   await page.goto(stage.server.url + '/user');
   await waitForApp(page);
-  await page.getByRole('link', { name: 'Notifications' }).waitFor();
+  await page.getByRole('button', { name: 'Notifications' }).waitFor();
   // The demo data holds notices: read everything first, so the badge counts only the new message.
   await api('/h5/message/read', { all: true });
   await page.reload();
-  await page.getByRole('link', { name: 'Notifications' }).waitFor();
+  await page.getByRole('button', { name: 'Notifications' }).waitFor();
   await page.waitForTimeout(500);
   assert.is(await meBadge().count(), 0, 'no badge with nothing unread');
 
   await admin('/message', { username: DEMO_USERNAME, title: 'KYC approved', content: 'Your document was approved.\nThank you.' });
   await meBadge().filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
   await screenshot(page, 'account-user-en');
-  await page.getByRole('link', { name: 'Notifications' }).click();
+  await page.getByRole('button', { name: 'Notifications' }).click();
   const row = shown('.msg').filter({ hasText: 'KYC approved' });
   await row.locator('.dot').waitFor();
   await screenshot(page, 'account-notificationRecord-en');
@@ -142,7 +142,7 @@ test('a message from the operator raises the badge at once; reading it clears it
   await shown('.pre').getByText('Your document was approved.').waitFor();
   await screenshot(page, 'account-notificationDetail-en');
   await page.goto(stage.server.url + '/user');
-  await page.getByRole('link', { name: 'Notifications' }).waitFor();
+  await page.getByRole('button', { name: 'Notifications' }).waitFor();
   await page.waitForTimeout(500);
   assert.is(await meBadge().count(), 0, 'the badge cleared');
   const list = (await api('/h5/message/userMessage?pageNum=1&pageSize=5')).data as { unread: number };
@@ -196,7 +196,7 @@ test('every push code does what docs/rules.md#push-channel says', traced(async (
   }, token);
   await push.goto(stage.server.url + '/user');
   await waitForApp(push);
-  await push.getByRole('link', { name: 'Notifications' }).waitFor();
+  await push.getByRole('button', { name: 'Notifications' }).waitFor();
   await push.waitForFunction(() => true);
   for (let i = 0; i < 50 && !fake.length; i++) await push.waitForTimeout(100);
   assert.ok(fake.length, 'the app opened its push socket');

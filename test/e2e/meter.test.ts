@@ -110,7 +110,7 @@ test('at 80 % of the budget the app says so once and offers the data saver', tra
   // Through the app, as a user goes: a full page load right after the budget is set could leave
   // while the warning's code is still on its way (it then comes at the next count, unit-tested).
   await page.locator('.tabbar a[href="/user"]').click();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: 'Settings' }).click();
   await page.locator('.meter tr.sum').waitFor();
   const used = sum((await stored(page))!.by);
   // A budget that what is used already passes 80 % of: the next bytes counted say so.

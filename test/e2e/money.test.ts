@@ -61,7 +61,7 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   const before = money(await accountFigure('Balance').innerText());
   assert.is(before, 10000, 'the demo balance');
 
-  await page.locator('.acct-acts').getByRole('link', { name: 'Deposit' }).click();
+  await page.locator('.acct-acts').getByRole('button', { name: 'Deposit' }).click();
   await page.getByRole('button', { name: /Bank transfer \(USD\)/ }).click();
   await page.getByText('6222020200112233445').waitFor();
   const amount = page.getByLabel('Deposit amount', { exact: true });

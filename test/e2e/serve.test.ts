@@ -60,7 +60,7 @@ test('the served folder holds only the app: no server bundle, source map or buil
   for (const file of walk(dist)) {
     const plain = file.replace(/\.(br|gz)$/, '');
     // routes.json is read by the server at start (each page's preloads), never served: see below.
-    const ok = ['index.html', 'sw.js', 'routes.json'].includes(plain) || publicFiles.has(plain) || /^(assets|locales|locales\/first|locales\/more)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
+    const ok = ['index.html', 'sw.js', 'routes.json'].includes(plain) || publicFiles.has(plain) || /^(assets|locales|locales\/first)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
     assert.ok(ok, `${distName()}/${file} is not part of the app`);
   }
 });

@@ -16,11 +16,8 @@ export function Rows({ rows }: { rows: [label: string, value: ReactNode][] }) {
   );
 }
 
-/**
- * A status as a coloured tag: green when money moved as asked, red when refused or returned. Each
- * group is named whole, so the build sees which words the tag needs (scripts/build/screen-words.mjs).
- */
+/** A status as a coloured tag: green when money moved as asked, red when refused or returned. */
 export function Status({ of, value }: { of: 'deposit' | 'withdraw'; value: string }) {
   const tone = /approved|paid|succeeded/.test(value) ? 'up' : moneyReturned(value) ? 'down' : 'warn';
-  return <span className={'tag ' + tone}>{t((of === 'deposit' ? 'money.deposit.' : 'money.withdraw.') + value)}</span>;
+  return <span className={'tag ' + tone}>{t('money.' + of + '.' + value)}</span>;
 }

@@ -9,11 +9,7 @@ import { Empty } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { nextPath, reasonOf, signOn, takeToken } from './sign-on.ts';
 
-/**
- * A partner's user arrives signed by the partner (docs/partners.md): signs on, then goes on to
- * `redirect`. A refusal says what happened and what to do (only the partner's app can sign a new
- * link), with the reason's key on a line of its own for support.
- */
+/** A partner's user arrives signed by the partner (docs/partners.md): signs on, then goes on to `redirect`. */
 export default function Sso() {
   const search = useSearch();
   const [token] = useState(takeToken);
@@ -29,12 +25,7 @@ export default function Sso() {
     <Page title={t('route.sso')} back={false}>
       {failure ? (
         <Empty text={failure.text}>
-          <p className="sso-again">{t('auth.ssoAgain')}</p>
-          {failure.key && (
-            <p className="sso-key">
-              {t('auth.ssoSupport')} <bdi dir="ltr">{failure.key}</bdi>
-            </p>
-          )}
+          {failure.key && <p className="sso-key">{failure.key}</p>}
           <Button onClick={() => navigate('/', true)}>{t('common.home')}</Button>
         </Empty>
       ) : (

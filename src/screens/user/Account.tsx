@@ -4,7 +4,6 @@ import { $app, flag } from '../../stores/app.ts';
 import { settingsFromConfig } from '../../lib/money.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { t } from '../../i18n/index.ts';
-import { follow } from '../home/follow.ts';
 
 type Figure = keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome' | 'bonus');
 
@@ -26,7 +25,7 @@ const shown = (user: UserInfo, key: Figure): boolean => key !== 'bonus' || /[1-9
 /** Characters of a figure that fit half the card at 360 px (e.g. `$ 7.450,86`), with room for wider digits. */
 const WIDE = 10;
 
-export function Account({ user }: { user: UserInfo }) {
+export function Account({ user, go }: { user: UserInfo; go: (path: string) => void }) {
   const app = useStore($app);
   const money = settingsFromConfig(app.appConfig, app.h5ExchangeRate);
   return (
@@ -51,9 +50,8 @@ export function Account({ user }: { user: UserInfo }) {
         })}
       </dl>
       <div className="acct-acts">
-        {/* Links, so a partner's page hides the sections it does not offer (server/partners/page.ts). */}
-        <a className="btn" href="/rechargeList" onClick={follow}>{t('route.rechargeList')}</a>
-        <a className="btn ghost" href="/withdraw" onClick={follow}>{t('route.withdraw')}</a>
+        <button type="button" className="btn" onClick={() => go('/rechargeList')}>{t('route.rechargeList')}</button>
+        <button type="button" className="btn ghost" onClick={() => go('/withdraw')}>{t('route.withdraw')}</button>
       </div>
     </section>
   );

@@ -14,7 +14,6 @@ import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { signOut } from '../setting/sign-out.ts';
 import { Account } from './Account.tsx';
 import { MENU } from './menu.ts';
-import { follow } from '../home/follow.ts';
 import { MonthCell } from '../../meter/MonthCell.tsx';
 
 
@@ -35,7 +34,7 @@ export default function User() {
   return (
     <Page title={t('route.user')} back={false} end={<SaverBadge />}>
       {userInfo ? (
-        <Account user={userInfo} />
+        <Account user={userInfo} go={go} />
       ) : (
         <section className="acct acct-guest">
           <p>{t(token ? 'ui.loading' : 'ui.loginToEnjoy')}</p>
@@ -51,8 +50,7 @@ export default function User() {
               key={name}
               label={t('route.' + name)}
               value={name === 'notificationRecord' && unread > 0 ? <b className="badge">{unread}</b> : undefined}
-              to={'/' + name}
-              follow={follow}
+              onClick={() => go('/' + name)}
             />
           ))}
         </div>
