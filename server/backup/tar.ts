@@ -82,8 +82,11 @@ export async function* tarStream(members: AsyncIterable<TarMember> | Iterable<Ta
   yield ZEROS;
 }
 
-/** A member's path inside the archive, refused if it could leave the directory it is unpacked into. */
-function memberName(h: Buffer): string {
+/**
+ * A member's path inside the archive, refused if it could leave the directory it is unpacked into
+ * (backups, and the shipped data directory template in db/template.ts).
+ */
+export function memberName(h: Buffer): string {
   const field = (from: number, length: number) => {
     const raw = h.subarray(from, from + length);
     const end = raw.indexOf(0);

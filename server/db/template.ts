@@ -16,6 +16,7 @@ import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createBrotliDecompress } from 'node:zlib';
+import { memberName } from '../backup/tar.ts';
 
 const MARKER = 'PG_VERSION';
 const BLOCK = 512;
@@ -41,20 +42,6 @@ function syncDir(dir: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** A tar member's path, refused if it could leave the data directory. */
-function memberPath(header: Buffer): string {
-  const field = (from: number, length: number) => {
-    const raw = header.subarray(from, from + length);
-    const end = raw.indexOf(0);
-    return raw.subarray(0, end < 0 ? length : end).toString('utf8');
-  };
-  const prefix = field(345, 155);
-  const name = (prefix ? `${prefix}/` : '') + field(0, 100);
-  const parts = name.split('/').filter((p) => p && p !== '.');
-  if (parts.some((p) => p === '..')) throw new Error(`data directory template: unsafe path ${name}`);
-  return parts.join('/');
 }
 
 /**
@@ -101,7 +88,7 @@ export async function unpackTemplate(dataDir: string, file: string): Promise<boo
         pending = pending.subarray(BLOCK);
         // Two zero blocks end the archive; one is enough to stop reading.
         if (header.every((b) => b === 0)) continue;
-        const name = memberPath(header);
+        const name = memberName(header);
         const size = parseInt(header.subarray(124, 136).toString('ascii').replace(/\0/g, '').trim() || '0', 8);
         const type = String.fromCharCode(header[156]!);
         const target = path.join(dataDir, name);
