@@ -60,13 +60,23 @@ test('BACKUP_DIR defaults to DATA_DIR/backups, BACKUP_KEEP to 7, and BACKUP_KEEP
   mkdirSync(backupDir);
   const lines: string[] = [];
   let resolveMade: () => void;
-  const made = new Promise<void>((r) => (resolveMade = r));
+  // The job's timer does not keep the process up (a server's jobs never hold its exit), and no
+  // port is open here: without a timer of the test's own, the run would end while it waits.
+  let deadline: NodeJS.Timeout | undefined;
+  const made = new Promise<void>((resolve, reject) => {
+    resolveMade = resolve;
+    deadline = setTimeout(() => reject(new Error(`no daily backup within 20 s: ${lines.join('; ')}`)), 20_000);
+  });
   const job = startDailyBackups(s!.ctx, { dir: backupDir, keep: 7 }, {
     intervalMs: 200,
     log: { info: (m) => (lines.push(m), resolveMade()), error: (_o, m) => lines.push(m) },
   });
-  await made;
-  await job.stop();
+  try {
+    await made;
+  } finally {
+    clearTimeout(deadline);
+    await job.stop();
+  }
   assert.is(readdirSync(backupDir).length, 1);
   assert.match(lines[0]!, /^daily backup written to .*trade-lite-\d{8}-\d{6}\.tar\.gz \(the newest 7 are kept\)$/);
   assert.ok(existsSync(path.join(backupDir, readdirSync(backupDir)[0]!)));
