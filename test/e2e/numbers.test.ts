@@ -263,7 +263,7 @@ test('pt-BR: home and the quote screen write a price the same way, 65.447,53', t
   assert.match(await home.innerText(), brazilian);
   await p.goto(stage.server.url + '/trade');
   assert.match(await p.locator('.qh-last').innerText(), brazilian);
-  assert.match(await p.locator('.op-quick button').nth(2).innerText(), /^1\.000$/);
+  assert.match(await p.locator('.op-quick button').nth(3).innerText(), /^1\.000$/);
   await p.close();
 }));
 

@@ -129,6 +129,11 @@ test('at 320 px nothing runs off the side and the chart is redrawn to fit', trac
 test('an up order on the 60 s expiry: confirmed, listed as to be settled, then settled by the server', traced(async () => {
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByRole('radio', { name: /^1 min/ }).click();
+  // The quick amounts come from the expiry's limits (10 to 5,000): no 10,000 to tap and be refused.
+  assert.equal(await page.locator('.op-quick button:not([disabled])').allInnerTexts(), ['10', '100', '500', '1,000', '5,000']);
+  await page.getByRole('radio', { name: /^1 d\b/ }).click();
+  assert.equal(await page.locator('.op-quick button').allInnerTexts(), ['2,000', '5,000', '10,000', '500,000']);
+  await page.getByRole('radio', { name: /^1 min/ }).click();
   await amountField().fill('100');
   assert.match(await page.locator('.op-info div').filter({ hasText: 'Estimated income' }).innerText(), /\$10$/, '100 × 10 %');
   // The first answer is lost on the way back (the server did place the order): the retry of the

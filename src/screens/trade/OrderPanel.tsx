@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
-import { cmp, type MoneySettings } from '../../lib/money.ts';
+import type { MoneySettings } from '../../lib/money.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
@@ -19,14 +19,13 @@ import { AmountField, useAmount } from '../../money/forms/AmountField.tsx';
 import { useMoneySubmit } from '../../money/submit.ts';
 import { syncServerTime } from './countdown.ts';
 import { estimatedIncome } from './order-math.ts';
+import { presetsFor } from './presets.ts';
 import { expiryLabel } from './expiry.ts';
 import { useMoney } from '../../money/display.ts';
 import { $paused } from './paused.ts';
 
 /** Server reasons about the amount, as the client words them: they also stay under the field. */
 const AMOUNT_KEYS = ['order.amountMin', 'order.amountMax', 'balance.insufficient'];
-/** A preset (a platform amount) the chosen expiry accepts. */
-const inRange = (v: string, play: Play) => cmp(v, play.minAmount) >= 0 && cmp(v, play.maxAmount) <= 0;
 const TRADE_KEYS: ('playMethods' | 'contractMoney')[] = ['playMethods', 'contractMoney'];
 const TOKEN_KEYS: 'token'[] = ['token'];
 const USER_KEYS: 'userInfo'[] = ['userInfo'];
@@ -102,8 +101,8 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
       <p className="op-hint muted">{t('trade.limits', amount.range)}</p>
       {contractMoney && (
         <div className="op-quick">
-          {contractMoney.presets.map((p) => (
-            <button key={p} type="button" className="num" disabled={!inRange(p, play)} onClick={() => (amount.fill(p), order.clearError())}>
+          {presetsFor(contractMoney.presets, play).map((p) => (
+            <button key={p} type="button" className="num" onClick={() => (amount.fill(p), order.clearError())}>
               {formatMoney(p, money, { symbol: false })}
             </button>
           ))}
