@@ -173,22 +173,22 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   await row.getByText(/^Settles in 0[01]:\d\d$/).waitFor();
   // The running result at the polled price: winning the income, losing the amount, or even.
   await row.locator('.pr-now').getByText(/^(Winning now \+\$10|Losing now -\$100|Even now \$0)$/).waitFor();
-  // The new row is brought into view, clear of the tab bar (the page's bottom padding follows --dock-h).
+  // The new row is brought into view, clear of the order buttons' bar above the tab bar.
   // The scroll is smooth: on a busy machine it takes longer than its nominal time.
   const rowEl = (await row.elementHandle())!;
   await page
-    .waitForFunction((el) => el.getBoundingClientRect().bottom <= document.querySelector('.tabbar')!.getBoundingClientRect().top + 1, rowEl, { polling: 100, timeout: 5000 })
+    .waitForFunction((el) => el.getBoundingClientRect().bottom <= document.querySelector('.op-go')!.getBoundingClientRect().top + 1, rowEl, { polling: 100, timeout: 5000 })
     .catch(() => undefined);
   const [rowBottom, barTop] = await Promise.all([
     row.evaluate((el) => el.getBoundingClientRect().bottom),
-    page.locator('.tabbar').evaluate((el) => el.getBoundingClientRect().top),
+    page.locator('.op-go').evaluate((el) => el.getBoundingClientRect().top),
   ]);
   const layout = () =>
     row.evaluate((el) => {
       const page = el.closest('.page')!;
       return JSON.stringify({ row: el.getBoundingClientRect().height, page: page.getBoundingClientRect().height, scrollY, max: document.documentElement.scrollHeight - innerHeight, dock: getComputedStyle(page).getPropertyValue('--dock-h') });
     });
-  assert.ok(rowBottom <= barTop + 1, `the open position ends at ${rowBottom}, above the tab bar at ${barTop} (${await layout()})`);
+  assert.ok(rowBottom <= barTop + 1, `the open position ends at ${rowBottom}, above the order buttons at ${barTop} (${await layout()})`);
   await screenshot(page, 'trade-order-placed');
 
   await advanceClock(61_000);
