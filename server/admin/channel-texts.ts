@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 import type { ServerContext } from '../context.ts';
 import { found, type Candidate } from '../content/channel-texts.ts';
 import { candidates, FALLBACK } from '../content/lang.ts';

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 import { PAGE_SLUGS, type PageSlug } from '../../src/shared/contract.ts';
 import type { ServerContext } from '../context.ts';
 import { banners, contentTranslations, marquee, news, notices, pages } from '../db/schema/index.ts';

@@ -15,9 +15,9 @@ import type { FastifyRequest } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { swapOrder } from '../../src/shared/ticker-order.ts';
-import { decimalsOf, formatNumber, numberFormat } from '../../src/lib/number.ts';
-import { isRtl } from '../../src/i18n/codes.ts';
-import { detectLanguage, matchLanguage } from '../../src/i18n/detect.ts';
+import { formatNumberIn, formatPercentIn } from '../../src/shared/number-format.ts';
+import { isRtl } from '../../src/shared/language-codes.ts';
+import { detectLanguage, matchLanguage } from '../../src/shared/detect-language.ts';
 import type { ServerContext } from '../context.ts';
 import { marketOf } from '../market/context.ts';
 import { startUpAnswers, type StartUpAnswers } from '../content/start-up.ts';
@@ -28,12 +28,12 @@ const ROWS = 5;
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * As the home list writes them, with the app's own formatter (src/lib/number.ts): the coin's own
+ * As the home list writes them, with the app's own formatter (src/shared/number-format.ts): the coin's own
  * decimals, a signed percent; `data-s` names the symbol a tap opens (boot/inline.ts).
  */
 function row(t: Ticker, lang: string): string {
-  const price = formatNumber(t.price, undefined, true, false, lang);
-  const change = numberFormat(decimalsOf(t.change), false, 'percent', true, lang).format((t.change + 'E-2') as unknown as number);
+  const price = formatNumberIn(lang, t.price);
+  const change = formatPercentIn(lang, t.change, true);
   const sign = +t.change;
   const tone = sign > 0 ? ' class="up"' : sign < 0 ? ' class="down"' : '';
   return `<div class="q" data-s="${escape(t.symbol)}"><b>${escape(t.name)}</b><span><b class="num">${escape(price)}</b><em${tone}>${escape(change)}</em></span></div>`;

@@ -3,8 +3,8 @@
  * Starts the start-up calls of docs/rules.md#start-up and the locale file while the bundle is still on its way,
  * and publishes them as `window.__boot` for main.tsx. Headers match src/api/client.ts.
  */
-import { detectLanguage, matchLanguage } from '../i18n/detect.ts';
-import { isRtl } from '../i18n/codes.ts';
+import { detectLanguage, matchLanguage } from '../shared/detect-language.ts';
+import { isRtl } from '../shared/language-codes.ts';
 import { localeUrl } from '../i18n/locale-url.ts';
 import { routeName } from '../shared/route-name.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';

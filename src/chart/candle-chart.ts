@@ -6,7 +6,7 @@ import { drawCandles, drawForming, type CandlePaint } from './draw-candles';
 import { keepDrawn, nothingDrawn, onlyLastMoved } from './drawn';
 import { createLegend, type Legend } from './legend';
 import { createOverlay } from './overlay';
-import { intlNumber } from '../lib/intl-number';
+import { intlNumber } from '../shared/intl-number.ts';
 import { axisWidth, memo, MIN_SLOT_PX, periodSeconds, timeLabeler, visibleWindow } from './layout';
 
 export type { CandleColumns } from '../shared/protocol';

@@ -1,7 +1,7 @@
 // First-load path: every byte here is downloaded before the app paints.
 import rosetta from 'rosetta';
 import type { Envelope } from '../shared/contract.ts';
-import { FALLBACK_LANGUAGE } from './codes.ts';
+import { FALLBACK_LANGUAGE } from '../shared/language-codes.ts';
 
 export { localeUrl } from './locale-url.ts';
 

@@ -1,4 +1,4 @@
-import { isRtl, type LanguageCode } from './codes.ts';
+import { isRtl, type LanguageCode } from '../shared/language-codes.ts';
 
 export { isRtl };
 

@@ -12,7 +12,7 @@
  * test/unit/money-shown.test.ts fails on a screen that writes money any other way.
  */
 import { isDecimal, mul, round, trimZeros } from '../shared/decimal.ts';
-import { intlNumber } from './intl-number.ts';
+import { intlNumber } from '../shared/intl-number.ts';
 import type { MoneySettings } from './money.ts';
 
 export interface MoneyOptions {

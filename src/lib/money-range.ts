@@ -2,7 +2,7 @@
 import { isDecimal } from '../shared/decimal.ts';
 import { formatMoney, prepare, shownValue } from './booked.ts';
 import type { MoneySettings } from './money.ts';
-import { intlNumber } from './intl-number.ts';
+import { intlNumber } from '../shared/intl-number.ts';
 import { decimalsOf } from './number.ts';
 
 /** Intl.NumberFormat v3 (Chrome 106), beyond the ES2017 library the app is typed against. */

@@ -1,34 +1,12 @@
 // First-load path: every byte here is downloaded before the app paints (the build puts it in the shell chunk, as most screens show numbers).
 import { currentLocale } from '../i18n/index.ts';
-import { intlNumber } from './intl-number.ts';
+import { decimalsOf, formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+export { decimalsOf };
 
-/** intl-number.ts in the interface language unless told another (the server's home page writes percentages with it). */
-export const numberFormat = (decimals: number, grouping: boolean, unit = '', sign = false, locale = currentLocale() || 'en'): Intl.NumberFormat =>
-  intlNumber(locale, decimals, grouping, unit, sign);
-
-/** Decimals of a number as the server writes it (`65012.30` → 2). */
-export const decimalsOf = (v: string | null | undefined): number => {
-  const dot = v ? v.indexOf('.') : -1;
-  return dot < 0 ? 0 : v!.length - dot - 1;
-};
-
-/**
- * A plain decimal string (`65447.53`) written the language's way (`65.447,53` in pt-BR) with
- * `decimals` decimals (default: as written), grouped unless told not; '' for anything else.
- * Engines with Intl.NumberFormat v3 format the string exactly; older ones go through a double,
- * exact up to 15 significant digits.
- */
+/** A plain decimal string written in the interface language unless told another (src/shared/number-format.ts). */
 export const formatNumber = (value: string, decimals = decimalsOf(value), grouping = true, sign = false, locale?: string): string =>
-  DECIMAL.test(value) ? intlNumber(locale || currentLocale() || 'en', decimals, grouping, '', sign).format(value as unknown as number) : '';
+  formatNumberIn(locale || currentLocale() || 'en', value, decimals, grouping, sign);
 
-/**
- * A rate or change given in percent (`10` → `10%`, `1,53 %` in French); with `sign`, the sign of a
- * gain too (`+0.20%`). `E-2` makes it the fraction Intl's percent style expects, without a float
- * division.
- */
-export const formatPercent = (value: string | null | undefined, sign = false): string =>
-  value && DECIMAL.test(value)
-    ? intlNumber(currentLocale() || 'en', decimalsOf(value), false, 'percent', sign).format((value + 'E-2') as unknown as number)
-    : '';
+/** A rate or change given in percent, in the interface language (src/shared/number-format.ts). */
+export const formatPercent = (value: string | null | undefined, sign = false): string => formatPercentIn(currentLocale() || 'en', value, sign);

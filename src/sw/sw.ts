@@ -13,7 +13,7 @@
  *   version waits to take over, pages come from the network (see the fetch handler).
  */
 import type { Envelope } from '../shared/contract.ts';
-import { isRtl } from '../i18n/codes.ts';
+import { isRtl } from '../shared/language-codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
 import type { ToServiceWorker } from './messages.ts';
 import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';

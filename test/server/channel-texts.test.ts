@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Bank, Deposit, Envelope, Page, PaymentMethod, PayChannel, Withdrawal } from '../../src/shared/contract.ts';
-import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 import { NAME_MAX, NOTE_MAX, type ChannelTextItem } from '../../server/admin/channel-texts.ts';
 import { payChannels } from '../../server/db/schema/index.ts';
 import { OperatorError, type AdminApi } from '../../server/operator/client.ts';

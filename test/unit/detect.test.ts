@@ -1,6 +1,6 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { detectLanguage, matchLanguage } from '../../src/i18n/detect.ts';
+import { detectLanguage, matchLanguage } from '../../src/shared/detect-language.ts';
 
 const match = suite('matchLanguage');
 match('exact codes, whatever their case', () => {

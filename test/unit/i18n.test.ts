@@ -1,6 +1,6 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 import { currentLocale, has, localeUrl, setFallback, setLocale, t, tc, tServer } from '../../src/i18n/index.ts';
 import { LANGUAGES, isRtl, languageByCode } from '../../src/i18n/languages.ts';
 

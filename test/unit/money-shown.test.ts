@@ -30,8 +30,9 @@ function sources(): Map<string, string> {
 /** The only modules that write numbers, each for its kind of number. */
 const NUMBER_WRITERS: Record<string, string> = {
   'src/lib/booked.ts': 'booked money',
-  'src/lib/intl-number.ts': 'the cached formats every writer takes',
-  'src/lib/number.ts': 'prices, percentages and plain rates',
+  'src/shared/intl-number.ts': 'the cached formats every writer takes',
+  'src/lib/number.ts': 'prices, percentages and plain rates, in the interface language',
+  'src/shared/number-format.ts': 'prices, percentages and plain rates, in a language named (the server\'s home page too)',
   'src/lib/money-range.ts': 'two limits as one range, both ends through booked.ts',
   'src/meter/format.ts': 'byte counts',
   'src/chart/candle-chart.ts': 'prices on the chart axis',

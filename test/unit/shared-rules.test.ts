@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { outOfRange } from '../../src/shared/amount-range.ts';
 import { WITHDRAW_STATUSES } from '../../src/shared/contract.ts';
 import { moneyReturned, OPEN_WITHDRAW_STATUSES, PAID_OUT_WITHDRAW_STATUSES, RETURNED_WITHDRAW_STATUSES } from '../../src/shared/withdraw-status.ts';
-import { isRtl, LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { isRtl, LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 
 const range = suite('outOfRange (orders, deposits, withdrawals, purchases, and the forms before them)');
 range('the limits themselves are allowed; one unit of the last decimal beyond is not', () => {

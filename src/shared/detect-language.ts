@@ -1,6 +1,6 @@
 // First-load path: every byte here is downloaded before the app paints.
 // Also bundled into the inline boot script of index.html: import nothing but the code list.
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './codes.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from './language-codes.ts';
 
 export interface DetectInput {
   /** The language the user picked before (local storage), if any. */
