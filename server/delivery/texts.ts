@@ -3,6 +3,8 @@
  * They live on the server, not in the locale files: the app never shows them, and its bundle
  * should not carry them. `{name}` is filled from the message's params.
  */
+import { escapeHtml } from '../../src/shared/html-escape.ts';
+
 export type Purpose = 'code' | 'signIn' | 'withdrawRequested' | 'withdrawPaid' | 'withdrawRejected';
 
 export type Texts = Record<Purpose, { subject: string; body: string }>;
@@ -182,7 +184,6 @@ export interface Composed {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fill = (template: string, params: Record<string, string>, wrap: (v: string) => string) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => wrap(params[name] ?? ''));
 

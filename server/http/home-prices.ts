@@ -16,6 +16,7 @@ import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { swapOrder } from '../../src/shared/ticker-order.ts';
 import { formatNumberIn, formatPercentIn } from '../../src/shared/number-format.ts';
+import { escapeHtml } from '../../src/shared/html-escape.ts';
 import { isRtl } from '../../src/shared/language-codes.ts';
 import { detectLanguage, matchLanguage } from '../../src/shared/detect-language.ts';
 import type { ServerContext } from '../context.ts';
@@ -24,8 +25,6 @@ import { startUpAnswers, type StartUpAnswers } from '../content/start-up.ts';
 
 /** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
 const ROWS = 5;
-
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * As the home list writes them, with the app's own formatter (src/shared/number-format.ts): the coin's own
@@ -36,7 +35,7 @@ function row(t: Ticker, lang: string): string {
   const change = formatPercentIn(lang, t.change, true);
   const sign = +t.change;
   const tone = sign > 0 ? ' class="up"' : sign < 0 ? ' class="down"' : '';
-  return `<div class="q" data-s="${escape(t.symbol)}"><b>${escape(t.name)}</b><span><b class="num">${escape(price)}</b><em${tone}>${escape(change)}</em></span></div>`;
+  return `<div class="q" data-s="${escapeHtml(t.symbol)}"><b>${escapeHtml(t.name)}</b><span><b class="num">${escapeHtml(price)}</b><em${tone}>${escapeHtml(change)}</em></span></div>`;
 }
 
 /** `Accept-Language` tags, most wanted first (`q` order, then as written). */

@@ -17,6 +17,7 @@ import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import { routeName } from '../../src/shared/route-name.ts';
 import { isLeanSubresource } from '../../src/shared/subresource.ts';
+import { withPreloads } from '../../src/shared/page-preloads.ts';
 import type { PricedPage } from './home-prices.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
 import type { Partner } from '../partners/store.ts';
@@ -56,16 +57,6 @@ interface PageVariant {
   gzip: Buffer;
   br: Buffer;
   etag: string;
-}
-
-/**
- * The page with `<link rel="modulepreload">` for every file the route's screen needs beyond the
- * first load (dist/routes.json), so they arrive in the same wave as the entry instead of one round
- * trip per level of imports once it has run. `crossorigin` makes them match the module requests.
- */
-export function withPreloads(html: string, files: readonly string[]): string {
-  const links = files.map((f) => `<link rel="modulepreload" href="${f.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" crossorigin>`);
-  return html.replace('</head>', () => links.join('') + '</head>');
 }
 
 const etagOf = (identity: Buffer) => createHash('sha256').update(identity).digest('base64url').slice(0, 16);

@@ -19,6 +19,8 @@ import type { ToServiceWorker } from './messages.ts';
 import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';
 import { routeName } from '../shared/route-name.ts';
 import { SIGNED_IN_COOKIE } from '../shared/signed-in.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
+import { withPreloads } from '../shared/page-preloads.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __VERSION__: string;
@@ -132,7 +134,7 @@ self.addEventListener('fetch', (e) => {
 /** The app's page from this version's shell; the network only when the shell is not there. */
 async function page(req: Request): Promise<Response> {
   const cached = await caches.match(INDEX, { cacheName: SHELL });
-  if (cached) return withPreloads(cached, new URL(req.url).pathname).catch(() => cached.clone());
+  if (cached) return withScreenPreloads(cached, new URL(req.url).pathname).catch(() => cached.clone());
   try {
     return await fetch(req);
   } catch {
@@ -151,16 +153,16 @@ declare const cookieStore: { get(name: string): Promise<{ value: string } | null
  * login form on the routes a visitor may not open, so it gets that form's code. Only files this
  * worker holds are named: a preload never costs the network a byte the visit would not have.
  */
-async function withPreloads(shell: Response, pathname: string): Promise<Response> {
+async function withScreenPreloads(shell: Response, pathname: string): Promise<Response> {
   const asked = routeName(pathname, __ROOT_ROUTE__);
   const signedIn = typeof cookieStore === 'object' ? !!(await cookieStore.get(SIGNED_IN_COOKIE)) : true;
   const route = signedIn || VISITOR_ROUTES.includes(asked) ? asked : 'login';
   // A path that names no route (`@` keys list routes, not files) opens the not-found screen.
   const files = (Object.prototype.hasOwnProperty.call(ROUTES, route) && !route.startsWith('@') ? ROUTES[route] : ROUTES.notfound) || [];
   const held = await Promise.all(files.map((f) => caches.match(f)));
-  const links = files.filter((_, i) => held[i]).map((f) => `<link rel="modulepreload" href="${f}" crossorigin>`);
-  if (!links.length) return shell.clone();
-  const html = (await shell.clone().text()).replace('</head>', () => links.join('') + '</head>');
+  const preloads = files.filter((_, i) => held[i]);
+  if (!preloads.length) return shell.clone();
+  const html = withPreloads(await shell.clone().text(), preloads);
   const headers = new Headers(shell.headers);
   // The body is a new one, already decoded.
   headers.delete('content-length');
@@ -251,8 +253,6 @@ async function own(req: Request, url: URL): Promise<Response> {
   return api(req, url.href, PRIVATE_CACHE, keep);
 }
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-
 /**
  * Instead of the browser's error page when neither the shell nor the network is there: the words
  * of the last locale file the user loaded (whole, or a visitor's sign-in part), English before any.
@@ -269,10 +269,10 @@ async function offlinePage(): Promise<Response> {
   }
   const rtl = isRtl(lang);
   const html =
-    `<!doctype html><html lang="${escape(lang)}" dir="${rtl ? 'rtl' : 'ltr'}"><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(words.title)}</title>` +
+    `<!doctype html><html lang="${escapeHtml(lang)}" dir="${rtl ? 'rtl' : 'ltr'}"><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(words.title)}</title>` +
     `<body style="margin:0;padding:24px;background:#0d1117;color:#e6edf3;font:16px/1.5 system-ui,sans-serif">` +
-    `<h1 style="font-size:20px">${escape(words.title)}</h1><p>${escape(words.hint)}</p>` +
-    `<p><a href="" style="color:#f0b90b">${escape(words.retry)}</a></p>`;
+    `<h1 style="font-size:20px">${escapeHtml(words.title)}</h1><p>${escapeHtml(words.hint)}</p>` +
+    `<p><a href="" style="color:#f0b90b">${escapeHtml(words.retry)}</a></p>`;
   return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
