@@ -3,7 +3,7 @@ import type { Candle, Decimal, KlinePeriod, Ticker } from '../../src/shared/cont
 import type { DbOrTx } from '../db/client.ts';
 import type { Refusal } from './plausible.ts';
 
-export const KLINE_PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
+export { KLINE_PERIODS } from '../../src/shared/kline-periods.ts';
 
 /** Most candles one history answer carries (candle size: docs/rules.md#market-data). */
 export const MAX_CANDLES = 500;

@@ -1,17 +1,8 @@
 import type { KlinePeriod } from '../shared/contract';
+import { PERIOD_SECONDS } from '../shared/kline-periods.ts';
 
 /** Narrowest slot a candle gets, in CSS px: below this bodies and wicks blur into a band. */
 export const MIN_SLOT_PX = 5;
-
-const PERIOD_SECONDS: Record<KlinePeriod, number> = {
-  '1min': 60,
-  '5min': 300,
-  '15min': 900,
-  '30min': 1800,
-  '60min': 3600,
-  '4hour': 14400,
-  '1day': 86400,
-};
 
 export function periodSeconds(period: KlinePeriod): number {
   return PERIOD_SECONDS[period];

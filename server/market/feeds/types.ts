@@ -1,20 +1,15 @@
 /** What a fetcher needs from an exchange's public market data; one adapter per exchange. */
 import type { KlinePeriod } from '../../../src/shared/contract.ts';
+import { KLINE_PERIODS, PERIOD_SECONDS } from '../../../src/shared/kline-periods.ts';
 
 /** Candle periods the fetcher asks for: the chart's, and one-second candles for settlement prices. */
 export type FeedPeriod = KlinePeriod | '1s';
 
 /** Length of each period in ms. */
-export const PERIOD_MS: Record<FeedPeriod, number> = {
+export const PERIOD_MS = {
   '1s': 1e3,
-  '1min': 60e3,
-  '5min': 300e3,
-  '15min': 900e3,
-  '30min': 1800e3,
-  '60min': 3600e3,
-  '4hour': 14400e3,
-  '1day': 86400e3,
-};
+  ...Object.fromEntries(KLINE_PERIODS.map((p) => [p, PERIOD_SECONDS[p] * 1e3])),
+} as Record<FeedPeriod, number>;
 
 export interface FeedCandle {
   /** Open time, epoch ms. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import type { KlinePeriod } from '../../shared/contract.ts';
+import { KLINE_PERIODS } from '../../shared/kline-periods.ts';
 import { createCandleChart, type CandleChart } from '../../chart/candle-chart.ts';
 import { $marketStatus, olderCandles, watchCandles } from '../../stores/market.ts';
 import { $tickers, setKlinePeriod } from '../../stores/trade.ts';
@@ -9,9 +10,6 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { navigate } from '../../stores/app.ts';
 import { decimalsOf } from '../../lib/number.ts';
-
-/** Chart periods (docs/rules.md#the-chart). */
-const PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day'];
 
 interface Props {
   symbol: string;
@@ -67,7 +65,7 @@ export function Chart({ symbol, period, active }: Props) {
   return (
     <section className="ch">
       <Tabs
-        items={PERIODS.map((key) => ({ key, label: t('trade.period.' + key) }))}
+        items={KLINE_PERIODS.map((key) => ({ key, label: t('trade.period.' + key) }))}
         value={period}
         onChange={setKlinePeriod}
       />

@@ -19,7 +19,7 @@ export interface Ticker {
   halted?: true;
 }
 
-export type KlinePeriod = '1min' | '5min' | '15min' | '30min' | '60min' | '4hour' | '1day';
+export type { KlinePeriod } from '../kline-periods.ts';
 
 export interface Candle {
   /** Open time of the candle. */
