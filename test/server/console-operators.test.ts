@@ -4,7 +4,7 @@ import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import { auditLog, operators } from '../../server/db/schema/index.ts';
-import { base32Decode } from '../../server/console/totp.ts';
+import { Secret } from 'otpauth';
 import { adminApiOf, runCommand } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -32,7 +32,7 @@ test('operator add prints the otpauth URI, its QR code and the secret; the passw
   assert.is(parsed.host, 'totp');
   assert.is(decodeURIComponent(parsed.pathname), '/trade-lite:ana');
   const secret = parsed.searchParams.get('secret')!;
-  assert.is(base32Decode(secret).length, 20, '160-bit secret');
+  assert.is(Secret.fromBase32(secret).bytes.length, 20, '160-bit secret');
   assert.ok(out.includes(`secret (to type in instead): ${secret}`));
   assert.ok(/[█▀▄]{10}/.test(out), 'a QR code drawn with block characters');
   const [row] = await server.ctx.db.select().from(operators).where(eq(operators.name, 'ana'));
