@@ -69,7 +69,7 @@ export async function signOn(ctx: ServerContext, token: string, from: SignInFrom
   const partner = await partnerById(ctx, issuerOf(parsed));
   if (!partner) throw ssoError.partner();
   if (partner.removed) throw ssoError.partnerRemoved();
-  checkSignature(parsed, partner.alg, partner.key);
+  await checkSignature(parsed, partner.alg, partner.key);
   const now = ctx.clock.now();
   const claims = checkClaims(parsed, now);
   const result = await ctx.db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
 /**
  * The partner's sign-on token: a compact JWS (JWT) signed with HS256 (a shared secret) or ES256
- * (the partner's P-256 key), checked with node:crypto alone. Each refusal has its own error key, so
- * a partner's developer reads from the answer what their backend got wrong.
+ * (the partner's P-256 key). `jose` reads and verifies the JWS; the claims are checked here, against
+ * the server's own clock, so each refusal has its own error key and a partner's developer reads
+ * from the answer what their backend got wrong.
  */
-import { createHmac, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import { compactVerify, decodeJwt, decodeProtectedHeader, errors, importSPKI, type CryptoKey } from 'jose';
 import { AppError } from '../../http/envelope.ts';
 
 /** How far the partner's clock may be from ours, either way. */
@@ -25,10 +26,9 @@ export interface Claims {
 }
 
 export interface Unverified {
+  token: string;
   alg: string;
   claims: Record<string, unknown>;
-  signingInput: string;
-  signature: Buffer;
 }
 
 export const ssoError = {
@@ -44,29 +44,20 @@ export const ssoError = {
   replayed: () => new AppError(409, 'sso.replayed', 'This sign-on token has already been used'),
 };
 
-const B64URL = /^[A-Za-z0-9_-]*$/;
-
-function json(part: string): Record<string, unknown> {
-  let value: unknown;
+/** The token's header and claims, before anything in it is trusted. */
+export function parseToken(token: string): Unverified {
+  if (token.length > MAX_TOKEN_LENGTH) throw ssoError.malformed();
+  let alg: unknown;
+  let claims: Record<string, unknown>;
   try {
-    value = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    alg = decodeProtectedHeader(token).alg;
+    claims = decodeJwt(token);
   } catch {
     throw ssoError.malformed();
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw ssoError.malformed();
-  return value as Record<string, unknown>;
-}
-
-/** The token's parts, before anything in it is trusted. */
-export function parseToken(token: string): Unverified {
-  if (token.length > MAX_TOKEN_LENGTH) throw ssoError.malformed();
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((p) => B64URL.test(p)) || !parts[0] || !parts[1]) throw ssoError.malformed();
-  const header = json(parts[0]);
-  const claims = json(parts[1]);
-  if (typeof header.alg !== 'string') throw ssoError.malformed();
-  if (header.alg.toLowerCase() === 'none' || !parts[2]) throw ssoError.unsigned();
-  return { alg: header.alg, claims, signingInput: `${parts[0]}.${parts[1]}`, signature: Buffer.from(parts[2], 'base64url') };
+  if (typeof alg !== 'string') throw ssoError.malformed();
+  if (alg.toLowerCase() === 'none' || token.endsWith('.')) throw ssoError.unsigned();
+  return { token, alg, claims };
 }
 
 /** The issuer named in a token not yet verified: only to find whose key checks it. */
@@ -76,11 +67,13 @@ export function issuerOf(t: Unverified): string {
   return iss;
 }
 
-const keyCache = new Map<string, KeyObject>();
-function publicKey(pem: string): KeyObject {
+/** Imported once per key: a partner's users sign on with the same key all day. */
+const keyCache = new Map<string, Promise<CryptoKey>>();
+function publicKey(pem: string): Promise<CryptoKey> {
   let key = keyCache.get(pem);
   if (!key) {
-    key = createPublicKey(pem);
+    key = importSPKI(pem, 'ES256');
+    key.catch(() => keyCache.delete(pem));
     if (keyCache.size > 256) keyCache.clear();
     keyCache.set(pem, key);
   }
@@ -88,17 +81,14 @@ function publicKey(pem: string): KeyObject {
 }
 
 /** Throws unless `t` is signed with `alg` and `key` (HS256 secret or ES256 PEM). */
-export function checkSignature(t: Unverified, alg: Alg, key: string): void {
+export async function checkSignature(t: Unverified, alg: Alg, key: string): Promise<void> {
   if (t.alg !== alg) throw ssoError.algorithm(alg);
-  const data = Buffer.from(t.signingInput);
-  const good =
-    alg === 'HS256'
-      ? (() => {
-          const expected = createHmac('sha256', key).update(data).digest();
-          return expected.length === t.signature.length && timingSafeEqual(expected, t.signature);
-        })()
-      : t.signature.length === 64 && verify('sha256', data, { key: publicKey(key), dsaEncoding: 'ieee-p1363' }, t.signature);
-  if (!good) throw ssoError.signature();
+  const secret = alg === 'HS256' ? new TextEncoder().encode(key) : await publicKey(key);
+  try {
+    await compactVerify(t.token, secret, { algorithms: [alg] });
+  } catch (error) {
+    throw error instanceof errors.JWSSignatureVerificationFailed ? ssoError.signature() : ssoError.malformed();
+  }
 }
 
 const text = (value: unknown, max = MAX_CLAIM): string | undefined =>
