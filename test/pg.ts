@@ -37,7 +37,6 @@ const DATABASE_AGNOSTIC = new Set([
   'error-keys.test.ts',
   'font-link.test.ts',
   'http.test.ts',
-  'keccak.test.ts',
   'log-secrets.test.ts',
   'openapi-client.test.ts',
   'openapi.test.ts',

@@ -2,13 +2,13 @@
  * Validation of payout targets (docs/rules.md#payment-methods): card or account digits per bank, wallet addresses per
  * network with their checksums, PIX keys by type. Each failure names the field and has a stable key.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bech32, bech32m, createBase58check } from '@scure/base';
 import type { PixKeyType } from '../../src/shared/contract.ts';
 import { normalizePixKey, pixKeyValid } from '../../src/shared/pix.ts';
+import { eip55Holds } from '../../src/shared/eip55.ts';
 import { AppError } from '../http/envelope.ts';
-import { evmChecksumHolds } from './keccak.ts';
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
 
 export const cardInvalid = (lengths: number[]) =>
   new AppError(400, 'card.invalid', `Bank card number entered incorrectly: this bank's numbers have ${lengths.join(' or ')} digits`, {
@@ -23,62 +23,35 @@ export function checkCardNo(value: string, lengths: number[]): string {
   return digits;
 }
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const base58check = createBase58check(sha256);
 
-function base58Decode(text: string): Uint8Array | null {
-  let n = 0n;
-  for (const c of text) {
-    const v = BASE58.indexOf(c);
-    if (v < 0) return null;
-    n = n * 58n + BigInt(v);
+/** The Base58Check payload (the checksum is the first 4 bytes of a double SHA-256), or null. */
+function base58Payload(text: string): Uint8Array | null {
+  try {
+    return base58check.decode(text);
+  } catch {
+    return null;
   }
-  const bytes: number[] = [];
-  while (n > 0n) {
-    bytes.unshift(Number(n & 0xffn));
-    n >>= 8n;
-  }
-  for (const c of text) {
-    if (c !== '1') break;
-    bytes.unshift(0);
-  }
-  return Uint8Array.from(bytes);
 }
 
-/** Base58Check: payload + first 4 bytes of double SHA-256; answers the payload or null. */
-function base58Check(text: string): Uint8Array | null {
-  const bytes = base58Decode(text);
-  if (!bytes || bytes.length < 5) return null;
-  const payload = bytes.subarray(0, -4);
-  const sum = sha256(sha256(payload)).subarray(0, 4);
-  return Buffer.compare(sum, Buffer.from(bytes.subarray(-4))) === 0 ? payload : null;
-}
-
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-
-function bech32Polymod(values: number[]): number {
-  const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-  let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ v;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GEN[i]!;
-  }
-  return chk >>> 0;
-}
-
-/** A mainnet segwit address: bech32 (v0) or bech32m (v1+), lower or upper case, never mixed. */
+/**
+ * A mainnet segwit address: bech32 for witness version 0, bech32m for 1 to 16 (BIP 350), lower or
+ * upper case, never mixed (the decoders refuse mixed case).
+ */
 function isBech32Btc(address: string): boolean {
-  if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false;
-  const a = address.toLowerCase();
-  if (!/^bc1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{11,71}$/.test(a)) return false;
-  const data = [...a.slice(3)].map((c) => BECH32.indexOf(c));
-  const hrp = [...'bc'].map((c) => c.charCodeAt(0));
-  const expanded = [...hrp.map((c) => c >> 5), 0, ...hrp.map((c) => c & 31)];
-  const check = bech32Polymod([...expanded, ...data]);
-  const version = data[0]!;
-  if (version > 16) return false;
-  return version === 0 ? check === 1 : check === 0x2bc830a3;
+  for (const [codec, v0] of [[bech32, true], [bech32m, false]] as const) {
+    try {
+      const { prefix, words } = codec.decode(address as `${string}1${string}`);
+      const version = words[0];
+      if (prefix === 'bc' && version !== undefined && version <= 16 && (version === 0) === v0) return true;
+    } catch {
+      // Not this encoding; the other may still hold.
+    }
+  }
+  return false;
 }
+
+const evmChecksumHolds = (address: string) => eip55Holds(address, keccak_256);
 
 /**
  * Networks a wallet address can be bound on: the format the user is told about, and the checksum
@@ -88,7 +61,7 @@ export const NETWORK_FORMATS: Record<string, { format: RegExp; checksum: (addres
   TRC20: {
     format: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
     // The checksum holds and the version byte is TRON's 0x41.
-    checksum: (a) => base58Check(a)?.[0] === 0x41,
+    checksum: (a) => base58Payload(a)?.[0] === 0x41,
     hint: 'T followed by 33 letters and digits',
     failure: 'checksum',
   },
@@ -96,7 +69,7 @@ export const NETWORK_FORMATS: Record<string, { format: RegExp; checksum: (addres
   BEP20: { format: /^0x[0-9a-fA-F]{40}$/, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
   BTC: {
     format: /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/,
-    checksum: (a) => isBech32Btc(a) || ([0x00, 0x05].includes(base58Check(a)?.[0] ?? -1) && base58Check(a)!.length === 21),
+    checksum: (a) => isBech32Btc(a) || ((p) => !!p && p.length === 21 && (p[0] === 0x00 || p[0] === 0x05))(base58Payload(a)),
     hint: 'bc1… or an address starting with 1 or 3',
     failure: 'checksum',
   },

@@ -4,37 +4,8 @@
  * EIP-55 checksum whose Keccak loads only when such an address is typed). The reason is the
  * server's own key, so the form and the server say the same words.
  */
-import { sha256 } from './sha256.ts';
+import { base58Check } from '../shared/base58check.ts';
 import { required, type Invalid } from './validators.ts';
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** Base58 to bytes by schoolbook multiplication (no BigInt on old WebViews); null on a foreign character. */
-export function base58Decode(text: string): Uint8Array | null {
-  const bytes: number[] = [];
-  for (const c of text) {
-    let carry = BASE58.indexOf(c);
-    if (carry < 0) return null;
-    for (let i = 0; i < bytes.length; i++) {
-      carry += bytes[i]! * 58;
-      bytes[i] = carry & 0xff;
-      carry >>= 8;
-    }
-    for (; carry; carry >>= 8) bytes.push(carry & 0xff);
-  }
-  for (let i = 0; i < text.length && text[i] === '1'; i++) bytes.push(0);
-  return Uint8Array.from(bytes.reverse());
-}
-
-/** The payload when the last 4 bytes are the double SHA-256 of the rest, else null. */
-export function base58Check(text: string): Uint8Array | null {
-  const bytes = base58Decode(text);
-  if (!bytes || bytes.length < 5) return null;
-  const payload = bytes.subarray(0, -4);
-  const sum = sha256(sha256(payload));
-  for (let i = 0; i < 4; i++) if (sum[i] !== bytes[bytes.length - 4 + i]) return null;
-  return payload;
-}
 
 /* The format alone, as the server's formats (server/money/rules.ts) are written. */
 const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -77,6 +48,6 @@ const EVM_NETWORK = /ERC|BEP|ETH|BSC|ARB|POLYGON|MATIC/i;
 export async function evmCaseProblem(address: string, network: string): Promise<string | null> {
   const a = address.trim();
   if (!EVM_NETWORK.test(network) || !EVM.test(a)) return null;
-  const { evmChecksumHolds } = await import('./keccak.ts');
+  const { evmChecksumHolds } = await import('../shared/keccak.ts');
   return evmChecksumHolds(a) ? null : 'err.address.case';
 }

@@ -1,9 +1,13 @@
 /**
  * Keccak-256 (Ethereum's padding, not NIST SHA3) for the EIP-55 letter-case checksum of an EVM
- * address, so the address form names a mistyped case before the call. Each 64-bit lane is two
- * 32-bit halves: old WebViews have no BigInt, and 32-bit integer math is what every engine does
- * fast. Loaded by the address form only when an EVM address is typed, never on the first load.
+ * address, so the address form names a mistyped case before the call. The server takes
+ * `@noble/hashes` instead; this copy stays for the app, as that library builds its constants with
+ * BigInt, which old WebViews lack, and adds more than the form's byte budget allows
+ * (test/unit/keccak.test.ts holds the two to the same answers). Each 64-bit lane is two 32-bit
+ * halves, the integer math every engine does fast. Loaded by the address form only when an EVM
+ * address is typed, never on the first load.
  */
+import { eip55Holds } from './eip55.ts';
 
 /** Round constants, [low, high] halves per round, from the LFSR of the specification. */
 const RC: number[] = [];
@@ -70,8 +74,8 @@ function permute(s: Uint32Array): void {
 
 const RATE = 136;
 
-/** The 256-bit sponge as hex; `domain` 0x01 is Keccak-256, 0x06 NIST SHA3-256 (for tests). */
-export function sponge256(input: Uint8Array, domain = 0x01): string {
+/** The 256-bit sponge; `domain` 0x01 is Keccak-256, 0x06 NIST SHA3-256 (for tests). */
+export function sponge256(input: Uint8Array, domain = 0x01): Uint8Array {
   const padded = new Uint8Array((Math.floor(input.length / RATE) + 1) * RATE);
   padded.set(input);
   padded[input.length] ^= domain;
@@ -84,29 +88,13 @@ export function sponge256(input: Uint8Array, domain = 0x01): string {
     }
     permute(s);
   }
-  let hex = '';
-  for (let w = 0; w < 8; w++) for (let k = 0; k < 32; k += 8) hex += ((s[w]! >>> k) & 0xff).toString(16).padStart(2, '0');
-  return hex;
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = (s[i >> 2]! >>> (8 * (i & 3))) & 0xff;
+  return out;
 }
 
-/** Keccak-256 of `input`, as 64 lowercase hex digits. */
-export const keccak256 = (input: Uint8Array): string => sponge256(input, 0x01);
+/** Keccak-256 of `input`. */
+export const keccak256 = (input: Uint8Array): Uint8Array => sponge256(input, 0x01);
 
-/**
- * EIP-55: in a mixed-case address each letter's case is a checksum bit; an address written in one
- * case carries no checksum and is taken as it is (as the server does).
- */
-export function evmChecksumHolds(address: string): boolean {
-  const hex = address.slice(2);
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
-  const lower = hex.toLowerCase();
-  const bytes = new Uint8Array(lower.length);
-  for (let i = 0; i < lower.length; i++) bytes[i] = lower.charCodeAt(i);
-  const hash = keccak256(bytes);
-  for (let i = 0; i < 40; i++) {
-    const c = hex[i]!;
-    if (c >= '0' && c <= '9') continue;
-    if ((c !== lower[i]) !== parseInt(hash[i]!, 16) >= 8) return false;
-  }
-  return true;
-}
+/** EIP-55 with this copy of Keccak (src/shared/eip55.ts). */
+export const evmChecksumHolds = (address: string): boolean => eip55Holds(address, keccak256);
