@@ -96,7 +96,9 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   if (o.headers?.[IDEMPOTENCY_HEADER] && globalThis.navigator?.onLine === false) fail(new ApiError('network', t('err.network')));
   if (print) pending.add(print);
 
-  // redaxios 0.5 drops `signal` (DESIGN pitfalls): the abort travels through a wrapped fetch.
+  // redaxios 0.5 has no timeout and builds fetch's options itself without `signal` (DESIGN
+  // pitfalls): the timer and the caller's cancel abort one controller, which reaches fetch through
+  // the `fetch` option below. `abortable` rejects at once where the engine's fetch ignores signals.
   const ctl = newAbort();
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), ctl.abort()), o.timeout || TIMEOUT_MS);
@@ -114,8 +116,9 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
       data: body,
       xsrfCookieName: 'XSRF-TOKEN',
       xsrfHeaderName: 'X-XSRF-TOKEN',
-      // Failures come with their HTTP status and the envelope still tells the reason: read it
-      // whatever the status; only an answer that is not an envelope (a proxy's page) is a status error.
+      // redaxios rejects a status outside 2xx with the response; the envelope of a refusal (a 503
+      // "try again", a 4xx reason) is the answer to read, so every status resolves and is judged
+      // below: only an answer that is not an envelope (a proxy's page) is a status error.
       validateStatus: () => true,
       fetch: ((input: RequestInfo, init?: RequestInit) =>
         abortable(fetch(input, { ...init, signal: fetchSignal(ctl) }), ctl.signal)) as typeof fetch,
@@ -126,10 +129,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   } catch (err) {
     pending.clear();
     const status = (err as { status?: number } | null)?.status;
-    // A refusal the server explains (503 "try again" and its Retry-After): its envelope is the reason.
-    const data = (err as { data?: Envelope<T> } | null)?.data;
-    if (data && typeof data === 'object' && typeof data.code === 'number') env = data;
-    else if (typeof status === 'number') {
+    if (typeof status === 'number') {
       return fail(new ApiError('status', t('err.service', { status, text: statusText(status) }), status));
     } else if (ctl.signal.aborted) {
       return timedOut ? fail(new ApiError('timeout', t('err.timeout'))) : fail(new ApiError('cancel', ''));
