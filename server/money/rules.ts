@@ -8,6 +8,7 @@ import { bech32, bech32m, createBase58check } from '@scure/base';
 import type { PixKeyType } from '../../src/shared/contract.ts';
 import { normalizePixKey, pixKeyValid } from '../../src/shared/pix.ts';
 import { eip55Holds } from '../../src/shared/eip55.ts';
+import { ADDRESS_FORMATS } from '../../src/shared/address-formats.ts';
 import { AppError } from '../http/envelope.ts';
 
 export const cardInvalid = (lengths: number[]) =>
@@ -59,16 +60,16 @@ const evmChecksumHolds = (address: string) => eip55Holds(address, keccak_256);
  */
 export const NETWORK_FORMATS: Record<string, { format: RegExp; checksum: (address: string) => boolean; hint: string; failure: 'case' | 'checksum' }> = {
   TRC20: {
-    format: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+    format: ADDRESS_FORMATS.tron,
     // The checksum holds and the version byte is TRON's 0x41.
     checksum: (a) => base58Payload(a)?.[0] === 0x41,
     hint: 'T followed by 33 letters and digits',
     failure: 'checksum',
   },
-  ERC20: { format: /^0x[0-9a-fA-F]{40}$/, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
-  BEP20: { format: /^0x[0-9a-fA-F]{40}$/, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
+  ERC20: { format: ADDRESS_FORMATS.evm, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
+  BEP20: { format: ADDRESS_FORMATS.evm, checksum: evmChecksumHolds, hint: '0x followed by 40 hexadecimal digits', failure: 'case' },
   BTC: {
-    format: /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/,
+    format: ADDRESS_FORMATS.btc,
     checksum: (a) => isBech32Btc(a) || ((p) => !!p && p.length === 21 && (p[0] === 0x00 || p[0] === 0x05))(base58Payload(a)),
     hint: 'bc1… or an address starting with 1 or 3',
     failure: 'checksum',

@@ -4,14 +4,11 @@
  * EIP-55 checksum whose Keccak loads only when such an address is typed). The reason is the
  * server's own key, so the form and the server say the same words.
  */
+import { ADDRESS_FORMATS } from '../shared/address-formats.ts';
 import { base58Check } from '../shared/base58check.ts';
 import { required, type Invalid } from './validators.ts';
 
-/* The format alone, as the server's formats (server/money/rules.ts) are written. */
-const TRC20 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-const EVM = /^0x[0-9a-fA-F]{40}$/;
-// Legacy P2PKH/P2SH in base58, or bech32 segwit/taproot (one case only, as bech32 requires).
-const BTC = /^([13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71}|BC1[02-9AC-HJ-NP-Z]{11,71})$/;
+const { tron: TRC20, evm: EVM, btc: BTC } = ADDRESS_FORMATS;
 
 /**
  * The address format of `network` (names such as `TRC20`, `USDT-ERC20`, `BEP20`, `BTC`); an

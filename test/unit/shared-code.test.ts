@@ -64,6 +64,7 @@ const ONE_HOME: Array<{ what: string; home: string | null; copy: RegExp }> = [
   { what: 'the HTML escape', home: 'src/shared/html-escape.ts', copy: /\.replace\(\s*\/\[[^\]]*&[^\]]*<[^\]]*>/ },
   { what: 'the preload links of a page', home: 'src/shared/page-preloads.ts', copy: /rel="modulepreload"/ },
   { what: 'the chart periods', home: 'src/shared/kline-periods.ts', copy: /['"]1min['"]\s*,\s*['"]5min['"]|['"]1min['"]\s*:\s*60(e3)?\b/ },
+  { what: 'the wallet address formats', home: 'src/shared/address-formats.ts', copy: /\^T\[1-9A-HJ-NP-Za-km-z\]|\[13\]\[1-9A-HJ-NP-Za-km-z\]/ },
   { what: 'the list of languages', home: 'src/shared/language-codes.ts', copy: /['"]en-au['"]\s*,\s*['"]pt-BR['"]/ },
   { what: 'Base58 (the server takes @scure/base)', home: 'src/shared/base58check.ts', copy: /123456789ABCDEFGHJKLMNPQRSTUVWXYZ/ },
   { what: 'Keccak (the server takes @noble/hashes)', home: 'src/shared/keccak.ts', copy: /\^\s*0x71\b/ },
