@@ -6,6 +6,7 @@ import type { CodeSender } from './auth/code-sender.ts';
 import type { TokenCache } from './auth/token-cache.ts';
 import type { OutageWatch } from './db/outage-watch.ts';
 import type { Readiness } from './health/readiness.ts';
+import { maxSocketsFromEnv } from './ws/cap.ts';
 
 export interface Clock {
   /** Epoch milliseconds; tests move it forward instead of waiting. */
@@ -24,6 +25,8 @@ export interface ServerConfig {
   /** Trust `X-Forwarded-For` from a load balancer for client IPs (rate limits). */
   trustProxy: boolean;
   sessionTtlMs: number;
+  /** Push sockets this process holds at most (WS_MAX_SOCKETS, server/ws/cap.ts); absent: the default. */
+  maxSockets?: number;
 }
 
 /**
@@ -48,7 +51,7 @@ export interface ServerContext {
 
 const SEVEN_DAYS = 7 * 24 * 3600 * 1000;
 
-/** Reads the process environment: PORT, HOST, DATA_DIR, DATABASE_URL, DIST_DIR, TRUST_PROXY. */
+/** Reads the process environment: PORT, HOST, DATA_DIR, DATABASE_URL, DIST_DIR, TRUST_PROXY, WS_MAX_SOCKETS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
@@ -58,6 +61,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     trustProxy: env.TRUST_PROXY === '1',
     sessionTtlMs: SEVEN_DAYS,
+    maxSockets: maxSocketsFromEnv(env),
   };
 }
 

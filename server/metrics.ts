@@ -21,8 +21,8 @@ declare module './context.ts' {
   interface ServerContext {
     /** Set by buildApp: this process's metrics. */
     metrics?: Registry;
-    /** Set by the push socket: the sockets this process holds, and how many have authenticated. */
-    sockets?: () => { open: number; authenticated: number };
+    /** Set by the push socket: the sockets this process holds, how many have authenticated, how many it refused as full. */
+    sockets?: () => { open: number; authenticated: number; refused: number };
     /** Set by buildApp: a background job reports each pass. */
     jobRan?: (job: JobName, outcome: JobOutcome) => void;
   }
@@ -93,6 +93,15 @@ export function installMetrics(app: FastifyInstance, ctx: ServerContext): Regist
       const { open, authenticated } = ctx.sockets?.() ?? { open: 0, authenticated: 0 };
       this.set({ state: 'authenticated' }, authenticated);
       this.set({ state: 'pending' }, open - authenticated);
+    },
+  });
+  new Counter({
+    name: 'ws_refused_total',
+    help: 'Push sockets refused because the process held as many as WS_MAX_SOCKETS allows',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(ctx.sockets?.().refused ?? 0);
     },
   });
   new Gauge({

@@ -9,6 +9,7 @@ import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox
 import {
   PUSH_CODES,
   SOCKET_CLOSE_AUTH,
+  SOCKET_CLOSE_FULL,
   SOCKET_CLOSE_RESTART,
   type PushCode,
   type SocketAuth,
@@ -35,8 +36,8 @@ const Ready = Type.Object({ type: Type.Literal('ready'), userId: Type.Integer() 
 const Refusal = Type.Object(
   {
     type: Type.Literal('error'),
-    code: Type.Integer({ description: 'as the HTTP status of an API refusal: 400, 401 or 500' }),
-    key: Type.Union([Type.Literal('socket.message'), Type.Literal('socket.auth'), Type.Literal('auth.expired'), Type.Literal('socket.error')]),
+    code: Type.Integer({ description: 'as the HTTP status of an API refusal: 400, 401, 500, or 503 when the server holds as many sockets as it may' }),
+    key: Type.Union([Type.Literal('socket.message'), Type.Literal('socket.auth'), Type.Literal('auth.expired'), Type.Literal('socket.error'), Type.Literal('socket.full')]),
     msg: Type.String({ description: 'English text of the reason' }),
   },
   { additionalProperties: false },
@@ -91,7 +92,7 @@ export function socketMessages(): Record<string, { name: string; summary: string
     ready: json('ready', 'The token is good: pushes for this user follow', Ready),
     error: json(
       'error',
-      `A refusal, sent just before the server closes the socket: ${SOCKET_CLOSE_AUTH} for a missing, bad or expired token (wait for a new login before reconnecting), 1003 for a message that is not short text, 1011 for a failure`,
+      `A refusal, sent just before the server closes the socket: ${SOCKET_CLOSE_AUTH} for a missing, bad or expired token (wait for a new login before reconnecting), ${SOCKET_CLOSE_FULL} when the server already holds as many sockets as it may (socket.full: reconnect after 30 s or more, spread out), 1003 for a message that is not short text, 1011 for a failure`,
       Refusal,
     ),
     ...Object.fromEntries(PUSH_CODES.map((code) => [`push_${code}`, json(`push_${code}`, PUSH_MEANING[code], pushPayload(code))])),
@@ -111,7 +112,7 @@ export function asyncApiDocument(address: string): Record<string, unknown> {
       description:
         `A WebSocket on the API's host (\`wss:\` over HTTPS). Connect, send \`auth\`, then \`ping\` every 50 s. ` +
         `Pushes are hints to refetch through the HTTP API. When the server restarts it closes sockets with ${SOCKET_CLOSE_RESTART} ` +
-        `(going away): reconnect at once. After any other drop reconnect after 3 s; after ${SOCKET_CLOSE_AUTH} only with a new token.`,
+        `(going away): reconnect at once. After any other drop reconnect after 3 s; after ${SOCKET_CLOSE_FULL} (full) after 30 to 60 s; after ${SOCKET_CLOSE_AUTH} only with a new token.`,
     },
     defaultContentType: 'application/json',
     channels: {

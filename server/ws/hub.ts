@@ -6,6 +6,7 @@
 import type { WebSocket } from 'ws';
 import {
   SOCKET_CLOSE_AUTH,
+  SOCKET_CLOSE_FULL,
   SOCKET_CLOSE_RESTART,
   type PushCode,
   type SocketPush,
@@ -22,6 +23,8 @@ export interface HubOptions {
   idleMs?: number;
   /** Time a new socket has to send its auth message. */
   authTimeoutMs?: number;
+  /** Sockets held at most, authenticated or not (server/ws/cap.ts); one more is refused. */
+  maxSockets?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -45,6 +48,8 @@ export class SocketHub {
   private readonly authTimeoutMs: number;
   private readonly sweeper: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
+  /** Sockets refused because the process was full, since it started (for the metrics). */
+  private refused = 0;
 
   constructor(bus: EventBus, private readonly options: HubOptions) {
     this.idleMs = options.idleMs ?? 120_000;
@@ -56,6 +61,11 @@ export class SocketHub {
 
   accept(socket: WebSocket): void {
     const client: Client = { socket, userId: null, token: '', lastSeen: Date.now() };
+    if (this.options.maxSockets !== undefined && this.clients.size >= this.options.maxSockets) {
+      this.refused++;
+      this.refuse(client, 503, 'socket.full', 'This server holds as many sockets as it may: try again later', SOCKET_CLOSE_FULL);
+      return;
+    }
     this.clients.add(client);
     socket.on('message', (raw, isBinary) => {
       client.lastSeen = Date.now();
@@ -161,9 +171,9 @@ export class SocketHub {
     }
   }
 
-  /** Sockets held, and how many of them have authenticated (for the metrics). */
-  counts(): { open: number; authenticated: number } {
-    return { open: this.clients.size, authenticated: this.clients.size - [...this.clients].filter((c) => c.userId === null).length };
+  /** Sockets held, how many of them have authenticated, and how many were refused as one too many (for the metrics). */
+  counts(): { open: number; authenticated: number; refused: number } {
+    return { open: this.clients.size, authenticated: this.clients.size - [...this.clients].filter((c) => c.userId === null).length, refused: this.refused };
   }
 
   /** Closes every socket with "going away", which the app answers by reconnecting at once. */

@@ -11,6 +11,7 @@ import { sessionUser } from '../auth/session.ts';
 import { createMemoryBus } from '../bus/memory.ts';
 import { SocketHub, type HubOptions } from './hub.ts';
 import { missedPushes } from './missed.ts';
+import { maxSocketsFromEnv } from './cap.ts';
 
 export interface SocketRouteOptions {
   ctx: ServerContext;
@@ -35,6 +36,7 @@ export const socketRoutes: FastifyPluginAsync<SocketRouteOptions> = async (app, 
     missed: (userId, token, sinceMs) => missedPushes(ctx, userId, token, sinceMs),
     idleMs,
     authTimeoutMs,
+    maxSockets: ctx.config.maxSockets ?? maxSocketsFromEnv(),
     log: app.log,
   });
   // preClose, and before the plugin's own: that one closes every socket without a code (1005),

@@ -7,3 +7,10 @@ export const SOCKET_CLOSE_AUTH = 4001;
 
 /** Close code (WebSocket "going away") when the server shuts down or restarts; the app reconnects at once, to another process or the new one. */
 export const SOCKET_CLOSE_RESTART = 1001;
+
+/**
+ * Close code (WebSocket "try again later") when the process already holds as many sockets as it
+ * may: the app reconnects after a longer, spread-out wait, so a full server is not asked again by
+ * every phone at once.
+ */
+export const SOCKET_CLOSE_FULL = 1013;

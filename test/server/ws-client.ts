@@ -20,11 +20,13 @@ export class TestSocket {
 
   static async open(url: string): Promise<TestSocket> {
     const socket = new WebSocket(url);
+    // Listening before the open: a frame sent with the handshake's answer comes in the same tick.
+    const client = new TestSocket(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
-    return new TestSocket(socket);
+    return client;
   }
 
   send(text: string): void {

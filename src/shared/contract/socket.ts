@@ -1,6 +1,6 @@
 // The push socket's constants live in socket-codes.ts, so the app's socket client can import
 // them without the rest of the contract's values (each lazy screen chunk counts its bytes).
-export { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_RESTART, type PushCode } from '../socket-codes.ts';
+export { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_FULL, SOCKET_CLOSE_RESTART, type PushCode } from '../socket-codes.ts';
 import type { PushCode } from '../socket-codes.ts';
 
 /**
