@@ -1,7 +1,7 @@
 // Loaded after the first paint (main.tsx imports it lazily): nothing here is needed to show a screen.
 import { listenKeys } from 'nanostores';
 import type { SocketAuth, SocketPush } from '../shared/contract.ts';
-import { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_RESTART, type PushCode } from '../shared/socket-codes.ts';
+import { PUSH_CODES, SOCKET_CLOSE_AUTH, SOCKET_CLOSE_FULL, SOCKET_CLOSE_RESTART, type PushCode } from '../shared/socket-codes.ts';
 import { t } from '../i18n/index.ts';
 import { $app, config } from '../stores/app.ts';
 import { loadMessages } from '../stores/messages.ts';
@@ -15,6 +15,12 @@ import { countFrame, startMeter } from '../meter/count.ts';
 /** docs/rules.md#push-channel: reconnect 3 s after a drop; ping every 50 s. */
 export const RECONNECT_MS = 3000;
 export const HEARTBEAT_MS = 50000;
+/**
+ * After a full server's refusal (close 1013): 30 to 60 s, at random, so the phones it turned away
+ * do not come back together. Meanwhile the app works on its HTTP calls as without a socket, and the
+ * next socket's catch-up brings what was pushed in between.
+ */
+export const FULL_RETRY_MS = 30000;
 /**
  * Added to the catch-up window: a change is stamped when its transaction starts, and its push may
  * leave a moment after a frame the app did hear.
@@ -41,15 +47,18 @@ export interface SocketDeps {
   onPush(push: SocketPush): void;
   /** Every frame received, pongs included: the data meter counts them. */
   onFrame?(data: unknown): void;
+  /** A number in [0, 1) (Math.random): spreads the retries after a full server's refusal. */
+  random?(): number;
 }
 
 /**
  * The push socket of docs/rules.md#push-channel: authenticates with its first message (the token never goes in the
  * URL), pings every 50 s and drops a connection whose last ping went unanswered, reconnects 3 s
  * after any drop, at once when the server says it is shutting down (close 1001: another process or
- * the restarted one takes the socket), and not after an auth refusal (close 4001), which waits for
- * another token. Pushes sent while no socket was open are lost, so the auth message asks the server
- * for those of the time since the app last heard from it (the whole page's life on the first one).
+ * the restarted one takes the socket), 30 to 60 s after a full server's refusal (close 1013), and
+ * not after an auth refusal (close 4001), which waits for another token. Pushes sent while no
+ * socket was open are lost, so the auth message asks the server for those of the time since the
+ * app last heard from it (the whole page's life on the first one).
  */
 export class PushSocket {
   private url = '';
@@ -104,8 +113,14 @@ export class PushSocket {
     ws.onclose = (e) => {
       this.stop();
       if (e.code === SOCKET_CLOSE_AUTH) this.refused = true;
-      else this.retry = this.deps.setTimeout(() => ((this.retry = null), this.connect()), e.code === SOCKET_CLOSE_RESTART ? 0 : RECONNECT_MS);
+      else this.retry = this.deps.setTimeout(() => ((this.retry = null), this.connect()), this.retryAfter(e.code));
     };
+  }
+
+  private retryAfter(code: number): number {
+    if (code === SOCKET_CLOSE_RESTART) return 0;
+    if (code === SOCKET_CLOSE_FULL) return Math.round(FULL_RETRY_MS * (1 + (this.deps.random ?? Math.random)()));
+    return RECONNECT_MS;
   }
 
   private ping(): void {

@@ -4,6 +4,7 @@ import { setLocale } from '../../src/i18n/index.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import {
   CATCH_UP_MARGIN_MS,
+  FULL_RETRY_MS,
   HEARTBEAT_MS,
   PushSocket,
   RECONNECT_MS,
@@ -46,7 +47,7 @@ class FakeSocket implements SocketLike {
 }
 
 /** Virtual time: timers and intervals run only when the test advances it. */
-const setup = () => {
+const setup = (random = () => 0.5) => {
   let now = 0;
   let next = 1;
   const timers = new Map<number, { at: number; every: number; run: () => void }>();
@@ -66,6 +67,7 @@ const setup = () => {
     setInterval: (run, ms) => add(run, ms, ms),
     clearInterval: clear,
     onPush: (p) => pushes.push(p),
+    random,
   });
   const advance = (ms: number) => {
     const end = now + ms;
@@ -150,6 +152,22 @@ conn('a server shutting down (1001) is reconnected at once, to another process o
   assert.is(f.sockets.length, 2, 'a failed reconnect waits as any drop does');
   f.advance(1);
   assert.is(f.sockets.length, 3);
+});
+
+conn('a full server (1013) is asked again after 30 to 60 s, spread at random, and the next socket catches up on the gap', () => {
+  for (const [random, wait] of [[0, FULL_RETRY_MS], [0.5, FULL_RETRY_MS * 1.5], [0.999, Math.round(FULL_RETRY_MS * 1.999)]] as const) {
+    const f = setup(() => random);
+    f.socket.set(WS_URL, 'tok');
+    f.last().open();
+    f.last().say(JSON.stringify({ type: 'error', code: 503, key: 'socket.full', msg: 'full' }));
+    f.last().drop(1013);
+    f.advance(wait - 1);
+    assert.is(f.sockets.length, 1, `not back before ${wait} ms: the phones turned away do not return together`);
+    f.advance(1);
+    assert.is(f.sockets.length, 2, `back after ${wait} ms`);
+    f.last().open();
+    assert.equal(f.last().sent, [auth('tok', wait)], 'asking for the pushes it missed meanwhile');
+  }
 });
 
 conn('an auth refusal (4001) waits for another token instead of reconnecting', () => {
