@@ -16,6 +16,7 @@ import { DataDirLockedError, takeLockFile } from './lock.ts';
 import { isInitialised, templateFile, unpackTemplate } from './template.ts';
 import { createPool, pgTimeoutsFromEnv, unguard, type PgTimeouts } from './pg-pool.ts';
 import { describeUrl, waitForDatabase } from './wait.ts';
+import { requireSessions } from './session-check.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -119,6 +120,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const pool = createPool(options.databaseUrl, options.poolMax ?? 10, timeouts, (err) => database.onConnectionError?.(err));
     try {
       await waitForDatabase(pool, { label, waitMs: options.waitMs ?? 0, connectMs: timeouts.connectMs, log: options.log ?? console.error });
+      await requireSessions(options.databaseUrl, timeouts, label);
     } catch (e) {
       await pool.end().catch(() => {});
       throw e;
