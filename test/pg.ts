@@ -49,6 +49,7 @@ const DATABASE_AGNOSTIC = new Set([
   'test-clock.test.ts',
   'upload-full-disk.test.ts',
   'upload-limits.test.ts',
+  'ws-cap.test.ts',
   'ws-catch-up.test.ts',
 ]);
 

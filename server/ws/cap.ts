@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * npm start's 128 MB heap: the server idles at about 45 MB of heap, and an authenticated idle
- * socket took about 3.4 KB of heap and 14 KB of resident memory (`npm run bench:sockets`), so
- * 20,000 sockets keep the heap below 120 MB with room for requests.
+ * What npm start's 128 MB heap holds: the server idles at about 46 MB of heap, and an
+ * authenticated idle socket took 5.7 KB more (and 7.2 KB resident; `npm run bench:sockets`), so
+ * 10,000 sockets reach about 103 MB and leave the rest for requests. Raise it together with
+ * --max-old-space-size.
  */
-export const DEFAULT_MAX_SOCKETS = 20_000;
+export const DEFAULT_MAX_SOCKETS = 10_000;
 /** Descriptors kept for what is not a socket: database connections, files, incoming requests. */
 const FD_RESERVE = 512;
 
