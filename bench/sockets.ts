@@ -221,6 +221,7 @@ async function main(): Promise<void> {
     await writeFile(new URL('./sockets-results.json', import.meta.url), JSON.stringify(result, null, 2) + '\n');
   } catch (e) {
     for (const s of servers) console.error(s.output().slice(-3000));
+    console.error(`failed with ${held.length} sockets open`);
     throw e;
   } finally {
     for (const h of held) h.ws.terminate();

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 
 /**
- * What npm start's 128 MB heap holds: the server idles at about 46 MB of heap, and an
- * authenticated idle socket took 5.7 KB more (and 7.2 KB resident; `npm run bench:sockets`), so
- * 10,000 sockets reach about 103 MB and leave the rest for requests. Raise it together with
+ * What npm start's 128 MB heap holds: the server idles at about 47 MB of heap, and an
+ * authenticated idle socket took about 5.8 KB more (`npm run bench:sockets`): 10,000 sockets came
+ * to 102–106 MB, and 14,000 without a cap ran the process out of heap. Raise it together with
  * --max-old-space-size.
  */
 export const DEFAULT_MAX_SOCKETS = 10_000;
