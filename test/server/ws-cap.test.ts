@@ -6,11 +6,13 @@ import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { SOCKET_CLOSE_FULL } from '../../src/shared/contract.ts';
 import { DEFAULT_MAX_SOCKETS, maxSocketsFromEnv, openFileLimit } from '../../server/ws/cap.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { KEY_HEADER } from '../../server/admin/key.ts';
+import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 import { TestSocket } from './ws-client.ts';
 
 const CAP = 3;
 let server: TestServer;
+let admin: TestOperator;
 let base: string;
 const open: TestSocket[] = [];
 
@@ -40,10 +42,20 @@ test.before(async () => {
   server = await startTestServer({ maxSockets: CAP });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  admin = await startOperator(server.ctx);
 });
+
+/** One sample of the process's metrics, as a scrape reads it. */
+async function metric(name: string): Promise<number> {
+  const res = await admin.app.inject({ url: '/admin/metrics', headers: { [KEY_HEADER]: admin.key } });
+  const line = res.body.split('\n').find((l) => l.startsWith(name + ' '));
+  assert.ok(line, `${name} is in the metrics`);
+  return Number(line.slice(name.length + 1));
+}
 
 test.after(async () => {
   for (const s of open) s.close();
+  await admin.close();
   await server.close();
 });
 
@@ -60,7 +72,8 @@ test('the socket past the cap hears why and is closed with 1013; one closed free
     'the refusal says why, before any auth message',
   );
   assert.equal(await extra.closed, { code: SOCKET_CLOSE_FULL, reason: 'socket.full' }, 'and the close says so too (a browser sees only this)');
-  assert.equal(server.ctx.sockets?.(), { open: CAP, authenticated: 1, refused: 1 }, 'the refused socket is counted, not held');
+  assert.is(await metric('ws_refused_total'), 1, 'the operator sees the refusal counted');
+  assert.is(await metric('ws_connections{state="authenticated"}') + (await metric('ws_connections{state="pending"}')), CAP, 'and not held');
 
   first.close();
   await first.closed;
