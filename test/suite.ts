@@ -72,3 +72,15 @@ function loud<T>(inner: Test<T>): Test<T> {
 export const suite = <T = Context>(title?: string, context?: T): Test<T> => loud(uvuSuite<T>(title, context));
 
 export const test: Test<Context> = suite();
+
+/**
+ * `test`, or, when `missing` names what this machine lacks, uvu's skip with that reason printed: the
+ * totals then count the test as skipped, not as passed.
+ */
+export function skipWithout<T>(test: Test<T>, missing: string | false | null | undefined): (name: string, fn: Callback<T>) => void {
+  if (!missing) return (name, fn) => test(name, fn);
+  return (name, fn) => {
+    console.log(`  skip: ${name}: ${missing}`);
+    test.skip(name, fn);
+  };
+}

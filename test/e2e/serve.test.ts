@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, Request } from 'playwright-core';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { distName, errorsOf, launchBrowser, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
@@ -138,9 +138,9 @@ const lanAddress = () =>
     .flat()
     .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
-test('opened by the network address over plain HTTP, the app starts (no https:// requests)', traced(async () => {
-  const address = lanAddress();
-  if (!address) return console.log('  skipped: this machine has no non-loopback IPv4 address');
+const address = lanAddress();
+
+skipWithout(test, !address && 'this machine has no non-loopback IPv4 address')('opened by the network address over plain HTTP, the app starts (no https:// requests)', traced(async () => {
   const lan = await startServer({ env: { HOST: '0.0.0.0' } });
   try {
     browser = await launchBrowser();

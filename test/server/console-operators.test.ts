@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { test } from '../suite.ts';
+import { skipWithout, test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import { auditLog, operators } from '../../server/db/schema/index.ts';
@@ -102,9 +102,9 @@ test('adding and removing operators is on record, and the record cannot be chang
   assert.is((await server.ctx.db.select().from(auditLog)).length, rows.length);
 });
 
-test('on PostgreSQL, the server running as the role docs/operator.md describes cannot change the log, not even by undoing its trigger', async () => {
-  const url = process.env.DATABASE_URL;
-  if (!url) return console.log('  skipped: needs DATABASE_URL (npm run test:pg)');
+const url = process.env.DATABASE_URL;
+
+skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('on PostgreSQL, the server running as the role docs/operator.md describes cannot change the log, not even by undoing its trigger', async () => {
   const pg = (await import('pg')).default;
   const app = `tl_app_${process.pid}`;
   const keeper = `tl_audit_${process.pid}`;

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { DataDirLockedError, openDatabase } from '../../server/db/client.ts';
 import { preparedDataDir } from './data-dir.ts';
@@ -129,8 +129,7 @@ test('a lock naming our own pid from an earlier life (PID 1 in a container) is t
   }
 });
 
-test('a lock naming an unrelated live process that reused the pid is taken over; the real owner is refused', async () => {
-  if (!hasProc) return console.log('  skipped: no /proc on this system, start times cannot be read');
+skipWithout(test, !hasProc && 'no /proc on this system, start times cannot be read')('a lock naming an unrelated live process that reused the pid is taken over; the real owner is refused', async () => {
   const dir = await fresh();
   const other = spawn('sleep', ['60'], { stdio: 'ignore' });
   children.add(other);
@@ -153,8 +152,7 @@ test('a lock naming an unrelated live process that reused the pid is taken over;
   }
 });
 
-test('kill -9, restart at once: a server killed and not yet reaped (a zombie) does not block the next', async () => {
-  if (!hasProc) return console.log('  skipped: no /proc on this system');
+skipWithout(test, !hasProc && 'no /proc on this system')('kill -9, restart at once: a server killed and not yet reaped (a zombie) does not block the next', async () => {
   const dir = await serversDir();
   // The shell starts the server, prints its pid, and becomes `sleep`, which never reaps it.
   const { server, started } = serve(dir, ['sh', '-c', '"$@" & echo "pid=$!"; exec sleep 300', 'sh']);
@@ -173,11 +171,10 @@ test('kill -9, restart at once: a server killed and not yet reaped (a zombie) do
   await server.exited;
 });
 
-test('kill -9, restart at once under `unshare --pid --fork` (the server is PID 1 in each life)', async () => {
-  const probe = spawnSync('unshare', ['--pid', '--fork', 'true'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) {
-    return console.log(`  skipped: unshare --pid --fork is not permitted here (${probe.error?.message ?? probe.stderr.trim()})`);
-  }
+const unshare = spawnSync('unshare', ['--pid', '--fork', 'true'], { encoding: 'utf8' });
+const noUnshare = (unshare.error || unshare.status !== 0) && `unshare --pid --fork is not permitted here (${unshare.error?.message ?? unshare.stderr.trim()})`;
+
+skipWithout(test, noUnshare)('kill -9, restart at once under `unshare --pid --fork` (the server is PID 1 in each life)', async () => {
   const withProc = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
   const variants = [['unshare', '--pid', '--fork', '--kill-child']];
   if (withProc) variants.push(['unshare', '--pid', '--fork', '--kill-child', '--mount-proc']);

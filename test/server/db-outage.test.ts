@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { test } from '../suite.ts';
+import { skipWithout, test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/contract.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
@@ -91,8 +91,9 @@ async function answersAgain(s: ServerProcess, token: string, playId: number): Pr
   }
 }
 
-test('a PostgreSQL restart and an immediate stop under load: both processes ride them out, nothing acknowledged is lost or doubled', async () => {
-  if (!enabled) return console.log('  skipped: needs PostgreSQL (npm run test:pg)');
+const pgTest = skipWithout(test, !enabled && 'needs PostgreSQL (npm run test:pg)');
+
+pgTest('a PostgreSQL restart and an immediate stop under load: both processes ride them out, nothing acknowledged is lost or doubled', async () => {
   cluster = await startCluster({ durableCommits: true });
   const url = new URL(cluster.url);
   url.pathname = '/outage';
@@ -223,8 +224,8 @@ test('a PostgreSQL restart and an immediate stop under load: both processes ride
   assert.not.match(log, 'postgres://', 'no connection string (and so no password) in the log');
 });
 
-test('a frozen PostgreSQL (connections open, no bytes): calls answer 503 within the query timeout, and serve again when it thaws', async () => {
-  if (!enabled || servers.length < 2 || !cluster) return;
+pgTest('a frozen PostgreSQL (connections open, no bytes): calls answer 503 within the query timeout, and serve again when it thaws', async () => {
+  assert.ok(servers.length === 2 && cluster, 'the test before left its cluster and two servers running');
   const [one, two] = servers as [ServerProcess, ServerProcess];
   const token = (await one.call<string>('POST', '/login', { body: { username: 'demo01', password: 'demo1234' } })).data;
   const play = (await one.call<Play[]>('GET', '/h5/symbol/getPlays')).data.find((p) => p.seconds === 60)!;

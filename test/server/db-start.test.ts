@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from '../suite.ts';
+import { skipWithout, test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startCluster, type Cluster } from '../pg-cluster.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -67,8 +67,9 @@ test('a host that accepts connections and never answers: the server gives up wit
   assert.ok(ms < 60_000, `within the stated time (and start-up), not forever: ${ms} ms`);
 });
 
-test('PostgreSQL stopped at start-up: the server waits and comes up once it starts', async () => {
-  if (!process.env.DATABASE_URL) return console.log('  skipped: needs PostgreSQL (npm run test:pg)');
+const pgTest = skipWithout(test, !process.env.DATABASE_URL && 'needs PostgreSQL (npm run test:pg)');
+
+pgTest('PostgreSQL stopped at start-up: the server waits and comes up once it starts', async () => {
   cluster = await startCluster();
   cluster.ctl('stop', 'fast');
   let waiting!: () => void;
@@ -86,8 +87,8 @@ test('PostgreSQL stopped at start-up: the server waits and comes up once it star
   assert.is((await s.call('GET', '/h5/symbol/getPlays')).code, 200, 'and serves');
 });
 
-test('a database that does not exist: said plainly, at once', async () => {
-  if (!cluster) return;
+pgTest('a database that does not exist: said plainly, at once', async () => {
+  assert.ok(cluster, 'the test before started its cluster');
   const url = new URL(cluster.url);
   url.pathname = '/no_such_db';
   url.password = 'secretpw';

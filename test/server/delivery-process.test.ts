@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { startMailbox, startTwilio, TWILIO_SID, TWILIO_TOKEN, type Mailbox, type TwilioApi } from './providers.ts';
@@ -98,8 +98,7 @@ test('with providers: sent once across a restart, and never in the log', async (
   await stop(c, p);
 });
 
-test('two processes on one PostgreSQL database send each code once', async (c) => {
-  if (!process.env.DATABASE_URL) return console.log('  skipped: needs DATABASE_URL (npm run test:pg)');
+skipWithout(test, !process.env.DATABASE_URL && 'needs PostgreSQL (npm run test:pg)')('two processes on one PostgreSQL database send each code once', async (c) => {
   const dirs = [mkdtempSync(path.join(tmpdir(), 'tl-deliver-')), mkdtempSync(path.join(tmpdir(), 'tl-deliver-'))];
   c.dirs.push(...dirs);
   const [one, two] = await Promise.all(dirs.map((dir) => start(c, dir, providerEnv(c))));

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { test } from '../suite.ts';
+import { skipWithout, test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { openDatabase } from '../../server/db/client.ts';
@@ -16,7 +16,7 @@ import { contractOrders } from '../../server/db/schema/index.ts';
 import { pgliteTemplate } from './db.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { playsBySeconds, trader } from './order-fixtures.ts';
-import { mountTmpfs, type Tmpfs } from './tmpfs.ts';
+import { mountTmpfs, tmpfsMissing, type Tmpfs } from './tmpfs.ts';
 
 let disk: Tmpfs | null = null;
 let s: TestServer | undefined;
@@ -45,9 +45,8 @@ const assertDiskFull = (a: Awaited<ReturnType<typeof raw>>, what: string) => {
   assert.is(a.headers['cache-control'], 'no-store');
 };
 
-test('a full disk: orders and logins answer 503 http.diskFull, and the same key places its order once space is back', async () => {
+skipWithout(test, tmpfsMissing())('a full disk: orders and logins answer 503 http.diskFull, and the same key places its order once space is back', async () => {
   disk = mountTmpfs(80);
-  if (!disk) return console.log('  skipped: mounting a tmpfs needs root');
   const pglite = await PGlite.create({ dataDir: path.join(disk.dir, 'db'), loadDataDir: await pgliteTemplate() });
   s = await startTestServer({}, { database: await openDatabase({ pglite }) });
   const plays = await playsBySeconds(s);

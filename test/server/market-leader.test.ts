@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { startFakeExchange, type FakeExchange } from './fake-exchange.ts';
@@ -44,8 +44,7 @@ test.after(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-test('one process fetches; when it is killed the other takes over within seconds', async () => {
-  if (!url) return console.log('  (skipped: needs DATABASE_URL, run with npm run test:pg)');
+skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('one process fetches; when it is killed the other takes over within seconds', async () => {
   ex = await startFakeExchange();
   for (let s = Math.floor(Date.now() / 1000) - 120; s <= Math.floor(Date.now() / 1000); s++) ex.trade('BTCUSDT', s, (cents / 100).toFixed(2));
   trading = setInterval(trade, 200);

@@ -1,7 +1,7 @@
 /**
  * A small tmpfs of the test's own, to fill up: full-disk tests need a real file system that says
- * ENOSPC. Mounting needs root (tests run as root here and in CI); elsewhere `mountTmpfs` answers
- * null and the test says it skipped.
+ * ENOSPC. Mounting needs root (tests run as root here and in CI); elsewhere `tmpfsMissing()` says
+ * why, for the test to be skipped with that reason.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -15,13 +15,23 @@ export interface Tmpfs {
   unmount(): void;
 }
 
-export function mountTmpfs(sizeMb: number): Tmpfs | null {
-  if (process.getuid?.() !== 0) return null;
+/** Why no tmpfs can be mounted here (a one-megabyte one is tried), or null when one can. */
+export function tmpfsMissing(): string | null {
+  if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root';
+  try {
+    mountTmpfs(1).unmount();
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+export function mountTmpfs(sizeMb: number): Tmpfs {
   const dir = mkdtempSync(path.join(tmpdir(), 'tl-tmpfs-'));
-  const res = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', dir]);
+  const res = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m`, 'tmpfs', dir], { encoding: 'utf8' });
   if (res.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    return null;
+    throw new Error(`cannot mount a tmpfs: ${res.error?.message ?? res.stderr.trim()}`);
   }
   return {
     dir,

@@ -4,7 +4,7 @@
  * on the very next request. On PostgreSQL (`npm run test:pg`) also across two server processes.
  */
 import { sql } from 'drizzle-orm';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { buildApp } from '../../server/app.ts';
 import { createBus } from '../../server/bus/index.ts';
@@ -144,8 +144,7 @@ test('a revocation rolled back keeps the token working', async ({ s }) => {
   assert.equal(await poll(s, token), [200, 200]);
 });
 
-test('PostgreSQL: a token revoked through one server process is refused by the other at once', async ({ s }) => {
-  if (!url) return; // runs under `npm run test:pg`
+skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('PostgreSQL: a token revoked through one server process is refused by the other at once', async ({ s }) => {
   const database = await openDatabase({ databaseUrl: url });
   const bus = await createBus({ databaseUrl: url, pool: database.pool });
   const other = await buildApp({ ...s.ctx, db: database.db, database, bus, tokens: undefined });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, FinanceHolding, FinanceProduct, Play, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
@@ -28,6 +28,7 @@ interface Ctx {
   sockets: TestSocket[];
 }
 const test = suite<Ctx>('two processes on one PostgreSQL', { dirs: [], sockets: [] } as unknown as Ctx);
+const pgTest = skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)');
 
 test.before(async (c) => {
   if (!url) return;
@@ -63,8 +64,7 @@ async function socketOf(c: Ctx, s: ServerProcess, token: string): Promise<TestSo
   return socket;
 }
 
-test('an operator action on one process reaches the user’s socket on the other', async (c) => {
-  if (!url) return console.log('  skipped: needs DATABASE_URL (npm run test:pg)');
+pgTest('an operator action on one process reaches the user’s socket on the other', async (c) => {
   const u = await user(c.one, '10');
   const onTwo = await socketOf(c, c.two, u.token);
   assert.is((await c.one.operator('POST', '/balance', { username: u.username, amount: '+25.5', reason: 'goodwill credit' })).code, 200);
@@ -75,8 +75,7 @@ test('an operator action on one process reaches the user’s socket on the other
   assert.equal(await onOne.nextJson(), { code: 'mes' }, 'and the other way round');
 });
 
-test('settlement and the daily job run on both processes and pay once', async (c) => {
-  if (!url) return;
+pgTest('settlement and the daily job run on both processes and pay once', async (c) => {
   const play = (await c.one.call<Play[]>('GET', '/h5/symbol/getPlays')).data.find((p) => p.seconds === 60)!;
   const product = (await c.one.call<FinanceProduct[]>('GET', '/h5/licai/getSellProductList')).data.find((p) => p.cycleDays === 7)!;
   const users = await Promise.all([user(c.one, '5000'), user(c.two, '5000'), user(c.one, '5000'), user(c.two, '5000')]);
@@ -127,8 +126,7 @@ test('settlement and the daily job run on both processes and pay once', async (c
   assert.not.match(c.one.output() + c.two.output(), 'pass failed', 'no pass of either job failed (a deadlock would)');
 });
 
-test('50 parallel withdrawals split across both processes never overdraw', async (c) => {
-  if (!url) return;
+pgTest('50 parallel withdrawals split across both processes never overdraw', async (c) => {
   const u = await user(c.one, '350');
   const results = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
@@ -144,8 +142,7 @@ test('50 parallel withdrawals split across both processes never overdraw', async
   assert.equal([w!.balance, w!.frozen, w!.billAmount, w!.billFrozen], ['47.00000000', '303.00000000', '47.00000000', '303.00000000']);
 });
 
-test('40 wrong fund passwords split across both processes, then the right one: at most 5 are checked, nothing is withdrawn', async (c) => {
-  if (!url) return;
+pgTest('40 wrong fund passwords split across both processes, then the right one: at most 5 are checked, nothing is withdrawn', async (c) => {
   const u = await user(c.one, '1000');
   const post = (s: ServerProcess, route: string, body: object) =>
     fetch(`${s.url}/prod-api${route}`, { method: 'POST', headers: { authorization: u.token, 'content-type': 'application/json' }, body: JSON.stringify(body) })

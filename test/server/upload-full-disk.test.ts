@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { suite } from '../suite.ts';
+import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { pngOf } from './picture-fixtures.ts';
@@ -63,36 +63,32 @@ async function logLines(server: ServerProcess, text: string, count: number): Pro
   return lines();
 }
 
-if (cannotMount) {
-  console.log(`upload-full-disk.test.ts skipped: cannot mount a tmpfs (needs root): ${cannotMount}`);
-} else {
-  test('a full disk answers upload.storageFull, keeps no partial file and logs it once; freed space is used again', async (c) => {
-    const stored: string[] = [];
-    const full: Envelope<unknown>[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await upload(c, i + 1);
-      if (res.code === 200) stored.push(res.data!.name);
-      else full.push(res);
-    }
-    assert.is(stored.length, 2, 'two 700 KB files fit in 2 MB');
-    assert.is(full.length, 4);
-    for (const res of full) assert.equal([res.code, res.key], [503, 'upload.storageFull'], res.msg);
-    assert.is(full[0]!.msg, 'Storage is full, please try again later');
-    assert.equal(onDisk(), stored.sort(), 'only the stored files are on the disk: no partial one');
-    for (const name of stored) assert.is(statSync(path.join(disk, name)).size, FILE_BYTES, `${name} is whole`);
-    assert.is((await logLines(c.server, 'upload storage is full', 1)).length, 1, 'one log line for four refused uploads');
-    assert.not.ok(c.server.output().includes('request failed'), 'no internal error logged per request');
+skipWithout(test, cannotMount && `cannot mount a tmpfs (needs root): ${cannotMount}`)('a full disk answers upload.storageFull, keeps no partial file and logs it once; freed space is used again', async (c) => {
+  const stored: string[] = [];
+  const full: Envelope<unknown>[] = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await upload(c, i + 1);
+    if (res.code === 200) stored.push(res.data!.name);
+    else full.push(res);
+  }
+  assert.is(stored.length, 2, 'two 700 KB files fit in 2 MB');
+  assert.is(full.length, 4);
+  for (const res of full) assert.equal([res.code, res.key], [503, 'upload.storageFull'], res.msg);
+  assert.is(full[0]!.msg, 'Storage is full, please try again later');
+  assert.equal(onDisk(), stored.sort(), 'only the stored files are on the disk: no partial one');
+  for (const name of stored) assert.is(statSync(path.join(disk, name)).size, FILE_BYTES, `${name} is whole`);
+  assert.is((await logLines(c.server, 'upload storage is full', 1)).length, 1, 'one log line for four refused uploads');
+  assert.not.ok(c.server.output().includes('request failed'), 'no internal error logged per request');
 
-    unlinkSync(path.join(disk, stored[0]!));
-    const again = await upload(c, 9);
-    assert.is(again.code, 200, `after space is freed: ${again.msg}`);
-    assert.equal(onDisk(), [stored[1]!, again.data!.name].sort());
-    assert.is((await logLines(c.server, 'upload storage has space again', 1)).length, 1, 'the log says the space is back');
-    const refill = await upload(c, 10);
-    assert.is(refill.key, 'upload.storageFull', 'full again');
-    assert.is((await logLines(c.server, 'upload storage is full', 2)).length, 2, 'a new episode is logged once more');
-    assert.is(onDisk().length, 2, 'still no partial file');
-  });
-}
+  unlinkSync(path.join(disk, stored[0]!));
+  const again = await upload(c, 9);
+  assert.is(again.code, 200, `after space is freed: ${again.msg}`);
+  assert.equal(onDisk(), [stored[1]!, again.data!.name].sort());
+  assert.is((await logLines(c.server, 'upload storage has space again', 1)).length, 1, 'the log says the space is back');
+  const refill = await upload(c, 10);
+  assert.is(refill.key, 'upload.storageFull', 'full again');
+  assert.is((await logLines(c.server, 'upload storage is full', 2)).length, 2, 'a new episode is logged once more');
+  assert.is(onDisk().length, 2, 'still no partial file');
+});
 
 test.run();

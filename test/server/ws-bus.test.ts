@@ -2,7 +2,7 @@
  * The event bus behind pushes. On PostgreSQL (DATABASE_URL set) two buses stand for two server
  * processes: a push published on one reaches the subscribers of the other through LISTEN/NOTIFY.
  */
-import { test } from '../suite.ts';
+import { skipWithout, test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { createBus, createMemoryBus, type EventBus, type PushEvent } from '../../server/bus/index.ts';
 import { parseEvent, parseQueueEvent } from '../../server/bus/pg.ts';
@@ -75,8 +75,9 @@ test('NOTIFY payloads are checked before they become pushes', () => {
   assert.is(parseEvent('{"userId":3,"code":"mes","data":[1]}'), null, 'data must be an object');
 });
 
-test('PostgreSQL: a push published by one process reaches the other', async () => {
-  if (!url) return; // runs under `npm run test:pg`
+const pgTest = skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)');
+
+pgTest('PostgreSQL: a push published by one process reaches the other', async () => {
   const one = await createBus({ databaseUrl: url });
   const two = await createBus({ databaseUrl: url });
   try {
@@ -128,8 +129,7 @@ test('queue events reach the consoles\' watchers only, never the users\' subscri
   }
 });
 
-test('PostgreSQL: a payload over the NOTIFY limit is refused before it is sent', async () => {
-  if (!url) return;
+pgTest('PostgreSQL: a payload over the NOTIFY limit is refused before it is sent', async () => {
   const bus = await createBus({ databaseUrl: url });
   try {
     await bus.publish({ userId: 1, code: 'mes', data: { text: 'x'.repeat(9000) } }).then(
