@@ -317,6 +317,22 @@ export async function waitForApp(page: Page, timeout = 20_000): Promise<void> {
   await page.locator('#app > *').first().waitFor({ state: 'attached', timeout });
 }
 
+/**
+ * Waits until the screen has settled: nothing loading, and every animation that ends (a screen's
+ * slide-in, a fade) ended. Endless ones (the marquee) are left running.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Uncaught exceptions the page has thrown so far. */
 export const errorsOf = (page: Page): string[] => pageErrors.get(page) ?? [];
 
@@ -330,6 +346,8 @@ export async function screenshot(page: Page, name: string, selector?: string): P
   const file = path.join(dir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   if (process.env.E2E_SHOTS === '0') return file;
   await mkdir(dir, { recursive: true });
+  // The picture shows the screen as it settles: its fonts and images in, not a fixed time later.
+  await page.evaluate(() => document.fonts.ready.then(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)))));
   if (selector) await page.locator(selector).screenshot({ path: file });
   else await page.screenshot({ path: file, fullPage: true });
   return file;

@@ -1,6 +1,7 @@
 import * as assert from 'uvu/assert';
 import type { Page, Request } from 'playwright-core';
 import { browserSuite, errorsOf, faultRoute, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { installWorkerClock, type WorkerClock } from './worker-clock.ts';
 
 const { test, stage } = browserSuite('home: promotions from the server, live quotes, polling that rests while hidden');
 
@@ -53,26 +54,28 @@ test('the demo user logs in and lands on home: banners, marquee and notices from
   await page.locator('.mq').getByText('Trade BTC with leverage up to 2000x.').waitFor();
   assert.is(await page.locator('.mq p').evaluate((p) => getComputedStyle(p).animationName), 'mq', 'a CSS animation, no timer');
   await page.getByRole('link', { name: 'Leverage up to 2000x on BTC' }).waitFor();
-  await page.waitForTimeout(300);
   await screenshot(page, 'home');
   assert.equal(errorsOf(page), []);
   await page.close();
 }));
 
-test('a price changes within 12 s without a reload, and only the rows that changed are touched', traced(async () => {
+test('a price changes at the next poll without a reload, and only the rows that changed are touched', traced(async () => {
   let first: { data: { symbol: string; price: string }[] } | null = null;
   let polls = 0;
+  let clock!: WorkerClock;
   const page = await openHome({
     // Every coin keeps its first quote except btc, which moves one cent per poll.
-    setup: (p) =>
-      p.route('**' + TICKERS, async (route) => {
+    setup: async (p) => {
+      clock = await installWorkerClock(p);
+      await p.route('**' + TICKERS, async (route) => {
         const live = await (await route.fetch()).json();
         first ??= live;
         const body = structuredClone(first!);
         const btc = body.data.find((t) => t.symbol === 'btc')!;
         btc.price = (Number(btc.price) + polls++ / 100).toFixed(2);
         await route.fulfill({ json: body });
-      }),
+      });
+    },
   });
   await row(page, 'btc').waitFor();
   await allRows(page);
@@ -89,12 +92,13 @@ test('a price changes within 12 s without a reload, and only the rows that chang
       }
     }).observe(document.querySelector('.qs ul')!, { subtree: true, childList: true, characterData: true, attributes: true });
   });
-  await page.waitForFunction(
-    (old) => document.querySelector('.qs [data-symbol="btc"] span.num')!.textContent !== old,
-    before,
-    { timeout: 12_000, polling: 200 },
-  );
-  await page.waitForTimeout(5_500);
+  const btcShows = (old: string) => page.waitForFunction((old) => document.querySelector('.qs [data-symbol="btc"] span.num')!.textContent !== old, old);
+  await clock.advance(5_000);
+  await btcShows(before);
+  // A second poll's answer drawn: rows it did not change stay untouched through it too.
+  const second = await row(page, 'btc').locator('span.num').first().innerText();
+  await clock.advance(5_000);
+  await btcShows(second);
   const seen = await page.evaluate(() => {
     const w = window as unknown as { touched: string[]; marker?: number };
     return { marker: w.marker, touched: w.touched };
@@ -124,12 +128,12 @@ test('the list draws the rows above the fold first and the rest a few per task, 
   await page.close();
 }));
 
-test('polling rests 1 s after the page is hidden and refreshes once on return', traced(async () => {
-  const page = await openHome();
+test('polling rests while the page is hidden and refreshes once on return', traced(async () => {
+  let clock!: WorkerClock;
+  const page = await openHome({ setup: async (p) => (clock = await installWorkerClock(p)) });
   await row(page, 'btc').waitFor();
-  const times: number[] = [];
-  page.on('request', (r) => isTickers(r) && times.push(Date.now()));
-  await page.waitForTimeout(500);
+  /** The ticker polls among the worker's fetches after the first `from`. */
+  const polls = (fetched: Array<{ at: number; url: string }>, from: number) => fetched.slice(from).filter((f) => new URL(f.url).pathname === TICKERS);
   const setHidden = (hidden: boolean) =>
     page.evaluate((hidden) => {
       Object.defineProperty(document, 'hidden', { configurable: true, value: hidden });
@@ -137,13 +141,15 @@ test('polling rests 1 s after the page is hidden and refreshes once on return', 
       document.dispatchEvent(new Event('visibilitychange'));
     }, hidden);
   await setHidden(true);
-  const hiddenAt = Date.now();
-  await page.waitForTimeout(11_000);
-  assert.equal(times.filter((t) => t > hiddenAt + 1000), [], 'no ticker request while hidden (two would be due)');
-  const back = Date.now();
+  // The worker hears of it by a message: the next round of its clock is after that message.
+  const hiddenAt = (await clock.advance(0)).fetched.length;
+  const hidden = await clock.advance(11_000);
+  assert.equal(polls(hidden.fetched, hiddenAt), [], 'no ticker request while hidden (two would be due)');
+  const refresh = page.waitForRequest(isTickers);
   await setHidden(false);
-  await page.waitForTimeout(2_000);
-  assert.is(times.filter((t) => t >= back).length, 1, 'one refresh at once on return');
+  await refresh;
+  const back = await clock.advance(2_000);
+  assert.is(polls(back.fetched, hidden.fetched.length).length, 1, 'one refresh at once on return, the next poll not before 5 s');
   await page.close();
 }));
 
@@ -190,7 +196,8 @@ test('with data saver on, banner images wait for a tap', traced(async () => {
 
   const tap = page.getByRole('button', { name: 'Tap to load images (data saver is on)' });
   await tap.waitFor();
-  await page.waitForTimeout(500);
+  // The page done loading (no request for half a second), not a guess at how long a download takes.
+  await page.waitForLoadState('networkidle');
   assert.equal(images, [], 'no banner image downloaded');
   const box = await tap.boundingBox();
   await Promise.all([page.waitForRequest((r) => r.url().includes('/banners/')), tap.click()]);
@@ -246,7 +253,6 @@ test('Arabic: the home screen mirrors', traced(async () => {
   assert.is(await caption.innerText(), 'مكافأة ترحيب حتى 100%');
   const [text, slide] = await Promise.all([caption.boundingBox(), page.locator('.bn-s').first().boundingBox()]);
   assert.ok(text!.x + text!.width > slide!.x + slide!.width * 0.8, 'the title starts on the right');
-  await page.waitForTimeout(300);
   await screenshot(page, 'home-ar');
   assert.equal(errorsOf(page), []);
   await page.close();

@@ -3,8 +3,10 @@
  * Chromium says it received, the first day of a month, the budget's warning, the saver on a 2G line.
  */
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
+import { installWorkerClock } from './worker-clock.ts';
 
 const { test, stage } = browserSuite('data meter');
 let token = '';
@@ -50,25 +52,37 @@ test('after several page loads, the month Settings shows is within 10 % of what 
   for (const path of ['/home', '/trade', '/user', '/financial', '/trade']) {
     await page.goto(base + path);
     await page.locator('#app > *').first().waitFor({ state: 'attached' });
+    // The screen's first polls are done, so they are part of what is compared.
     await page.waitForLoadState('networkidle');
-    // Long enough for the screen's polls to start, so they are part of what is compared.
-    await page.waitForTimeout(2_000);
   }
   await page.goto(base + '/setting');
   await page.locator('.meter tr.sum').waitFor();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(2_500);
-  const meter = sum((await stored(page))!.by);
-  const truth = chromium();
-  const off = Math.abs(meter - truth) / truth;
+  // The market worker reports its fetches by a message: the meter holds them once it has heard it.
+  const apart = async () => {
+    const meter = sum((await stored(page))!.by);
+    const truth = chromium();
+    return { meter, truth, off: Math.abs(meter - truth) / truth };
+  };
+  const { meter, truth, off } = await until('the meter within 10 % of Chromium', async () => {
+    const a = await apart();
+    return a.off <= 0.1 && a;
+  }, { ms: 5_000 }).catch(apart);
   assert.ok(truth > 50_000, `a real session (${truth} B)`);
   assert.ok(off <= 0.1, `meter ${meter} B, Chromium ${truth} B: ${(off * 100).toFixed(1)} % apart`);
   const by = (await stored(page))!.by;
   for (const kind of ['market', 'charts', 'code', 'rest']) assert.ok(by[kind]! > 0, `${kind} counted`);
-  // The screen says the same figure (the figures refresh every 2 s).
-  await page.waitForTimeout(2_500);
-  const shown = await page.locator('.meter tr.sum td').last().innerText();
-  const now = sum((await stored(page))!.by);
+  // The screen says the same figure at its next refresh (every 2 s).
+  const showsMonth = () =>
+    page.evaluate(() => {
+      const shown = [...document.querySelectorAll('.meter tr.sum td')].pop()!.textContent!;
+      const now = Object.values(JSON.parse(localStorage.getItem('meter') || '{}').by || {}).reduce((a: number, b) => a + Number(b), 0);
+      return { shown, now, ok: / kB$/.test(shown) && Math.abs(parseFloat(shown) * 1024 - now) / now < 0.03 };
+    });
+  const { shown, now } = await until('Settings shows the month', async () => {
+    const s = await showsMonth();
+    return s.ok && s;
+  }, { ms: 5_000 }).catch(showsMonth);
   const shownBytes = parseFloat(shown) * 1024;
   assert.ok(/ kB$/.test(shown) && Math.abs(shownBytes - now) / now < 0.03, `Settings shows the month: ${shown} for ${now} B`);
   assert.equal(errorsOf(page), []);
@@ -82,7 +96,7 @@ test('the first day of the month starts the month from zero; the session goes on
   await page.goto(stage.server.url + '/home');
   await page.locator('.qs li').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1_000);
+  await page.waitForFunction(() => Object.values(JSON.parse(localStorage.getItem('meter') || '{}').by || {}).reduce((a: number, b) => a + Number(b), 0) > 20_000);
   const before = (await stored(page))!;
   assert.ok(sum(before.by) > 20_000, 'November counted');
   assert.is(before.from, new Date(2026, 10, 1).getTime());
@@ -141,7 +155,8 @@ test('at 80 % of the budget the app says so once and offers the data saver', tra
     const counted = sum((await stored(page))!.by);
     await page.waitForFunction((n) => Object.values(JSON.parse(localStorage.getItem('meter') || '{}').by || {}).reduce((a: number, b) => a + Number(b), 0) > n, counted, { timeout: 20_000 });
   }
-  await page.waitForTimeout(500);
+  // A warning would load its code first: once nothing is loading, none is coming.
+  await page.waitForLoadState('networkidle');
   assert.is(await page.getByRole('dialog').count(), 0, 'said once');
   assert.equal(errorsOf(page), []);
   await page.close();
@@ -152,10 +167,9 @@ test('on a 2G line the saver turns itself on: a badge, prices every 15 s, 120 ca
   await signedIn(page);
   // A string: the TypeScript loader would name the getter with a helper the page does not have.
   await page.addInitScript(`Object.defineProperty(navigator, 'connection', { configurable: true, get: () => ({ effectiveType: '2g', saveData: false }) })`);
-  const polls: number[] = [];
+  const clock = await installWorkerClock(page);
   const candles: string[] = [];
   page.context().on('request', (r) => {
-    if (r.url().includes('getHomeTickerList')) polls.push(Date.now());
     if (r.url().includes('getHistoryKline')) candles.push(r.url());
   });
   await page.goto(stage.server.url + '/trade');
@@ -163,11 +177,16 @@ test('on a 2G line the saver turns itself on: a badge, prices every 15 s, 120 ca
   assert.match(candles[0]!, 'size=120', 'the chart loads 120 candles');
   const badge = page.locator('.bar .sd-badge');
   await badge.waitFor();
-  polls.length = 0;
-  await page.waitForTimeout(32_000);
-  const gaps = polls.slice(1).map((t, i) => t - polls[i]!);
-  assert.ok(polls.length >= 2 && polls.length <= 3, `${polls.length} price polls in 32 s`);
-  assert.ok(gaps.every((g) => g >= 14_000), `every 15 s: ${gaps.join(', ')} ms`);
+  // Whatever was due before the saver came is due within 15 s; from that poll on, the worker's
+  // clock moves 32 s.
+  const polls = (fetched: Array<{ at: number; url: string }>) => fetched.filter((f) => f.url.includes('getHomeTickerList')).map((f) => f.at);
+  const settled = await clock.advance(15_000);
+  const from = polls(settled.fetched).pop()!;
+  const after = await clock.advance(from + 32_000 - settled.now);
+  const inWindow = polls(after.fetched).filter((t) => t >= from);
+  const gaps = inWindow.slice(1).map((t, i) => t - inWindow[i]!);
+  assert.is(inWindow.length, 3, `${inWindow.length} price polls in 32 s`);
+  assert.ok(gaps.every((g) => g === 15_000), `every 15 s: ${gaps.join(', ')} ms`);
 
   // Dragged back past the oldest of the 120: the whole history comes, once.
   const plot = page.locator('.u-over');
@@ -178,7 +197,8 @@ test('on a 2G line the saver turns itself on: a badge, prices every 15 s, 120 ca
     await page.mouse.move(box.x + box.width - 5, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
   }
-  await page.waitForTimeout(1_500);
+  await until('the whole history asked for', () => candles.some((u) => u.includes('size=500')));
+  await page.waitForLoadState('networkidle');
   assert.is(candles.filter((u) => u.includes('size=500')).length, 1, 'the whole history once');
 
   await badge.click();
@@ -209,7 +229,6 @@ for (const language of ['en', 'ar']) {
     });
     await page.goto(stage.server.url + '/setting');
     await page.locator('.meter tr.sum').waitFor();
-    await page.waitForTimeout(500);
     const words = (await import(`../../locales/${language}.json`, { with: { type: 'json' } })).default;
     assert.is(await page.locator('.meter thead th').first().innerText(), words.meter.session);
     assert.is(await page.locator('.meter tbody th').first().innerText(), words.meter.market);
