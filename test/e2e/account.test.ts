@@ -1,4 +1,5 @@
 import * as assert from 'uvu/assert';
+import { PASSWORD_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
@@ -127,7 +128,8 @@ test('a message from the operator raises the badge at once; reading it clears it
   await api('/h5/message/read', { all: true });
   await page.reload();
   await page.getByRole('button', { name: 'Notifications' }).waitFor();
-  await page.waitForTimeout(500);
+  // The unread count has come once nothing is loading.
+  await page.waitForLoadState('networkidle');
   assert.is(await meBadge().count(), 0, 'no badge with nothing unread');
 
   await admin('/message', { username: DEMO_USERNAME, title: 'KYC approved', content: 'Your document was approved.\nThank you.' });
@@ -143,7 +145,7 @@ test('a message from the operator raises the badge at once; reading it clears it
   await screenshot(page, 'account-notificationDetail-en');
   await page.goto(stage.server.url + '/user');
   await page.getByRole('button', { name: 'Notifications' }).waitFor();
-  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle');
   assert.is(await meBadge().count(), 0, 'the badge cleared');
   const list = (await api('/h5/message/userMessage?pageNum=1&pageSize=5')).data as { unread: number };
   assert.is(list.unread, 0, 'read on the server too (another device shows it read)');
@@ -182,11 +184,17 @@ test('a review outcome reads in the user\'s language, with its amount in that la
 test('every push code does what docs/rules.md#push-channel says', traced(async () => {
   // Pushes the server has no operator command for are added to the real socket's stream.
   const fake: { send: (m: string) => void }[] = [];
+  let signedIn!: () => void;
+  const ready = new Promise<void>((resolve) => (signedIn = resolve));
   const push = await newMobilePage(stage.browser);
   await push.routeWebSocket(/\/prod-api\/ws/, (ws) => {
     const upstream = ws.connectToServer();
+    // Passed on as they come; the server's `ready` says the socket signed in, and pushes now count.
+    upstream.onMessage((m) => {
+      ws.send(m);
+      if (typeof m === 'string' && JSON.parse(m).type === 'ready') signedIn();
+    });
     fake.push({ send: (m) => ws.send(m) });
-    void upstream;
   });
   const prev = page;
   page = push;
@@ -197,11 +205,9 @@ test('every push code does what docs/rules.md#push-channel says', traced(async (
   await push.goto(stage.server.url + '/user');
   await waitForApp(push);
   await push.getByRole('button', { name: 'Notifications' }).waitFor();
-  await push.waitForFunction(() => true);
-  for (let i = 0; i < 50 && !fake.length; i++) await push.waitForTimeout(100);
+  await ready;
   assert.ok(fake.length, 'the app opened its push socket');
   const send = (code: string, data?: object) => fake[fake.length - 1]!.send(JSON.stringify({ code, data }));
-  await push.waitForTimeout(500);
 
   send('complete');
   await banner().filter({ hasText: 'Task completed' }).waitFor();
@@ -274,6 +280,8 @@ test('home notices come in the app\'s language, and a language switch fetches th
 }));
 
 test('changing the login password signs out every session and sends the user to the login form', traced(async () => {
+  // The page's clock, so the form's double-tap guard lapses without the test waiting it out.
+  await page.clock.install();
   await page.goto(stage.server.url + '/setting');
   await waitForApp(page);
   await screenshot(page, 'account-setting-en');
@@ -289,7 +297,7 @@ test('changing the login password signs out every session and sends the user to 
   await screenshot(page, 'account-password-en');
 
   await page.getByLabel('Original password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.waitForTimeout(600);
+  await page.clock.fastForward(PASSWORD_DEBOUNCE_MS);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((u) => u.pathname === '/login');
   await banner().filter({ hasText: 'log in again' }).waitFor();

@@ -2,6 +2,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { AUTH_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
 import { browserSuite, errorsOf, newMobilePage, screenshot, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('auth screens: validation, debounce, forgotten password');
@@ -11,6 +12,8 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 
 test('login: messages under the fields, and a double tap sends one request', traced(async () => {
   const page = await newMobilePage(stage.browser);
+  // The page's clock, so the double-tap guard lapses without the test waiting it out.
+  await page.clock.install();
   let logins = 0;
   page.on('request', (r) => r.url().endsWith('/prod-api/login') && logins++);
   await page.goto(stage.server.url + '/login');
@@ -22,10 +25,11 @@ test('login: messages under the fields, and a double tap sends one request', tra
   await field(page, 'Password').fill('abc');
   assert.is(await page.getByRole('alert').textContent(), 'Password too short: at least 4 characters', 'rechecked as typed after a try');
   await field(page, 'Password').fill('abcd1234');
-  await page.waitForTimeout(350);
+  // The first tap's guard (300 ms) is over; the double tap's two taps fall within one.
+  await page.clock.fastForward(AUTH_DEBOUNCE_MS);
   await page.getByRole('button', { name: 'Log in' }).dblclick();
   await page.locator('.notify').getByText('Incorrect username or password').waitFor();
-  await page.waitForTimeout(400);
+  await page.waitForLoadState('networkidle');
   assert.is(logins, 1, 'the second tap inside 300 ms is ignored');
   assert.equal(errorsOf(page), []);
   await page.close();

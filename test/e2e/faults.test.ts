@@ -93,6 +93,7 @@ test('offline in the middle of a withdrawal: the form says so, everything typed 
 
 test('a 500 on the login form, in Arabic: the reason in Arabic, what was typed stays, the next try signs in', async () => {
   const page = await phone({ language: 'ar' });
+  await page.clock.install();
   const ar = JSON.parse(await readFile(new URL('../../locales/ar.json', import.meta.url), 'utf8'));
   const failing = await faultRoute(page, LOGIN, (route) => route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }));
   const { username, password, submit } = await typedLogin(page);
@@ -105,8 +106,9 @@ test('a 500 on the login form, in Arabic: the reason in Arabic, what was typed s
   assert.is(await password.inputValue(), DEMO_PASSWORD);
 
   failing.off();
-  // A second tap within the debounce of the first is a double tap, and is dropped on purpose.
-  await page.waitForTimeout(AUTH_DEBOUNCE_MS);
+  // A second tap within the debounce of the first is a double tap, and is dropped on purpose:
+  // the page's clock moves past it.
+  await page.clock.fastForward(AUTH_DEBOUNCE_MS);
   await submit.click();
   await page.waitForURL((u) => u.pathname === '/user');
   assert.equal(errorsOf(page), []);
@@ -151,8 +153,14 @@ const operator = (url: string, body: unknown) => operatorCall(stage.server, 'POS
 test('the server drops the push socket: the app connects again by itself and the next push arrives', async () => {
   const page = await phone({ signedIn: true });
   const sockets: WebSocketRoute[] = [];
+  /** How many sockets the server has signed in (its `ready`): from then on a push reaches the app. */
+  let signedIn = 0;
   await page.routeWebSocket(/\/prod-api\/ws$/, (ws) => {
-    ws.connectToServer();
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      ws.send(m);
+      if (typeof m === 'string' && JSON.parse(m).type === 'ready') signedIn++;
+    });
     sockets.push(ws);
   });
   await page.goto(stage.server.url + '/user');
@@ -168,16 +176,14 @@ test('the server drops the push socket: the app connects again by itself and the
       { timeout: 10_000 },
     );
   };
-  await until(() => sockets.length === 1, 'the socket opened');
-  await page.waitForTimeout(300);
+  await until(() => signedIn === 1, 'the socket signed in');
   await operator('/balance', { username: DEMO_USERNAME, amount: '+1', reason: 'socket check' });
   await pushedBalance(before + 1);
 
   // Closes the page's end (and with it the server's): what the app sees when the network drops it.
   sockets[0]!.close({ code: 1011, reason: 'server going away' });
   // docs/rules.md#push-channel: a new connection 3 s after the drop.
-  await until(() => sockets.length === 2, 'reconnected within 10 s');
-  await page.waitForTimeout(300);
+  await until(() => sockets.length === 2 && signedIn === 2, 'reconnected and signed in within 10 s');
   await operator('/balance', { username: DEMO_USERNAME, amount: '+2', reason: 'socket check' });
   await pushedBalance(before + 3);
   assert.is(await shown(), before + 3);

@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('forms and figures a new user met: errors per value, rules said, a country picker, plain words');
 
@@ -161,7 +161,7 @@ test('the same screens in Arabic, right to left', traced(async () => {
   for (const [path, name] of [['/user', 'user'], ['/password', 'password'], ['/addPayment?kind=bank', 'bank'], ['/addPayment?kind=coin', 'coin'], ['/bindPhone', 'phone'], ['/yuebaodetail', 'yuebaodetail'], ['/financial', 'financial']] as const) {
     await p.goto(stage.server.url + path);
     await waitForApp(p);
-    await p.waitForTimeout(800);
+    await settled(p);
     if (name === 'bank') {
       await p.locator('#bank').selectOption('001');
       await p.getByLabel('رقم البطاقة البنكية', { exact: true }).fill('12ab');

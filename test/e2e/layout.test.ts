@@ -6,7 +6,7 @@
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('layout at 360 px');
 let token = '';
@@ -68,8 +68,7 @@ for (const language of LANGUAGES) {
           history.pushState(null, '', path);
           dispatchEvent(new PopStateEvent('popstate'));
         }, r.path);
-        await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(150);
+        await settled(page);
         if (r.name === 'user') {
           const code = page.locator('.inv-row > b');
           await code.waitFor();
@@ -144,8 +143,7 @@ for (const language of ['en', 'ar']) {
     const page = await phone(language, true);
     for (const path of ['/financial', '/rechargeList', '/withdraw']) {
       await page.goto(stage.server.url + path);
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(200);
+      await settled(page);
       const ranges = await rangeOrder(page);
       assert.ok(ranges.length > 0, `${path} shows a range`);
       for (const r of ranges) assert.ok(r.minLeftOfMax, `${language} ${path}: "${r.text}" shows the minimum first`);

@@ -302,7 +302,8 @@ const visitor = async () => {
   const prompt = p.locator('.ch-login');
   await prompt.getByText('Log in to enjoy more').waitFor();
   await p.locator('.qh-last').filter({ hasText: /\d/ }).waitFor();
-  await p.waitForTimeout(6_000);
+  // Loaded and quiet: a chart that meant to ask for its history has asked by now.
+  await p.waitForLoadState('networkidle');
   assert.is(history, 0, 'no candle history requested');
   assert.is(await p.getByText(/Loading chart|Prices paused/).count(), 0, 'no chart that never loads, no paused prices');
   await screenshot(p, 'trade-visitor');

@@ -242,7 +242,8 @@ test("an origin that is not the partner's cannot frame the app; the partner's ca
     const page = await newMobilePage(stage.browser);
     await page.goto(url);
     const frame = await (await page.waitForSelector('#app')).contentFrame();
-    await page.waitForTimeout(1500);
+    // Loaded, or refused (the browser's error page loads in its place).
+    await frame?.waitForLoadState('load');
     const loaded = frame ? await frame.locator('#sk, #app').count().catch(() => 0) : 0;
     await page.close();
     return loaded > 0;

@@ -14,8 +14,11 @@ const open = async (path: string, page?: Page): Promise<Page> => {
 };
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-/** Submits are debounced for 300 ms (docs/rules.md#sign-up-and-sign-in): a second tap sooner is deliberately ignored. */
-const pause = (page: Page) => page.waitForTimeout(350);
+/**
+ * Submits are debounced for 300 ms (docs/rules.md#sign-up-and-sign-in): a second tap sooner is
+ * deliberately ignored. The page's clock (installed before it loads) moves past that.
+ */
+const pause = (page: Page) => page.clock.fastForward(350);
 const banner = (page: Page) => page.locator('.notify');
 
 test('a new visitor at / lands on the login page', traced(async () => {
@@ -29,7 +32,9 @@ test('a new visitor at / lands on the login page', traced(async () => {
 }));
 
 test('register from a guarded page, then log in again: both return to the page asked for', traced(async () => {
-  const page = await open('/withdrawRecord?tab=2');
+  const fresh = await newMobilePage(stage.browser);
+  await fresh.clock.install();
+  const page = await open('/withdrawRecord?tab=2', fresh);
   await page.waitForURL(/\/login\?redirect=/);
   assert.is(new URL(page.url()).searchParams.get('redirect'), '/withdrawRecord?tab=2');
   await page.getByText('Sign up').click();
@@ -117,7 +122,6 @@ test('with the server down, the network message appears and what was typed stays
     await banner(page).getByText('Network exception, check your connection').waitFor();
     assert.is(await field(page, 'Username').inputValue(), user);
     assert.is(await field(page, 'Password').inputValue(), pass);
-    await page.waitForTimeout(300);
     await screenshot(page, 'shell-offline');
   } finally {
     await stage.server.start();

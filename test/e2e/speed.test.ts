@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { until } from '../until.ts';
 import { browserSuite, demoToken, distName, errorsOf, hintSignedIn, launchBrowser, newMobilePage, startServer, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the page');
@@ -220,7 +221,7 @@ test('once home is idle the quote screen and the selected history are fetched; t
   await page.goto(stage.server.url + '/home');
   await page.locator('.qs button[data-symbol="btc"]').waitFor();
   await page.waitForFunction((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(f)), routes.trade![0]!);
-  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle');
   assert.ok(fetched.includes(routes.trade![0]!), 'the quote screen code before the tap');
   assert.is(history.length, 1, 'one history call before the tap');
   assert.match(history[0]!.url, /symbol=btc&period=1min&size=500/);
@@ -240,7 +241,10 @@ test('with data saver on nothing is fetched ahead of a tap', traced(async () => 
   const fetched = scriptsFetched(page);
   await page.goto(stage.server.url + '/home');
   await page.locator('.qs button[data-symbol="btc"]').waitFor();
-  await page.waitForTimeout(4000);
+  // Past the moment the prefetch would start (an idle callback after load; ours queues behind it).
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 })));
+  await page.waitForLoadState('networkidle');
   assert.is(history.length, 0);
   assert.not.ok(fetched.some((f) => f.startsWith('/assets/trade-')), 'no quote screen code');
   await page.close();
@@ -263,9 +267,8 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
   await page.getByText('Prices paused, retrying in 1 s').waitFor();
   await page.getByText(/Prices paused/).waitFor({ state: 'detached', timeout: 5000 });
   assert.is(loads, 2, 'a second worker');
-  await page.waitForTimeout(1000);
   // The page carried the first list and the crashed worker never polled: these are the new one's.
-  assert.ok(polls >= 1, `the new worker polls (${polls} ticker calls)`);
+  await until('the new worker polls', () => polls >= 1);
   await page.close();
 }));
 
@@ -329,8 +332,8 @@ test('offline after a visit, a reload shows the app and the last known prices, m
   // This visit's calls go through the service worker, which keeps their answers.
   await page.reload();
   const btc = page.locator('.qs button[data-symbol="btc"] span.num').first();
+  // The service worker keeps an answer before the page gets it: what shows now is what it holds.
   await btc.waitFor();
-  await page.waitForTimeout(500);
   const price = await btc.innerText();
   assert.is(await page.locator('.qs .q-off').count(), 0, 'live prices carry no offline line');
 

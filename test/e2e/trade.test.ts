@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { advanceServerClock, browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { advanceServerClock, browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('trade: live quote and chart, an order from placing to settlement, a refused order', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
@@ -200,15 +200,15 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   await page.locator('.notify').getByText(/^ETH\/USDT Up: (won \u2066\+\$10\u2069|lost \u2066-\$100\u2069|tie, \u2066\$100\u2069 refunded)$/).waitFor({ timeout: 10_000 });
   await screenshot(page, 'trade-order-settled');
   await page.getByRole('tab', { name: 'Closed position' }).click();
-  const settled = positions().filter({ hasText: 'ETH/USDT' }).first();
-  await settled.getByText(/Win|Loss|Tie/).waitFor();
+  const settledRow = positions().filter({ hasText: 'ETH/USDT' }).first();
+  await settledRow.getByText(/Win|Loss|Tie/).waitFor();
   await page.getByRole('link', { name: 'Trade orders' }).click();
   await page.waitForURL((u) => u.pathname === '/orderList');
   const card = page.locator('.oc').first();
   await card.getByText(/Win|Loss|Tie/).first().waitFor();
   const payout = money(await card.locator('div').filter({ hasText: /^Paid out/ }).locator('dd').innerText());
   assert.ok([0, 100, 110].includes(payout), 'paid out: nothing, the amount, or amount and income');
-  await page.waitForTimeout(400); // the page's slide-in has ended
+  await settled(page);
   const tabInView = await page.locator('.app > main:not([hidden]) .tabs [aria-selected=true]').evaluate((el) => {
     const row = el.parentElement!.getBoundingClientRect();
     const tab = el.getBoundingClientRect();
