@@ -109,7 +109,7 @@ skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('on PostgreSQL, 
   const app = `tl_app_${process.pid}`;
   const keeper = `tl_audit_${process.pid}`;
   const as = (role: string | null) => {
-    const u = new URL(url);
+    const u = new URL(url!);
     if (role) [u.username, u.password] = [role, 'app-password'];
     return new pg.Client({ connectionString: u.toString() });
   };

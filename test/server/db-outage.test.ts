@@ -17,6 +17,7 @@ import * as assert from 'uvu/assert';
 import type { ContractOrder, Envelope, Play, UserInfo } from '../../src/shared/contract.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { startCluster, type Cluster } from '../pg-cluster.ts';
+import { until } from '../until.ts';
 import { ledgerTotals } from './ledger-checks.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 import { TestSocket } from './ws-client.ts';
@@ -150,20 +151,26 @@ pgTest('a PostgreSQL restart and an immediate stop under load: both processes ri
   };
   const load = Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
 
-  await sleep(1500);
+  // Each phase lasts until the load has met it: orders answered, or refused while the database is away.
+  const moreOrders = (n: number, what: string) => {
+    const from = acked.size;
+    return until(what, () => acked.size >= from + n, { ms: 30_000 });
+  };
+  await moreOrders(10, 'orders acknowledged before the restart');
   cluster.ctl('restart', 'fast');
   const afterRestart = await Promise.all([answersAgain(one, users[0]!.token, play.id), answersAgain(two, users[1]!.token, play.id)]);
-  await sleep(1500);
+  await moreOrders(10, 'orders acknowledged after the restart');
   cluster.ctl('stop', 'immediate');
-  await sleep(2000);
+  const refusedBefore = unavailable.length;
+  await until('/readyz says not ready', async () => (await fetch(`${one.url}/readyz`)).status === 503, { ms: 30_000 });
   const ready = await fetch(`${one.url}/readyz`);
   const readyBody = (await ready.json()) as { checks: Record<string, string> };
   assert.is(ready.status, 503, '/readyz says not ready while the database is stopped');
   assert.match(readyBody.checks.database!, /unreachable/);
-  await sleep(2000);
+  await until('the load refused while the database is stopped', () => unavailable.length >= refusedBefore + 8, { ms: 30_000 });
   cluster.ctl('start');
   const afterStart = await Promise.all([answersAgain(one, users[2]!.token, play.id), answersAgain(two, users[3]!.token, play.id)]);
-  await sleep(1000);
+  await moreOrders(10, 'orders acknowledged after the start');
   stop = true;
   await load;
   console.log(`  answering again ${afterRestart.map((ms) => `${ms} ms`).join(', ')} after the restart, ${afterStart.map((ms) => `${ms} ms`).join(', ')} after the start; ${acked.size} orders acknowledged, ${unavailable.length} answers 503, ${delayed.length} prices delayed, slowest ${slowest} ms`);

@@ -59,11 +59,13 @@ test('SIGTERM: the request in flight is answered, the next one gets the 503 enve
   const closed = new Promise((r) => conn.once('close', r));
   const body = JSON.stringify({ username: 'demo01', password: 'demo1234' });
   conn.write(`POST /prod-api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+  // Fixed wait: the request is in flight only once the server has read its head, and nothing
+  // outside the server process tells when that is.
   await sleep(300);
   const started = Date.now();
   void s.kill('SIGTERM');
+  // The push socket's close is the shutdown under way: what comes next on the connection meets it.
   const socketClosed = await socket.closed;
-  await sleep(300);
   // The rest of the body, and right behind it a second request on the same connection.
   conn.write(`${body.slice(10)}GET /prod-api/h5/symbol/getPlays HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
   await Promise.race([closed, sleep(10_000)]);

@@ -13,13 +13,12 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 const test = suite<{ s: TestServer }>('health and readiness', {} as { s: TestServer });
 test.before(async (c) => {
-  c.s = await startTestServer();
+  // Readiness keeps its answer for a second: on the test's clock, a test moves past it at once.
+  c.s = await startTestServer({}, { prepare: (ctx) => (ctx.readiness = new Readiness({ now: () => ctx.clock.now() })) });
 });
 test.after(async (c) => {
   await c.s?.close();
 });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('/healthz answers while the process runs, without a token, never cached', async ({ s }) => {
   const res = await s.app.inject({ method: 'GET', url: '/healthz' });
@@ -37,7 +36,7 @@ test('/readyz: ready with the database reachable and every migration applied', a
 });
 
 test('/readyz: 503 with the reason when the database lacks a migration this build has', async ({ s }) => {
-  await sleep(1100);
+  s.clock.advance(1100);
   const [row] = ((await s.ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning hash, created_at`)) as unknown as { rows: Array<{ hash: string; created_at: string }> }).rows;
   try {
     const res = await s.app.inject({ method: 'GET', url: '/readyz' });

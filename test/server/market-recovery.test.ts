@@ -85,7 +85,8 @@ test("the simulator's prices return within 2 s of a database fault ending", asyn
     // Every pass writes the feed rows: without their table each one fails, as on a full disk.
     await s.ctx.db.execute(sql`alter table market_feed rename to market_feed_away`);
     await delayed;
-    // The fault lasts long enough for an exponential backoff to have grown past 2 s.
+    // Fixed wait: the fault lasts long enough for an exponential backoff to have grown past 2 s
+    // (1, 2, 4 s with jitter). The feed tries again on real timers and says nothing per try.
     await new Promise((r) => setTimeout(r, 8000));
     const recovered = heard(/recovered$/);
     await s.ctx.db.execute(sql`alter table market_feed_away rename to market_feed`);
@@ -120,6 +121,7 @@ skipWithout(test, tmpfsMissing())("the simulator's prices return within 2 s of a
     const delayed = heard(/delayed/);
     const filler = disk.fill();
     await delayed;
+    // Fixed wait: as above, long enough for a backoff to have grown past 2 s.
     await new Promise((r) => setTimeout(r, 8000));
     const recovered = heard(/recovered$/);
     rmSync(filler);

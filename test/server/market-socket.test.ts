@@ -7,6 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';
 import { precisionOf } from '../../server/market/config.ts';
@@ -55,11 +56,17 @@ const push = (second: number, price: string) => {
   for (const c of clients) c.send(event);
 };
 
-async function until(what: string, probe: () => boolean): Promise<void> {
-  for (const end = Date.now() + 15_000; !probe(); await new Promise((r) => setTimeout(r, 20))) {
-    if (Date.now() > end) throw new Error(`${what}: not within 15 s`);
-  }
-}
+/** Resolves once the socket has read every push sent before: its pong follows them on the connection. */
+const delivered = () =>
+  Promise.all(
+    [...clients].map(
+      (c) =>
+        new Promise((resolve) => {
+          c.once('pong', resolve);
+          c.ping();
+        }),
+    ),
+  );
 
 const klineCalls = () => ex.requests.filter((p) => p === '/api/v3/klines').length;
 
@@ -75,7 +82,7 @@ test('prices come over the socket while it is up, from REST before it connected 
   await f.load();
   await f.cycle();
   assert.is(await storedPriceAt(s.ctx.db, 'btc', start - 1), '65000.00', 'before the socket is up, REST');
-  await until('the socket connects', () => socket!.connected());
+  await until('the socket connects', () => socket!.connected(), { ms: 15_000, every: 20 });
   assert.equal(asked, ['/stream?streams=btcusdt@kline_1s'], 'the combined stream of the mapped symbol');
 
   // A pass in the socket's first second still asks REST: the socket vouches from the next second on.
@@ -86,7 +93,7 @@ test('prices come over the socket while it is up, from REST before it connected 
   for (let t = start + 2; t <= start + 4; t++) ex.trade('BTCUSDT', t, '65000.00');
   s.clock.advance(3000);
   for (let t = start + 1; t <= start + 4; t++) push(t, `6510${t - start}.00`);
-  await new Promise((r) => setTimeout(r, 100));
+  await delivered();
   const before = klineCalls();
   await f.cycle();
   assert.is(klineCalls(), before, 'no REST kline asked while the socket covers the seconds');
@@ -95,7 +102,7 @@ test('prices come over the socket while it is up, from REST before it connected 
 
   // The socket drops: REST fills the seconds the socket missed.
   for (const c of clients) c.terminate();
-  await until('the drop is noticed', () => !socket!.connected());
+  await until('the drop is noticed', () => !socket!.connected(), { ms: 15_000, every: 20 });
   for (let t = start + 5; t <= start + 7; t++) ex.trade('BTCUSDT', t, '65200.00');
   s.clock.advance(3000);
   await f.cycle();
@@ -103,7 +110,7 @@ test('prices come over the socket while it is up, from REST before it connected 
   assert.is(await storedPriceAt(s.ctx.db, 'btc', start + 6), '65200.00', 'the seconds during the drop come from REST');
   assert.ok(lines.some((l) => l.includes('socket dropped')), 'the drop is logged');
 
-  await until('the socket reconnects with backoff', () => socket!.connected());
+  await until('the socket reconnects with backoff', () => socket!.connected(), { ms: 15_000, every: 20 });
   assert.is(asked.length, 2);
   s.clock.advance(2000);
   ex.trade('BTCUSDT', start + 8, '65200.00');
@@ -111,7 +118,7 @@ test('prices come over the socket while it is up, from REST before it connected 
   await f.cycle();
   s.clock.advance(3000);
   for (let t = start + 9; t <= start + 12; t++) push(t, '65300.00');
-  await new Promise((r) => setTimeout(r, 100));
+  await delivered();
   const again = klineCalls();
   await f.cycle();
   assert.is(klineCalls(), again, 'back on the socket once it covers the seconds asked');

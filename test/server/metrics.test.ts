@@ -1,6 +1,7 @@
 /** Prometheus text on the admin port: what an operations team scrapes. */
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import { KEY_HEADER } from '../../server/admin/key.ts';
 import { startDaily } from '../../server/jobs/daily.ts';
@@ -30,10 +31,13 @@ const scrape = async (c: { admin: Awaited<ReturnType<typeof buildAdminApp>> }) =
 test('requests are counted and timed per route and status; process figures are there', async (c) => {
   await c.s.app.inject({ url: '/prod-api/common/config/list' });
   await c.s.app.inject({ method: 'POST', url: '/prod-api/h5/user/getUserInfo' });
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  const text = await scrape(c);
-  assert.match(text, 'http_requests_total{method="GET",route="/prod-api/common/config/list",status="200"} 1');
-  assert.match(text, 'http_requests_total{method="POST",route="/prod-api/h5/user/getUserInfo",status="401"} 1');
+  const counted = ['http_requests_total{method="GET",route="/prod-api/common/config/list",status="200"} 1', 'http_requests_total{method="POST",route="/prod-api/h5/user/getUserInfo",status="401"} 1'];
+  // A request is counted once its answer has gone out, which may be after inject resolves.
+  const text = await until('both requests counted', async () => {
+    const t = await scrape(c);
+    return counted.every((line) => t.includes(line)) && t;
+  }).catch(() => scrape(c));
+  for (const line of counted) assert.match(text, line);
   assert.match(text, /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/prod-api\/common\/config\/list",status="200"\} \d/);
   for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes', 'process_resident_memory_bytes']) assert.match(text, name);
 });
@@ -74,8 +78,11 @@ test('push sockets are counted while they are open, authenticated or not', async
   waiting.close();
   ready.close();
   await Promise.all([waiting.closed, ready.closed]);
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const closed = await scrape(c);
+  // The client's close comes before the server has handled it.
+  const closed = await until('both sockets uncounted', async () => {
+    const t = await scrape(c);
+    return sample(t, 'ws_connections{state="authenticated"}') + sample(t, 'ws_connections{state="pending"}') === 0 && t;
+  }).catch(() => scrape(c));
   assert.is(sample(closed, 'ws_connections{state="authenticated"}'), 0);
   assert.is(sample(closed, 'ws_connections{state="pending"}'), 0);
 });

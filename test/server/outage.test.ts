@@ -5,6 +5,7 @@
  */
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import { describeOutage, outageOf } from '../../server/db/outage.ts';
 import { OutageWatch } from '../../server/db/outage-watch.ts';
 
@@ -45,18 +46,21 @@ const watch = suite('OutageWatch');
 watch('one line when an outage starts, one when the probe finds the database back', async () => {
   const lines: string[] = [];
   let up = false;
+  let pings = 0;
   const w = new OutageWatch({ label: 'PostgreSQL db:5432/tl', ping: async () => {
+    pings++;
     if (!up) throw new Error('Connection terminated unexpectedly');
   }, log: { warn: (m) => lines.push(`warn ${m}`), info: (m) => lines.push(`info ${m}`) }, probeMs: 10 });
   const lost = pgError('57P01', 'terminating connection due to administrator command');
   for (let i = 0; i < 5; i++) assert.is(w.report(lost), 'unavailable');
   assert.is(w.report(new TypeError('a bug')), null, 'a fault is not an outage');
   assert.ok(w.down);
-  await new Promise((r) => setTimeout(r, 50));
+  // Three probes that found it still down: none of them says it again.
+  await until('three probes', () => pings >= 3);
   assert.is(lines.length, 1, 'one line for five failed requests');
   assert.match(lines[0]!, 'warn database unavailable (PostgreSQL db:5432/tl): terminating connection due to administrator command (57P01)');
   up = true;
-  await new Promise((r) => setTimeout(r, 50));
+  await until('the line that it is back', () => lines.length >= 2);
   assert.is(lines.length, 2);
   assert.match(lines[1]!, /^info database reachable again \(PostgreSQL db:5432\/tl\) after [\d.]+ s; 5 answer\(s\) were 503 meanwhile$/);
   assert.not.ok(w.down);

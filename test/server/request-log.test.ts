@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../server/db/client.ts';
+import { until } from '../until.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 interface Line {
@@ -30,18 +31,24 @@ test.after(async (c) => {
   await c.s.close();
 });
 
-/** The request line is written once the answer has gone out, which may be after inject resolves. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 const parsed = (lines: string[]) => lines.map((l) => JSON.parse(l) as Line);
+
+/**
+ * The lines of request `id`, once its request line is there: it is written when the answer has gone
+ * out, which may be after inject resolves, and after any error line of the same request.
+ */
+const linesOf = (lines: string[], id: unknown) =>
+  until(`the request line of ${String(id)}`, () => {
+    const mine = parsed(lines).filter((l) => l.reqId === id);
+    return mine.some((l) => l.msg === 'request') && mine;
+  });
 
 test('one line per request: route pattern, method, status, time and the id sent back as X-Request-Id', async (c) => {
   c.lines.length = 0;
   const res = await c.s.app.inject({ url: '/prod-api/common/avatar/2.svg' });
-  await settle();
   const id = res.headers['x-request-id'];
   assert.match(String(id), /^[0-9a-f]{12}$/);
-  const mine = parsed(c.lines).filter((l) => l.reqId === id);
+  const mine = await linesOf(c.lines, id);
   assert.is(mine.length, 1, c.lines.join('\n'));
   const [line] = mine;
   assert.equal([line!.msg, line!.method, line!.route, line!.status], ['request', 'GET', '/prod-api/common/avatar/:n', 200]);
@@ -51,8 +58,7 @@ test('one line per request: route pattern, method, status, time and the id sent 
 test('a refusal is logged with its status; an internal failure writes its error line with the same id', async (c) => {
   c.lines.length = 0;
   const refused = await c.s.app.inject({ method: 'POST', url: '/prod-api/h5/user/getUserInfo' });
-  await settle();
-  const refusal = parsed(c.lines).find((l) => l.reqId === refused.headers['x-request-id']);
+  const refusal = (await linesOf(c.lines, refused.headers['x-request-id'])).find((l) => l.msg === 'request');
   assert.equal([refusal?.route, refusal?.status], ['/prod-api/h5/user/getUserInfo', 401]);
 
   const real = c.s.ctx.db;
@@ -60,10 +66,9 @@ test('a refusal is logged with its status; an internal failure writes its error 
   try {
     c.lines.length = 0;
     const res = await c.s.app.inject({ url: '/prod-api/common/config/list' });
-    await settle();
     const id = res.headers['x-request-id'];
     assert.is(res.json().params.requestId, id, 'the envelope and the header name the same request');
-    const mine = parsed(c.lines).filter((l) => l.reqId === id);
+    const mine = await linesOf(c.lines, id);
     assert.equal(mine.map((l) => l.msg), ['request failed', 'request'], 'the error line and the request line share the id');
     assert.is(mine[1]!.status, 500);
   } finally {
@@ -81,8 +86,8 @@ test('no line carries a password, a token, a code or a query string', async (c) 
   });
   const token = reg.json().data as string;
   await c.s.app.inject({ method: 'POST', url: '/prod-api/h5/user/getUserInfo', headers: { authorization: `Bearer ${token}` } });
-  await c.s.app.inject({ url: `/prod-api/h5/symbol/getPlays?token=${token}&code=918273` });
-  await settle();
+  const last = await c.s.app.inject({ url: `/prod-api/h5/symbol/getPlays?token=${token}&code=918273` });
+  await linesOf(c.lines, last.headers['x-request-id']);
   const text = c.lines.join('\n');
   assert.ok(c.lines.length >= 3, text);
   for (const secret of [password, token, '918273', 'Bearer']) assert.not.ok(text.includes(secret), `the log carries ${secret}`);

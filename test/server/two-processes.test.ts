@@ -102,7 +102,8 @@ pgTest('settlement and the daily job run on both processes and pay once', async 
     assert.ok(Date.now() - started < 20_000, `both processes left work undone: ${JSON.stringify(row)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  // A pass that would pay twice would do it within a pass interval of either process.
+  // Fixed wait: a pass that would pay twice would do it within a pass interval of either process;
+  // the processes run their passes on real timers and tell no one when one ends.
   await new Promise((r) => setTimeout(r, 2500));
   const t = await ledgerTotals(c.db.db, ids);
   assert.equal(t.orderNos.sort(), orders.sort());

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
+import { until } from '../until.ts';
 import { pngOf } from './picture-fixtures.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
@@ -55,12 +56,15 @@ async function upload(c: { server: ServerProcess; token: string }, fill: number)
 
 const onDisk = () => readdirSync(disk).sort();
 
-/** The server's log lines that include `text`, once at least `count` arrived (the pipe may lag the answer). */
-async function logLines(server: ServerProcess, text: string, count: number): Promise<string[]> {
-  const lines = () => server.output().split('\n').filter((l) => l.includes(text));
-  for (let waited = 0; lines().length < count && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 200));
-  return lines();
+/**
+ * The server's log lines that include `text`, once everything logged before this call has arrived
+ * (the pipe may lag the answer): a request sent now is logged after them, so its line closes the read.
+ */
+async function logLines(server: ServerProcess, text: string): Promise<string[]> {
+  const id = (await fetch(`${server.url}/prod-api/common/config/list`)).headers.get('x-request-id');
+  assert.ok(id, 'the answer names its request');
+  await until(`the log line of request ${id}`, () => server.output().includes(id!));
+  return server.output().split('\n').filter((l) => l.includes(text));
 }
 
 skipWithout(test, cannotMount && `cannot mount a tmpfs (needs root): ${cannotMount}`)('a full disk answers upload.storageFull, keeps no partial file and logs it once; freed space is used again', async (c) => {
@@ -77,17 +81,17 @@ skipWithout(test, cannotMount && `cannot mount a tmpfs (needs root): ${cannotMou
   assert.is(full[0]!.msg, 'Storage is full, please try again later');
   assert.equal(onDisk(), stored.sort(), 'only the stored files are on the disk: no partial one');
   for (const name of stored) assert.is(statSync(path.join(disk, name)).size, FILE_BYTES, `${name} is whole`);
-  assert.is((await logLines(c.server, 'upload storage is full', 1)).length, 1, 'one log line for four refused uploads');
+  assert.is((await logLines(c.server, 'upload storage is full')).length, 1, 'one log line for four refused uploads');
   assert.not.ok(c.server.output().includes('request failed'), 'no internal error logged per request');
 
   unlinkSync(path.join(disk, stored[0]!));
   const again = await upload(c, 9);
   assert.is(again.code, 200, `after space is freed: ${again.msg}`);
   assert.equal(onDisk(), [stored[1]!, again.data!.name].sort());
-  assert.is((await logLines(c.server, 'upload storage has space again', 1)).length, 1, 'the log says the space is back');
+  assert.is((await logLines(c.server, 'upload storage has space again')).length, 1, 'the log says the space is back');
   const refill = await upload(c, 10);
   assert.is(refill.key, 'upload.storageFull', 'full again');
-  assert.is((await logLines(c.server, 'upload storage is full', 2)).length, 2, 'a new episode is logged once more');
+  assert.is((await logLines(c.server, 'upload storage is full')).length, 2, 'a new episode is logged once more');
   assert.is(onDisk().length, 2, 'still no partial file');
 });
 

@@ -129,6 +129,7 @@ test('catch-up: a socket that asks for the last second hears of the credit and t
   };
   // Bills and notices carry the database's time, messages the server's (the test's clock here).
   const aSecondLater = async () => {
+    // Fixed wait: the database's clock cannot be moved, so a second of it has to pass.
     await new Promise((r) => setTimeout(r, 1200));
     server.clock.advance(1200);
   };

@@ -1,10 +1,16 @@
+import { mock } from 'node:test';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { debounce } from '../../src/lib/debounce.ts';
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The timers' clock is the test's: `wait` moves it, at once. */
+const wait = (ms: number) => mock.timers.tick(ms);
+const fakeTime = () => mock.timers.enable({ apis: ['setTimeout'] });
+const realTime = () => mock.timers.reset();
 
 const leading = suite('debounce (actions)');
+leading.before.each(fakeTime);
+leading.after.each(realTime);
 leading('the first tap runs at once, a double tap runs once', async () => {
   const calls: number[] = [];
   const submit = debounce((n: number) => calls.push(n), 40);
@@ -12,7 +18,7 @@ leading('the first tap runs at once, a double tap runs once', async () => {
   assert.equal(calls, [1], 'not delayed');
   submit(2);
   submit(3);
-  await wait(60);
+  wait(60);
   assert.equal(calls, [1], 'taps inside the window are dropped');
   submit(4);
   assert.equal(calls, [1, 4], 'runs again after a quiet window');
@@ -21,12 +27,12 @@ leading('each tap extends the quiet window', async () => {
   let n = 0;
   const submit = debounce(() => n++, 150);
   submit();
-  await wait(90);
+  wait(90);
   submit();
-  await wait(90);
+  wait(90);
   submit();
   assert.is(n, 1, '180 ms after the first tap, but only 90 after the last');
-  await wait(160);
+  wait(160);
   submit();
   assert.is(n, 2);
 });
@@ -42,6 +48,8 @@ leading('cancel reopens at once', () => {
 leading.run();
 
 const trailing = suite('debounce (trailing)');
+trailing.before.each(fakeTime);
+trailing.after.each(realTime);
 trailing('runs once with the last arguments after the quiet time', async () => {
   const calls: string[] = [];
   const search = debounce((q: string) => calls.push(q), 30, true);
@@ -49,7 +57,7 @@ trailing('runs once with the last arguments after the quiet time', async () => {
   search('bt');
   search('btc');
   assert.equal(calls, [], 'nothing yet');
-  await wait(50);
+  wait(50);
   assert.equal(calls, ['btc']);
 });
 trailing('cancel drops the pending call', async () => {
@@ -57,7 +65,7 @@ trailing('cancel drops the pending call', async () => {
   const search = debounce(() => n++, 20, true);
   search();
   search.cancel();
-  await wait(40);
+  wait(40);
   assert.is(n, 0);
 });
 trailing.run();

@@ -1,3 +1,4 @@
+import { mock } from 'node:test';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { local, session } from '../../src/lib/storage.ts';
@@ -8,10 +9,15 @@ import { $trade, $tickers, applyTickers, selectTicker } from '../../src/stores/t
 import { $readIds, $unread, $messages, $serverUnread, markRead, selectMessage, type UserMessage } from '../../src/stores/messages.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The banner's timers run on the test's clock: `wait` moves it, at once. */
+const wait = (ms: number) => mock.timers.tick(ms);
 
 const banner = suite('$notify (banner: docs/rules.md#banners-and-dialogs)');
-banner.after.each(closeNotify);
+banner.before.each(() => mock.timers.enable({ apis: ['setTimeout'] }));
+banner.after.each(() => {
+  closeNotify();
+  mock.timers.reset();
+});
 
 banner('danger and 3000 ms by default', () => {
   notify('x');
@@ -22,18 +28,18 @@ banner('danger and 3000 ms by default', () => {
 
 banner('hides after its duration, and a newer one replaces the older timer', async () => {
   notify('first', { duration: 30 });
-  await wait(20);
+  wait(20);
   notify('second', { duration: 30, type: 'success' });
-  await wait(20);
+  wait(20);
   assert.is($notify.get().message, 'second');
   assert.ok($notify.get().show, 'the first timer no longer hides the second');
-  await wait(20);
+  wait(20);
   assert.is($notify.get().show, false);
 });
 
 banner('duration 0 stays until closed', async () => {
   notify('stay', { duration: 0 });
-  await wait(20);
+  wait(20);
   assert.ok($notify.get().show);
   closeNotify();
   assert.is($notify.get().show, false);
