@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, hintSignedIn, loginAsDemo, newMobilePage, screenshot, waitForApp } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, hintSignedIn, newMobilePage, screenshot, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('accessibility: axe on the main screens in en and ar, labels, 44 px targets, focus order');
 
@@ -12,9 +12,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 let token = '';
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
 });
 
 /** Screens a signed-in user reaches from the tabs, each with a text that says its content arrived. */

@@ -3,22 +3,20 @@
  * before any call, with Keccak fetched only then.
  */
 import * as assert from 'uvu/assert';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, newMobilePage, screenshot, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('address form');
 let token = '';
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
 });
 
 for (const language of ['en', 'ar']) {
   test(`${language}: a mistyped letter case of an ERC20 address is named under the field before any call`, traced(async () => {
     const w = (await import(`../../locales/${language}.json`, { with: { type: 'json' } })).default;
     const page = await newMobilePage(stage.browser, { locale: language });
-    await page.addInitScript(([t, lang]) => localStorage.setItem('app', JSON.stringify({ token: t, language: lang })), [token, language] as const);
+    await startSignedIn(page, token, language);
     const keccak: string[] = [];
     let calls = 0;
     page.on('request', (r) => {

@@ -15,7 +15,7 @@ import { codeAt, stepAt } from '../../server/console/totp.ts';
 import { DEMO_FUND_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import type { ContractOrder, FinanceHolding, FinanceProduct, Page as ListPage, SavingsSummary, UserInfo } from '../../src/shared/contract.ts';
 import { cmp, sub, trimZeros } from '../../src/shared/decimal.ts';
-import { browserSuite, demoToken, errorsOf, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, newMobilePage, operatorCall, screenshot, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('booked money: every figure shows what was booked, to the cent, in every language; "All" strands nothing', {
   server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } },
@@ -140,7 +140,7 @@ for (const language of LANGUAGES) {
     const s = await savings();
     assert.ok(/\.\d*[1-9]/.test(info.balance), 'the balance has cents: ' + info.balance);
     const p = await newMobilePage(stage.browser, { locale: language });
-    await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
+    await startSignedIn(p, token, language);
     await shows(p, language, '/user', '.acct-money', { balance: info.balance, 'total assets': info.totalAssets, 'total income': info.totalIncome });
     // Every digit shown is a longer figure: none may break across lines or leave the card at 360 px.
     const misfits = await p.locator('.acct-money dd .num').evaluateAll((els) => {
@@ -212,7 +212,7 @@ test('the operator console shows the balance and its bills exactly, in en, ar an
 
 test('"All" moves the exact balance into savings and back, and withdraws all of it: nothing is left behind', traced(async () => {
   const p = await newMobilePage(stage.browser);
-  await p.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'en' })), token);
+  await startSignedIn(p, token, 'en');
   await p.goto(stage.server.url + '/yuebao');
   await waitForApp(p);
   const field = p.getByLabel('Amount', { exact: true });

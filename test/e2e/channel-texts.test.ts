@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { PayChannel } from '../../src/shared/contract.ts';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('deposit channels and banks in Arabic: the operator’s texts in the user’s language');
 
@@ -21,7 +21,7 @@ test('the Arabic deposit channel list, a channel’s note, the bank list and the
   const page = await newMobilePage(stage.browser, { locale: 'ar' });
   // No slide between screens: a page half slid in is not a page wider than the screen.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.addInitScript(([t]) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), [token]);
+  await startSignedIn(page, token, 'ar');
   await page.goto(stage.server.url + '/rechargeList');
   await waitForApp(page);
   await page.getByText('تحويل بنكي (BRL)').waitFor();

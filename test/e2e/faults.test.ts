@@ -1,19 +1,18 @@
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page, Route, WebSocketRoute } from 'playwright-core';
 import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { AUTH_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
-import { browserSuite, errorsOf, faultRoute, loginAsDemo, newMobilePage, operatorCall, waitForApp } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, faultRoute, newMobilePage, operatorCall, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('browser faults: offline mid-form, a 500, a stall, a dropped socket, polling after offline');
 
 let token = '';
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
   // A card to withdraw to (money.test.ts binds one through the form).
   const res = await fetch(stage.server.url + '/prod-api/h5/expenses/bindCard', {
     method: 'POST',
@@ -41,13 +40,6 @@ const bannerText = async (page: Page): Promise<string> => {
 };
 
 const LOGIN = '**/prod-api/login';
-
-/** Waits (10 s at most) for something the test itself records, such as a routed request. */
-const until = async (ok: () => boolean, what: string) => {
-  for (const end = Date.now() + 10_000; !ok(); await new Promise((r) => setTimeout(r, 50))) {
-    assert.ok(Date.now() < end, what);
-  }
-};
 
 /** The login form with the demo account typed in. */
 const typedLogin = async (page: Page) => {
@@ -127,7 +119,7 @@ test('a stalled login: progress while it waits, the answer after 10 s; after 30 
   await page.waitForFunction(() => document.querySelector('form button[type=submit]')?.getAttribute('aria-busy') === 'true');
   // The button is busy before the API client's chunk has run; its 30 s timer starts with the
   // request, and moving the clock before that would leave the timer 30 s away for good.
-  await until(() => held.length === 1, 'the login reached the network');
+  await until('the login reached the network', () => held.length === 1);
   await page.clock.fastForward(30_500);
   assert.is(await bannerText(page), 'Request timeout, try again');
   assert.is(await username.inputValue(), DEMO_USERNAME);
@@ -136,7 +128,7 @@ test('a stalled login: progress while it waits, the answer after 10 s; after 30 
 
   await page.locator('.notify').waitFor({ state: 'detached' });
   await submit.click();
-  await until(() => held.length === 2, 'the second login reached the network');
+  await until('the second login reached the network', () => held.length === 2);
   await page.clock.fastForward(10_000);
   assert.is(await submit.getAttribute('aria-busy'), 'true', 'still waiting after 10 s, and showing it');
   assert.ok(await submit.isDisabled(), 'no second login while one is on its way');
@@ -176,14 +168,14 @@ test('the server drops the push socket: the app connects again by itself and the
       { timeout: 10_000 },
     );
   };
-  await until(() => signedIn === 1, 'the socket signed in');
+  await until('the socket signed in', () => signedIn === 1);
   await operator('/balance', { username: DEMO_USERNAME, amount: '+1', reason: 'socket check' });
   await pushedBalance(before + 1);
 
   // Closes the page's end (and with it the server's): what the app sees when the network drops it.
   sockets[0]!.close({ code: 1011, reason: 'server going away' });
   // docs/rules.md#push-channel: a new connection 3 s after the drop.
-  await until(() => sockets.length === 2 && signedIn === 2, 'reconnected and signed in within 10 s');
+  await until('reconnected and signed in within 10 s', () => sockets.length === 2 && signedIn === 2);
   await operator('/balance', { username: DEMO_USERNAME, amount: '+2', reason: 'socket check' });
   await pushedBalance(before + 3);
   assert.is(await shown(), before + 3);

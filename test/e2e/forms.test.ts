@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('forms and figures a new user met: errors per value, rules said, a country picker, plain words');
 
@@ -157,7 +157,7 @@ test('finance: the recent purchases are real ones, with an empty state before th
 
 test('the same screens in Arabic, right to left', traced(async () => {
   const p = await newMobilePage(stage.browser, { locale: 'ar' });
-  await p.addInitScript(([t]) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), [token]);
+  await startSignedIn(p, token, 'ar');
   for (const [path, name] of [['/user', 'user'], ['/password', 'password'], ['/addPayment?kind=bank', 'bank'], ['/addPayment?kind=coin', 'coin'], ['/bindPhone', 'phone'], ['/yuebaodetail', 'yuebaodetail'], ['/financial', 'financial']] as const) {
     await p.goto(stage.server.url + path);
     await waitForApp(p);

@@ -302,11 +302,41 @@ export async function faultRoute(page: Page, url: string, fault: (route: Route) 
 }
 
 /**
+ * The first answer of `url` lost on its way back, after the server has acted on it: later requests
+ * pass through. Answers the Idempotency-Key of every request, for a test to see the retry send the
+ * same one. The route stays for the page's life, as faultRoute's does.
+ */
+export async function loseFirstAnswer(page: Page, url: string): Promise<string[]> {
+  const keys: string[] = [];
+  await page.route(url, async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] || '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    await route.abort('failed');
+  });
+  return keys;
+}
+
+/**
  * The signed-in hint the app leaves once it has a session (src/shared/signed-in.ts), for a page
  * handed a token straight in storage: without it the server preloads the login form's code.
  */
 export const hintSignedIn = (page: Page, base: string): Promise<void> =>
   page.context().addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: base }]);
+
+/** Hands `page` the session `token` and `language` in storage before its first script runs, as a returning user has them. */
+export async function startSignedIn(page: Page, token: string, language = 'en'): Promise<void> {
+  await page.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language] as const);
+}
+
+/** On the trade screen: an up order of `amount` on the expiry named `expiry` (`1 min`), confirmed and answered. */
+export async function buyUp(page: Page, expiry: string, amount: string): Promise<void> {
+  await page.getByRole('radio', { name: new RegExp(`^${expiry}`) }).click();
+  await page.getByLabel('Investment amount', { exact: true }).fill(amount);
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.locator('.notify').getByText('Investment success').waitFor();
+}
 
 /** Whether the page's browser carries the signed-in hint. */
 export const hasSignedInHint = async (page: Page): Promise<boolean> =>

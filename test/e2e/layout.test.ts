@@ -6,7 +6,7 @@
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, traced } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, newMobilePage, screenshot, settled, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('layout at 360 px');
 let token = '';
@@ -28,9 +28,7 @@ const routes = [...readFileSync(new URL('../../src/app/routes.ts', import.meta.u
 const LANGUAGES = [...new Set([...LONGEST, 'pt-BR'])];
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
 });
 const phone = async (language: string, signedIn: boolean): Promise<Page> => {
   const page = await newMobilePage(stage.browser, { locale: language });

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { INFO_FILE } from '../../server/admin/key.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
-import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, type ServerHandle, startServer, traced, waitForApp } from './harness.ts';
+import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, startSignedIn, traced, type ServerHandle, waitForApp } from './harness.ts';
 
 const test = suite('exchange feed in the app: live prices, then a stall told and orders refused');
 
@@ -102,7 +102,7 @@ test('the exchange price reaches home; a stall is told on home and the quote scr
 test('in Arabic the same stall is told in Arabic', traced(async () => {
   assert.ok(token, 'signed in by the test before');
   const ar = await newMobilePage(browser, { locale: 'ar' });
-  await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await startSignedIn(ar, token, 'ar');
   await ar.goto(server.url + '/home');
   await waitForApp(ar);
   await ar.locator('.qs').getByRole('status').filter({ hasText: /^الأسعار متأخرة منذ \d\d:\d\d:\d\d$/ }).waitFor({ timeout: 15_000 });
@@ -124,7 +124,7 @@ test('a price that cannot be true halts the quote: the buttons say so in English
   assert.match(await page.locator('.qh').first().innerText(), /65,1\d\d\.\d\d/, 'the quote keeps the last trusted price');
   await screenshot(page, 'feed-halted-trade-en');
   const ar = await newMobilePage(browser, { locale: 'ar' });
-  await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await startSignedIn(ar, token, 'ar');
   await ar.goto(server.url + '/trade');
   await waitForApp(ar);
   await paused(ar, 'الأوامر متوقفة: الأسعار لم تجتز فحوصاتنا', 'شراء صعود', 'شراء هبوط');

@@ -8,7 +8,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
-import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { advanceServerClock, buyUp, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, startSignedIn, traced, type ServerHandle, waitForApp } from './harness.ts';
 
 const test = suite('an order expiring while the prices were interrupted is refunded and says why');
 
@@ -45,11 +45,7 @@ test('the order record and the message say prices were interrupted and the amoun
   await page.clock.install();
   const token = await loginAsDemo(page, server.url, '/trade');
   await waitForApp(page);
-  await page.getByRole('radio', { name: /^1 min/ }).click();
-  await page.getByLabel('Investment amount', { exact: true }).fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.locator('.notify').getByText('Investment success').waitFor();
+  await buyUp(page, '1 min', '10');
 
   // Two hours pass with no fetch; the exchange keeps its history, the feed fills back only one.
   clearInterval(trading);
@@ -73,7 +69,7 @@ test('the order record and the message say prices were interrupted and the amoun
 
   const ar = await newMobilePage(browser, { locale: 'ar' });
   await ar.clock.install({ time: Date.now() + ahead });
-  await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await startSignedIn(ar, token, 'ar');
   await ar.goto(server.url + '/orderList?tab=all');
   await waitForApp(ar);
   await ar.locator('.oc').first().locator('.oc-state').getByText('انقطعت الأسعار، تم رد المبلغ').waitFor();

@@ -7,7 +7,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
-import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { advanceServerClock, buyUp, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, startSignedIn, traced, type ServerHandle, waitForApp } from './harness.ts';
 
 const test = suite('an order waiting for its price says so, then settles');
 
@@ -47,11 +47,7 @@ test('the order waits for the price of its expiry second, says so, then settles 
   await page.clock.install();
   const token = await loginAsDemo(page, server.url, '/trade');
   await waitForApp(page);
-  await page.getByRole('radio', { name: /^1 min/ }).click();
-  await page.getByLabel('Investment amount', { exact: true }).fill('10');
-  await page.getByRole('button', { name: 'Buy up' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-  await page.locator('.notify').getByText('Investment success').waitFor();
+  await buyUp(page, '1 min', '10');
   const row = page.locator('.pr').filter({ hasText: 'BTC/USDT' }).first();
   await row.getByText(/^Settles in 0[01]:\d\d$/).waitFor();
 
@@ -69,7 +65,7 @@ test('the order waits for the price of its expiry second, says so, then settles 
 
   const ar = await newMobilePage(browser, { locale: 'ar' });
   await ar.clock.install({ time: Date.now() + ahead });
-  await ar.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await startSignedIn(ar, token, 'ar');
   await ar.goto(server.url + '/orderList?tab=closing');
   await waitForApp(ar);
   await ar.locator('.oc').first().locator('.oc-state').getByText('بانتظار السعر', { exact: true }).waitFor();

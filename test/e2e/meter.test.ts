@@ -5,7 +5,7 @@
 import * as assert from 'uvu/assert';
 import { until } from '../until.ts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, newMobilePage, screenshot, traced } from './harness.ts';
 import { installWorkerClock } from './worker-clock.ts';
 
 const { test, stage } = browserSuite('data meter');
@@ -39,9 +39,7 @@ const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getIt
 const sum = (by: Record<string, number> | undefined) => Object.values(by || {}).reduce((a, b) => a + b, 0);
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
 });
 
 test('after several page loads, the month Settings shows is within 10 % of what Chromium received', traced(async () => {

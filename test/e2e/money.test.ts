@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import type { AdminDeposit } from '../../server/admin/types.ts';
-import { browserSuite, coveredByBanner, errorsOf, loginAsDemo, newMobilePage, operatorCall, operatorFetch, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, coveredByBanner, errorsOf, loginAsDemo, loseFirstAnswer, newMobilePage, operatorCall, operatorFetch, screenshot, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('money: deposit with a proof photo, a refused withdrawal, payment methods');
 
@@ -87,17 +87,8 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   await screenshot(page, 'money-recharge');
 
   // The first answer is lost on the way back (the server did book it): the form keeps everything,
-  // and the retry carries the same Idempotency-Key, so the server answers the first deposit. The
-  // route stays for the page's life, passing later submits through (see faultRoute in the harness).
-  const keys: string[] = [];
-  let lost = false;
-  await page.route('**/h5/recharge/submitRecharge', async (route) => {
-    keys.push(route.request().headers()['idempotency-key'] || '');
-    if (lost) return route.continue();
-    lost = true;
-    await route.fetch();
-    await route.abort('failed');
-  });
+  // and the retry carries the same Idempotency-Key, so the server answers the first deposit.
+  const keys = await loseFirstAnswer(page, '**/h5/recharge/submitRecharge');
   await submit.click();
   await page.locator('.form p[role=alert]').waitFor();
   assert.is(await amount.inputValue(), '150', 'the amount is kept after a failed submit');

@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('numbers, amounts and dates: the language\'s format in left-to-right runs, the amount field, an ended session, visitors', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
@@ -20,7 +20,7 @@ const digits = (text: string) => text.replace(/[^\d]/g, '');
 /** A page of the demo session in `language` on `route`. */
 const pageIn = async (language: string, route: string): Promise<Page> => {
   const p = await newMobilePage(stage.browser, { locale: language });
-  await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
+  await startSignedIn(p, token, language);
   await p.goto(stage.server.url + route);
   await waitForApp(p);
   return p;

@@ -4,20 +4,18 @@
  * figures, says when they were current, and money actions are refused for that reason.
  */
 import * as assert from 'uvu/assert';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, loginAsDemo, newMobilePage, screenshot, startSignedIn, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('offline');
 let token = '';
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
 });
 for (const language of ['en', 'ar']) {
   test(`${language}: a tab tapped offline shows that screen's frame and says it will open; online, it opens by itself and home navigates again`, traced(async () => {
     const page = await newMobilePage(stage.browser, { locale: language });
-    await page.addInitScript(([t, lang]) => localStorage.setItem('app', JSON.stringify({ token: t, language: lang })), [token, language] as const);
+    await startSignedIn(page, token, language);
     await page.goto(stage.server.url + '/home');
     const tabs = page.getByRole('navigation').last();
     await tabs.locator('a[href="/home"][aria-current=page]').waitFor();

@@ -5,15 +5,13 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_PHONE } from '../../server/seed/content.ts';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, demoToken, errorsOf, newMobilePage, screenshot, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('phone forms');
 let token = '';
 
 test.before(async () => {
-  const page = await newMobilePage(stage.browser);
-  token = await loginAsDemo(page, stage.server.url, '/home');
-  await page.close();
+  token = await demoToken(stage.server.url);
 });
 
 const words = async (language: string) => (await import(`../../locales/${language}.json`, { with: { type: 'json' } })).default;
@@ -74,7 +72,7 @@ for (const language of ['en', 'ar']) {
 
 test('ar: the bound phone number reads as one left-to-right run on the bind and settings screens', traced(async () => {
   const page = await newMobilePage(stage.browser, { locale: 'ar' });
-  await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'ar' })), token);
+  await startSignedIn(page, token, 'ar');
   for (const path of ['/bindPhone', '/setting']) {
     await page.goto(stage.server.url + path);
     await waitForApp(page);

@@ -9,7 +9,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { budgetsFromSizeLimit } from '../../scripts/build/budgets.mjs';
-import { demoToken, distName, errorsOf, hintSignedIn, launchBrowser, loginAsDemo, newMobilePage, startServer, waitForApp, traced, type ServerHandle } from './harness.ts';
+import { demoToken, distName, errorsOf, hintSignedIn, launchBrowser, loginAsDemo, newMobilePage, startServer, startSignedIn, traced, type ServerHandle, waitForApp } from './harness.ts';
 
 interface Envelope {
   code: number;
@@ -146,7 +146,7 @@ firstLoad('a signed-in first load of home downloads the whole locale file once',
   const token = await demoToken(server.url);
   const page = await newMobilePage(browser);
   await hintSignedIn(page, server.url);
-  await page.addInitScript((t) => localStorage.setItem('app', JSON.stringify({ token: t, language: 'en' })), token);
+  await startSignedIn(page, token, 'en');
   const locales: string[] = [];
   page.on('request', (r) => pathOf(r).startsWith('/locales/') && locales.push(pathOf(r)));
   await page.goto(server.url + '/home');

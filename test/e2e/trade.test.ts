@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { advanceServerClock, browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, traced, waitForApp } from './harness.ts';
+import { advanceServerClock, browserSuite, errorsOf, loginAsDemo, loseFirstAnswer, newMobilePage, screenshot, settled, startSignedIn, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('trade: live quote and chart, an order from placing to settlement, a refused order', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
@@ -138,16 +138,7 @@ test('an up order on the 60 s expiry: confirmed, listed as to be settled, then s
   assert.match(await page.locator('.op-info div').filter({ hasText: 'Estimated income' }).innerText(), /\$10$/, '100 × 10 %');
   // The first answer is lost on the way back (the server did place the order): the retry of the
   // same order carries the same Idempotency-Key, so the server answers that order, not a second one.
-  // The route stays for the page's life, passing later orders through (see faultRoute in the harness).
-  const keys: string[] = [];
-  let lost = false;
-  await page.route('**/h5/order/saveContactOrder*', async (route) => {
-    keys.push(route.request().headers()['idempotency-key'] || '');
-    if (lost) return route.continue();
-    lost = true;
-    await route.fetch();
-    await route.abort('failed');
-  });
+  const keys = await loseFirstAnswer(page, '**/h5/order/saveContactOrder*');
   const dialog = page.getByRole('dialog');
   for (const attempt of [1, 2]) {
     await page.getByRole('button', { name: 'Buy up' }).click();
@@ -250,7 +241,7 @@ test('an amount the balance cannot cover: the server says why and the amount sta
 /** Another page of the demo user's session, with `language` saved, on the quote screen. */
 const quoteScreenIn = async (language: string): Promise<Page> => {
   const p = await newMobilePage(stage.browser, { locale: language });
-  await p.addInitScript(([t, l]) => localStorage.setItem('app', JSON.stringify({ token: t, language: l })), [token, language]);
+  await startSignedIn(p, token, language);
   await p.goto(stage.server.url + '/trade');
   await waitForApp(p);
   return p;

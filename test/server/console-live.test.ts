@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Deposit, Envelope, PayChannel, UserMessageList, Withdrawal } from '../../src/shared/contract.ts';
+import type { Deposit, Envelope, UserMessageList, Withdrawal } from '../../src/shared/contract.ts';
 import { REVIEW_REASONS, WITHDRAW_REASONS } from '../../src/shared/review-reasons.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import type { QueueEvent } from '../../server/bus/types.ts';
@@ -17,7 +17,7 @@ import { addOperator } from '../../server/console/accounts.ts';
 import { CLAIM_MS } from '../../server/console/claims.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import type { AuditRow, Claim, QueuedDeposit, QueuedWithdrawal } from '../../server/console/types.ts';
-import { bindBank, member, recharge, upload, withdraw, type Member } from './money-fixtures.ts';
+import { bindBank, member, submittedDeposit, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const KEY = 'test-operator-key';
@@ -59,14 +59,6 @@ const adminCall = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload
   return res.json() as Envelope<T>;
 };
 
-async function submittedDeposit(m: Member, amount = '100'): Promise<Deposit> {
-  const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data;
-  const bank = channels.find((c) => c.type === 'bank')!;
-  const proof = await upload(s, m.token);
-  const res = await recharge(s, m, { channelId: bank.id, amount, proofImage: proof.url });
-  assert.is(res.code, 200, res.msg);
-  return res.data;
-}
 
 const rowsOf = (target: string) => s.ctx.db.select().from(auditLog).where(eq(auditLog.target, target));
 
@@ -86,8 +78,8 @@ test.after(async () => {
 
 test('two operators open the same deposit: the second sees that the first has it, may still decide, and a forgotten claim lapses', async () => {
   const m = await member(s);
-  const d = await submittedDeposit(m, '20');
-  const other = await submittedDeposit(m, '21');
+  const d = await submittedDeposit(s, m, '20');
+  const other = await submittedDeposit(s, m, '21');
   assert.equal((await consoleCall<Claim>('POST', `/claims/deposit/${d.orderNo}`, ana)).body.data, { heldBy: null }, 'ana has it now');
   assert.equal((await consoleCall<Claim>('POST', `/claims/deposit/${d.orderNo}`, dora)).body.data, { heldBy: 'ana' }, 'dora sees ana has it');
   assert.equal((await consoleCall<Claim>('POST', `/claims/deposit/${d.orderNo}`, ana)).body.data, { heldBy: null }, 'ana renews her own claim');
@@ -130,8 +122,8 @@ test('two operators open the same withdrawal: the queue names the holder', async
 
 test('a listed reason travels by its key, so the user reads it in their language; a typed one stays as typed', async () => {
   const m = await member(s);
-  const listed = await submittedDeposit(m, '30');
-  const typed = await submittedDeposit(m, '31');
+  const listed = await submittedDeposit(s, m, '30');
+  const typed = await submittedDeposit(s, m, '31');
   const unknown = await consoleCall('POST', `/deposits/${listed.orderNo}/reject`, ana, { reasonKey: 'looksFake' });
   assert.is(unknown.status, 400, 'only listed keys');
   const res = await consoleCall<Deposit>('POST', `/deposits/${listed.orderNo}/reject`, ana, { reasonKey: 'amount' });
@@ -180,7 +172,7 @@ test('a new deposit, a new withdrawal and each decision are announced to the con
   const stop = s.ctx.bus!.watchQueues((e) => seen.push(e));
   try {
     const m = await member(s, '500');
-    const d = await submittedDeposit(m, '40');
+    const d = await submittedDeposit(s, m, '40');
     const card = await bindBank(s, m, String(4200000000000000 + m.userId * 7));
     const w = (await withdraw(s, m, { methodId: card.id, amount: '50' })).data;
     await consoleCall('POST', `/deposits/${d.orderNo}/approve`, ana);
@@ -222,7 +214,7 @@ test('the event stream: a signed-in operator hears of a new deposit as it comes;
     assert.is(stream.status, 200);
     assert.match(stream.type, 'text/event-stream');
     const m = await member(s);
-    const d = await submittedDeposit(m, '22');
+    const d = await submittedDeposit(s, m, '22');
     const expected = `data: ${JSON.stringify({ queue: 'deposit', orderNo: d.orderNo, change: 'new' })}`;
     for (let i = 0; i < 100 && !stream.lines.includes(expected); i++) await new Promise((r) => setTimeout(r, 20));
     assert.ok(stream.lines.includes(expected), stream.lines.join('\n'));
@@ -283,7 +275,7 @@ test('every command-line action writes its audit row with the operator key, in t
   const news = await adminCall<{ id: number }>('POST', '/news', { title: 'New coins', content: 'Listed today' });
   await byKey('news.add', `news:${news.data.id}`);
 
-  const d = await submittedDeposit(m, '25');
+  const d = await submittedDeposit(s, m, '25');
   await adminCall('POST', `/deposits/${d.orderNo}/approve`, {});
   const approve = await byKey('deposit.approve', d.orderNo);
   assert.equal([(approve.before as Deposit).status, (approve.after as Deposit).status, approve.userId], ['submitted', 'approved', m.userId]);
@@ -296,7 +288,7 @@ test('every command-line action writes its audit row with the operator key, in t
 
 test('the console\'s log filters by user (name or id), operator and kind', async () => {
   const m = await member(s, '50');
-  const d = await submittedDeposit(m, '23');
+  const d = await submittedDeposit(s, m, '23');
   await consoleCall('POST', `/deposits/${d.orderNo}/approve`, dora);
   await adminCall('POST', '/mask', { username: m.username, on: true });
   const read = async (query: string) => (await consoleCall<AuditRow[]>('GET', `/audit?${query}`, ana)).body.data.map((r) => [r.kind, r.operator, r.target]);

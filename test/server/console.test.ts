@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Deposit, Envelope, PayChannel } from '../../src/shared/contract.ts';
+import type { Deposit, Envelope } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/admin/app.ts';
 import { auditLog, deposits, operators } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
@@ -10,7 +10,7 @@ import { SESSION_MS, SIGN_IN_LIMITS } from '../../server/console/session.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
 import type { DepositReview, QueuedDeposit, QueuedWithdrawal } from '../../server/console/types.ts';
 import type { Withdrawal } from '../../src/shared/contract.ts';
-import { adminApiOf, bindBank, info, member, recharge, runCommand, upload, withdraw, type Member } from './money-fixtures.ts';
+import { adminApiOf, bindBank, info, member, runCommand, submittedDeposit, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const KEY = 'test-operator-key';
@@ -63,14 +63,6 @@ async function signIn(ip = freshIp()): Promise<string> {
   return res.cookie!.split(';')[0]!;
 }
 
-async function submittedDeposit(m: Member, amount = '100'): Promise<Deposit> {
-  const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data;
-  const bank = channels.find((c) => c.type === 'bank')!;
-  const proof = await upload(s, m.token);
-  const res = await recharge(s, m, { channelId: bank.id, amount, proofImage: proof.url });
-  assert.is(res.code, 200, res.msg);
-  return res.data;
-}
 
 test('sign-in with password and code sets an HttpOnly, SameSite=Strict cookie that expires', async () => {
   const res = await consoleCall<{ name: string }>('POST', '/sign-in', { body: { name: 'ana', password: PASSWORD, code: freshCode() }, ip: freshIp() });
@@ -176,12 +168,12 @@ test('a change without the console header is refused, so a cross-site form canno
 
 test('a deposit: queued oldest first with its photo and the user\'s history; approved once, on record, the balance rises', async () => {
   const m = await member(s);
-  const older = await submittedDeposit(m, '40');
+  const older = await submittedDeposit(s, m, '40');
   await s.ctx.db.update(deposits).set({ status: 'rejected', rejectReason: 'blurred' }).where(eq(deposits.orderNo, older.orderNo));
   s.clock.advance(1000);
-  const first = await submittedDeposit(m, '100');
+  const first = await submittedDeposit(s, m, '100');
   s.clock.advance(1000);
-  const second = await submittedDeposit(m, '55.5');
+  const second = await submittedDeposit(s, m, '55.5');
   const session = await signIn();
 
   const queue = (await consoleCall<QueuedDeposit[]>('GET', '/deposits', { cookie: session })).body.data;
@@ -251,7 +243,7 @@ test('a withdrawal: queued with its full payout target and the allowed moves; re
 
 test('two operators approve the same deposit at once: exactly one decision takes effect, one audit row', async () => {
   const m = await member(s);
-  const d = await submittedDeposit(m, '30');
+  const d = await submittedDeposit(s, m, '30');
   const first = await signIn();
   await addOperator(s.ctx, 'dora', PASSWORD, ['admin']);
   const doraSecret = (await s.ctx.db.select().from(operators).where(eq(operators.name, 'dora')))[0]!.totpSecret;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { skipWithout, suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { startFakeExchange, type FakeExchange } from './fake-exchange.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -27,16 +28,6 @@ const trade = () => ex!.trade('BTCUSDT', Math.floor(Date.now() / 1000), ((cents 
 const btc = async (s: ServerProcess) =>
   (await s.call<Ticker[]>('GET', '/h5/symbol/getHomeTickerList')).data.find((t) => t.symbol === 'btc');
 
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 test.after(async () => {
   clearInterval(trading);
   await Promise.all(servers.map((s) => s.kill('SIGTERM')));
@@ -51,25 +42,25 @@ skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('one process fet
   const env = { MARKET_FEED: 'binance', MARKET_FEED_URL: ex.url, MARKET_SYMBOLS: 'btc:BTCUSDT', LOG_LEVEL: 'info' };
   for (let i = 0; i < 2; i++) dirs.push(mkdtempSync(path.join(tmpdir(), 'tl-feed-')));
   servers.push(...(await Promise.all(dirs.map((d) => startServerProcess(d, env)))));
-  for (const s of servers) await until('both serve the exchange price', 30_000, async () => ((await btc(s))?.price ? true : undefined));
+  for (const s of servers) await until('both serve the exchange price', async () => ((await btc(s))?.price ? true : undefined), { ms: 30_000, every: 200 });
   const leading = (s: ServerProcess) => (s.output().match(/leading; filling the gap/g) ?? []).length;
-  await until('one leads', 10_000, async () => (leading(servers[0]!) + leading(servers[1]!) === 1 ? true : undefined));
+  await until('one leads', async () => (leading(servers[0]!) + leading(servers[1]!) === 1 ? true : undefined), { ms: 10_000, every: 200 });
   const [leader, follower] = leading(servers[0]!) ? [servers[0]!, servers[1]!] : [servers[1]!, servers[0]!];
   assert.is(leading(follower), 0, 'the exchange sees one client');
   const before = Number((await btc(follower))!.price);
   await leader.kill('SIGKILL');
   const killedAt = Date.now();
-  await until('the follower leads', 10_000, async () => (leading(follower) === 1 ? true : undefined));
+  await until('the follower leads', async () => (leading(follower) === 1 ? true : undefined), { ms: 10_000, every: 200 });
   const tookOver = Date.now() - killedAt;
   console.log(`  took over in ${tookOver} ms`);
   assert.ok(tookOver < 5000, `took over in ${tookOver} ms`);
-  const after = await until('prices move again', 10_000, async () => {
+  const after = await until('prices move again', async () => {
     const p = Number((await btc(follower))!.price);
     return p > before + 0.05 ? p : undefined;
-  });
+  }, { ms: 10_000, every: 200 });
   assert.ok(after > before);
   const lines = () => follower.output().split('\n').filter((l) => l.includes('market feed')).map((l) => /"msg":"([^"]*)"/.exec(l)?.[1] ?? l);
-  await until('the log says it is connected', 5000, async () => (lines().length >= 3 ? true : undefined));
+  await until('the log says it is connected', async () => (lines().length >= 3 ? true : undefined), { ms: 5000, every: 200 });
   assert.equal(lines(), ['market feed binance: another process fetches now', 'market feed binance: leading; filling the gap from the exchange\'s history', 'market feed binance: connected'], 'one line per change of state');
 });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import type { Ticker } from '../../src/shared/contract.ts';
 import type { Database } from '../../server/db/client.ts';
 import { pgTimeoutsFromEnv } from '../../server/db/pg-pool.ts';
@@ -30,16 +31,6 @@ let database: Database | undefined;
 let follower: WriteFollower | undefined;
 let dir: string | undefined;
 const lines: string[] = [];
-
-async function until<T>(what: string, ms: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await Promise.resolve(probe()).catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const now = () => Math.floor(Date.now() / 1000);
 /** The exchange's BTC trades at `price` from now on (and in the seconds just before, so no spike hold). */
@@ -72,11 +63,11 @@ pgTest('a process hears each write of the leader and serves the new price withou
   });
   assert.ok(follower.listening(), 'listening from the start');
   const btc = () => market.tickers().find((t) => t.symbol === 'btc')?.price;
-  await until('the follower has the leader\'s first price', 15_000, () => (btc() === '65000.00' ? true : undefined));
+  await until('the follower has the leader\'s first price', () => (btc() === '65000.00' ? true : undefined), { ms: 15_000 });
 
   tradeAt('65010.00');
   const changed = Date.now();
-  await until('the follower has the new price', 5000, () => (btc() === '65010.00' ? true : undefined));
+  await until('the follower has the new price', () => (btc() === '65010.00' ? true : undefined), { ms: 5000 });
   console.log(`  a new price reached the follower ${Date.now() - changed} ms after the exchange had it`);
   const served = (await server.call<Ticker[]>('GET', '/h5/symbol/getHomeTickerList')).data.find((t) => t.symbol === 'btc')!.price;
   assert.is(served, '65010.00', 'the leader serves the same price');
@@ -87,7 +78,7 @@ pgTest('notices missed while the connection was down are made up for when it is 
   await follower!.stop();
   follower = await followWrites({ connectionString: url!, timeouts: pgTimeoutsFromEnv(), refresh: () => market.refresh(), log: (m) => lines.push(m), pollMs: 600_000 });
   const btc = () => market.tickers().find((t) => t.symbol === 'btc')?.price;
-  await until('the follower has the price', 5000, () => (btc() === '65010.00' ? true : undefined));
+  await until('the follower has the price', () => (btc() === '65010.00' ? true : undefined), { ms: 5000 });
   // Every LISTEN connection on the market channel is cut, the server process's too.
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -97,12 +88,12 @@ pgTest('notices missed while the connection was down are made up for when it is 
   } finally {
     await admin.end();
   }
-  await until('the follower notices', 5000, () => (follower!.listening() ? undefined : true));
+  await until('the follower notices', () => (follower!.listening() ? undefined : true), { ms: 5000 });
   tradeAt('65020.00');
-  await until('the follower has the price written while it was deaf', 15_000, () => (btc() === '65020.00' ? true : undefined));
-  await until('it listens again', 15_000, () => (follower!.listening() ? true : undefined));
+  await until('the follower has the price written while it was deaf', () => (btc() === '65020.00' ? true : undefined), { ms: 15_000 });
+  await until('it listens again', () => (follower!.listening() ? true : undefined), { ms: 15_000 });
   tradeAt('65030.00');
-  await until('and hears the next write', 5000, () => (btc() === '65030.00' ? true : undefined));
+  await until('and hears the next write', () => (btc() === '65030.00' ? true : undefined), { ms: 5000 });
   assert.ok(lines.some((l) => l.includes('connection lost')), 'the loss is logged');
   assert.ok(lines.some((l) => l.includes('listening again')), 'the return is logged');
   const served = (await server!.call<Ticker[]>('GET', '/h5/symbol/getHomeTickerList')).data.find((t) => t.symbol === 'btc')!.price;

@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
+import { until } from '../until.ts';
 import type { Candle, Ticker } from '../../src/shared/contract.ts';
 import { contractOrders, marketCandles, marketFeed, marketSeconds } from '../../server/db/schema/index.ts';
 import { marketOf } from '../../server/market/context.ts';
@@ -27,13 +28,6 @@ let simulator: SimulatedMarket;
 
 const second = () => Math.floor(s.clock.now() / 1000);
 
-async function until(what: string, probe: () => Promise<boolean>): Promise<void> {
-  for (const end = Date.now() + 20_000; !(await probe()); ) {
-    if (Date.now() > end) throw new Error(`${what}: not within 20 s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /**
  * Waits for a fetch pass that stored the current second (the loop passes every 50 ms here), then
  * reads it into the process as its once-a-second refresh would: on a loaded machine the pass's own
@@ -43,7 +37,7 @@ async function storedUpToNow(): Promise<void> {
   await until('a pass stored the current second', async () => {
     const [row] = await s.ctx.db.select({ t: marketFeed.priceTime }).from(marketFeed).where(eq(marketFeed.symbol, 'btc'));
     return row !== undefined && row.t >= second() * 1000;
-  });
+  }, { ms: 20_000, every: 20 });
   await (marketOf(s.ctx) as StoredMarket).refresh();
 }
 
@@ -99,7 +93,7 @@ test('an order opens at the stored price and settles at the stored price of its 
   s.clock.advance(61_000);
   assert.is(await settleDue(s.ctx, quiet), 0, 'before a pass has stored its expiry second, it waits');
   await storedUpToNow();
-  await until('it settles', async () => (await settleDue(s.ctx, quiet)) === 1);
+  await until('it settles', async () => (await settleDue(s.ctx, quiet)) === 1, { ms: 20_000, every: 20 });
   const expiry = Math.floor(placed.expiresAt / 1000);
   const [atExpiry] = await s.ctx.db.select({ price: marketSeconds.price }).from(marketSeconds).where(and(eq(marketSeconds.symbol, 'eth'), eq(marketSeconds.second, expiry)));
   const [row] = await s.ctx.db.select().from(contractOrders).where(eq(contractOrders.orderNo, placed.orderNo));

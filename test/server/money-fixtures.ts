@@ -1,7 +1,7 @@
 /** Helpers for the money tests: funded users with a fund password, uploads, bound methods, the operator. */
 import { eq } from 'drizzle-orm';
 import * as assert from 'uvu/assert';
-import type { Deposit, Envelope, PaymentMethod, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
+import type { Deposit, Envelope, PayChannel, PaymentMethod, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { changeBalance } from '../../server/ledger/index.ts';
@@ -30,7 +30,8 @@ export async function member(s: TestServer, balance = '0', fund = true): Promise
   return { token, userId, username };
 }
 
-export async function upload(s: TestServer, token: string, bytes: Buffer = PNG): Promise<{ url: string; name: string }> {
+/** The answer to an upload of `bytes` as a PNG, whatever it is. */
+export async function uploadAnswer(s: TestServer, token: string, bytes: Buffer = PNG): Promise<Envelope<{ url: string; name: string } | null>> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'proof.png');
   const request = new Request('http://localhost/', { method: 'POST', body: form });
@@ -40,9 +41,14 @@ export async function upload(s: TestServer, token: string, bytes: Buffer = PNG):
     headers: { 'content-type': request.headers.get('content-type')!, authorization: token },
     payload: Buffer.from(await request.arrayBuffer()),
   });
-  const body = res.json() as Envelope<{ url: string; name: string }>;
+  return res.json();
+}
+
+/** An upload that must be taken: its url and name. */
+export async function upload(s: TestServer, token: string, bytes: Buffer = PNG): Promise<{ url: string; name: string }> {
+  const body = await uploadAnswer(s, token, bytes);
   assert.is(body.code, 200, body.msg);
-  return body.data;
+  return body.data!;
 }
 
 export async function bindBank(s: TestServer, m: Member, cardNo = '1234567890123456', bankCode = 'VISA'): Promise<PaymentMethod> {
@@ -56,6 +62,16 @@ export const withdraw = (s: TestServer, m: Member, body: Record<string, unknown>
 
 export const recharge = (s: TestServer, m: Member, body: Record<string, unknown>, headers?: Record<string, string>) =>
   s.call<Deposit>('POST', '/h5/recharge/submitRecharge', { token: m.token, body, headers });
+
+/** A bank deposit of `amount` with a proof, waiting for review. */
+export async function submittedDeposit(s: TestServer, m: Member, amount = '100'): Promise<Deposit> {
+  const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data;
+  const bank = channels.find((c) => c.type === 'bank')!;
+  const proof = await upload(s, m.token);
+  const res = await recharge(s, m, { channelId: bank.id, amount, proofImage: proof.url });
+  assert.is(res.code, 200, res.msg);
+  return res.data;
+}
 
 export async function info(s: TestServer, m: Member): Promise<UserInfo> {
   const res = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token: m.token });

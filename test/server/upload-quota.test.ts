@@ -5,13 +5,13 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Envelope, PayChannel } from '../../src/shared/contract.ts';
+import type { PayChannel } from '../../src/shared/contract.ts';
 import { uploads } from '../../server/db/schema/index.ts';
 import { forgetUnattachedUploads } from '../../server/jobs/forget-uploads.ts';
 import { UPLOADS_PER_HOUR, UPLOAD_MB_PER_DAY } from '../../server/uploads/quota.ts';
 import { storageOf } from '../../server/uploads/routes.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { PNG, member } from './money-fixtures.ts';
+import { member, uploadAnswer as upload } from './money-fixtures.ts';
 import { pngOf } from './picture-fixtures.ts';
 
 const HOUR = 3_600_000;
@@ -26,19 +26,6 @@ test.after(async (c) => {
   await c.s.close();
   rmSync(c.dir, { recursive: true, force: true });
 });
-
-async function upload(s: TestServer, token: string, bytes: Buffer = PNG): Promise<Envelope<{ url: string; name: string } | null>> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'p.png');
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/prod-api/common/oss/upload',
-    headers: { 'content-type': request.headers.get('content-type')!, authorization: token },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-  return res.json();
-}
 
 const files = (dir: string) => (existsSync(path.join(dir, 'uploads')) ? readdirSync(path.join(dir, 'uploads')) : []);
 const rowsOf = async (s: TestServer, userId: number) => s.ctx.db.select().from(uploads).where(eq(uploads.userId, userId));
