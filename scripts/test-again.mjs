@@ -5,11 +5,13 @@
  * it, after their first failure's output: a test that fails only when the machine is loaded (a
  * timer read late, a page slower than a bound) is named, not hidden, and a test that fails for a
  * reason fails both times. A run that ended without uvu's totals (a crash) is not run again.
+ * Each flaky failure (file, test, assertion) is added to the run's flakes file (scripts/flakes.mjs).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { failuresIn, FLAKES_LOG, recordFlakes } from './flakes.mjs';
 
 const [dir, pattern] = process.argv.slice(2);
 if (!dir || !pattern) {
@@ -23,7 +25,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'test-again-'));
 const uvu = (filePattern, list) =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'node_modules/uvu/bin.js', dir, filePattern], {
-      env: { ...process.env, TEST_FAILED_FILES: list },
+      env: { ...process.env, TEST_FAILED_FILES: list, TEST_FAILURES: `${list}.failures` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -57,7 +59,8 @@ try {
     const second = await uvu(`^(?:${first.failed.map(escape).join('|')})$`, path.join(scratch, 'second'));
     if (second.ok) {
       code = 0;
-      console.log(`\nflaky: ${first.failed.join(', ')} failed in the whole run and passed alone (the first failure is above)`);
+      recordFlakes(dir, first.failed, failuresIn(path.join(scratch, 'first.failures')));
+      console.log(`\nflaky: ${first.failed.join(', ')} failed in the whole run and passed alone (the first failure is above; kept in ${FLAKES_LOG})`);
     } else {
       console.log(`\ntest-again: failed again: ${second.failed.join(', ') || first.failed.join(', ')}`);
     }

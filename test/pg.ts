@@ -8,12 +8,14 @@
  * (`CREATE DATABASE … TEMPLATE`, a file copy on the server) instead of migrating its own.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/seed/index.ts';
+import { failuresIn, recordFlakes } from '../scripts/flakes.mjs';
 import { startCluster } from './pg-cluster.ts';
 
 const CONCURRENCY = 4;
@@ -91,10 +93,14 @@ export async function cloneDatabase(serverUrl: string, template: string, name: s
 export const dropDatabase = (serverUrl: string, name: string): Promise<unknown> =>
   admin(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 
-function runFile(file: string, databaseUrl: string): Promise<{ file: string; ok: boolean; output: string }> {
+/** Where a file's run writes its failures (test/suite.ts), for a flake to be kept with them. */
+let scratch = '';
+const failuresOf = (file: string) => path.join(scratch, `${path.basename(file)}.failures`);
+
+function runFile(file: string, databaseUrl: string, failures: string): Promise<{ file: string; ok: boolean; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, FORCE_COLOR: '0' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, FORCE_COLOR: '0', TEST_FAILURES: failures },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -110,6 +116,7 @@ async function main(): Promise<number> {
     .filter((f) => f.endsWith('.test.ts') && !EMBEDDED_ONLY.has(f) && !DATABASE_AGNOSTIC.has(f) && (!filter || f.includes(filter)))
     .sort()
     .map((f) => path.join('test/server', f));
+  scratch = mkdtempSync(path.join(tmpdir(), 'test-pg-'));
   const cluster = process.env.DATABASE_URL ? undefined : await startCluster();
   const adminUrl = process.env.DATABASE_URL ?? cluster!.url;
   const run = `tl${process.pid}`;
@@ -123,7 +130,7 @@ async function main(): Promise<number> {
     const runOnCopy = async (file: string) => {
       const db = `${run}_${n++}`;
       const from = Date.now();
-      const result = await runFile(file, await cloneDatabase(adminUrl, template!, db));
+      const result = await runFile(file, await cloneDatabase(adminUrl, template!, db), failuresOf(file));
       await dropDatabase(adminUrl, db);
       console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.file} ${((Date.now() - from) / 1000).toFixed(1)} s`);
       if (!result.ok) console.log(result.output);
@@ -138,14 +145,18 @@ async function main(): Promise<number> {
     // run once more alone; it passes only if that run passes, and is named.
     for (const file of [...failed]) {
       console.log(`running again, alone: ${file}`);
+      const first = failuresIn(failuresOf(file));
+      rmSync(failuresOf(file), { force: true });
       if (await runOnCopy(file)) {
         failed.splice(failed.indexOf(file), 1);
         flaky.push(file);
+        recordFlakes('test/server (PostgreSQL)', [path.basename(file)], first);
       }
     }
   } finally {
     if (template && !cluster) await dropDatabase(adminUrl, template);
     cluster?.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
   if (flaky.length) console.log(`flaky: ${flaky.join(', ')} failed among the others and passed alone (the first failure is above)`);
   console.log(`${files.length - failed.length}/${files.length} files passed on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@
  * its error. uvu alone drops that error: the suite prints "(0 / n)" in green, the run exits 0 and
  * CI passes without having run a test. Every test file takes `suite` or `test` from here.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { suite as uvuSuite, type Callback, type Context, type Test } from 'uvu';
 
 interface Setup {
@@ -20,6 +20,18 @@ const TIMES = process.env.TEST_TIMES === '1';
 const FAILED_LIST = process.env.TEST_FAILED_FILES;
 const failedFiles = new Set<string>();
 if (FAILED_LIST) process.on('exit', () => writeFileSync(FAILED_LIST, [...failedFiles].map((f) => `${f}\n`).join('')));
+
+/**
+ * With `TEST_FAILURES=<path>`, each failure is added there as it happens, as a JSON line `{ file,
+ * test, assertion }`: the runner that runs a file again keeps those of a file that then passes
+ * (scripts/flakes.mjs).
+ */
+const FAILURES = process.env.TEST_FAILURES;
+const noteFailure = (file: string, test: string, error: unknown) => {
+  if (!FAILURES) return;
+  const assertion = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+  appendFileSync(FAILURES, `${JSON.stringify({ file, test, assertion })}\n`);
+};
 
 /** The test file that is registering a test: the first `*.test.ts` on the stack. */
 const callerFile = (): string | undefined => /([^/\\(]+\.test\.ts):\d+/.exec(new Error().stack ?? '')?.[1];
@@ -38,7 +50,10 @@ function loud<T>(inner: Test<T>): Test<T> {
         if ('failure' in mine) throw new Error(`not run: a before hook of the suite failed: ${describe(mine.failure)}`);
         await fn(context);
       } catch (error) {
-        if (file) failedFiles.add(file);
+        if (file) {
+          failedFiles.add(file);
+          noteFailure(file, name, error);
+        }
         throw error;
       } finally {
         if (TIMES && name) process.stderr.write(`\ntime ${((performance.now() - from) / 1000).toFixed(1)} s  ${name}\n`);
