@@ -22,8 +22,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import { demoToken, launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { longestTask, MARKS, measureLoad, median, PROFILE, PROFILE_2G, type LoadSample } from './load.ts';
+import { kb, loadTable, quoteSessionTable, ROWS, ROWS_2G, show, title2g, title3g } from './tables.ts';
 import type { Browser } from 'playwright-core';
 import { kindOf } from '../src/meter/kinds.ts';
 
@@ -88,8 +90,6 @@ async function fullHistoryBytes(base: string, token: string): Promise<number> {
   const headers = [...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
   return body.byteLength + headers + 17;
 }
-
-const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 
 const percentile = (xs: number[], p: number): number => {
   const s = xs.slice().sort((a, b) => a - b);
@@ -172,9 +172,8 @@ async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
       longestTask: Math.round(longest),
       heapAfter: usedSize,
     };
-    console.log(`\nquote screen open ${MINUTES} min at ${PROFILE.cpu}x CPU (dist), main thread:`);
-    console.log(`  a poll's diff applied and the chart redrawn: p95 ${main.diffAndRedrawP95} ms over ${main.diffs} diffs (goal ≤ 8 ms)`);
-    console.log(`  longest task ${main.longestTask} ms (0: none over 50 ms; goal: none), JS heap after ${MINUTES} min ${(usedSize / 1024 / 1024).toFixed(1)} MB (goal ≤ 8 MB after 10 min)`);
+    console.log(`\nquote screen open ${MINUTES} min at ${PROFILE.cpu}x CPU (dist), main thread:\n`);
+    console.log(quoteSessionTable({ minutes: MINUTES, main }));
 
     const polls = (MINUTES * 60_000) / POLL_MS;
     const naive = polls * (await fullHistoryBytes(server.url, token));
@@ -190,28 +189,6 @@ async function dataUsed(browser: Browser, server: ServerHandle, token: string) {
     wire.close();
   }
 }
-
-const ROWS: { key: keyof LoadSample; label: string; goal: number; unit: 's' | 'KB' | 'ms' }[] = [
-  { key: 'fcp', label: 'first contentful paint (skeleton)', goal: 800, unit: 's' },
-  { key: 'prices', label: 'real prices seen (written into the first HTML)', goal: 800, unit: 's' },
-  { key: 'rows', label: 'live quote rows a tap can open', goal: 1800, unit: 's' },
-  { key: 'tapToChart', label: 'quote screen: tap → chart drawn', goal: 500, unit: 's' },
-  { key: 'repeatPrices', label: 'repeat visit → live quote rows', goal: 800, unit: 's' },
-  { key: 'bytesToPrices', label: 'bytes received until prices are seen', goal: 40 * 1024, unit: 'KB' },
-  { key: 'longestLoadTask', label: 'longest main-thread task, first load (0: none over 50 ms)', goal: 50, unit: 'ms' },
-  { key: 'longestQuoteTask', label: 'longest main-thread task, tap → chart (0: none over 50 ms)', goal: 50, unit: 'ms' },
-  { key: 'visitorForm', label: 'visitor at `/`: the login form shows', goal: 1800, unit: 's' },
-  { key: 'visitorBytes', label: 'visitor at `/`: HTML, JS, CSS and locale until the login form shows (bodies)', goal: 30 * 1024, unit: 'KB' },
-];
-
-/** On 2G: the prices the first HTML carries, and the rows a tap can open. */
-const ROWS_2G: typeof ROWS = [
-  { key: 'prices', label: 'real prices seen (written into the first HTML)', goal: 1400, unit: 's' },
-  { key: 'rows', label: 'live quote rows a tap can open', goal: 3500, unit: 's' },
-  { key: 'visitorBytes', label: 'visitor at `/`: bytes until the login form shows (bodies)', goal: 30 * 1024, unit: 'KB' },
-];
-
-const show = (v: number, unit: 's' | 'KB' | 'ms') => (unit === 's' ? (v / 1000).toFixed(2) + ' s' : unit === 'ms' ? Math.round(v) + ' ms' : kb(v));
 
 /** The load times of every build, on slow 3G and on 2G: median of `RUNS` each. */
 async function measureLoads(browser: Browser, servers: Record<Build, ServerHandle>, tokens: Record<Build, string>) {
@@ -229,13 +206,7 @@ async function measureLoads(browser: Browser, servers: Record<Build, ServerHandl
   ) as Record<Build, Record<keyof LoadSample, number>>;
 
   console.log(`\nslow 3G (${PROFILE.latencyMs} ms round trip, ${PROFILE.kbit} kbit/s) + ${PROFILE.cpu}x CPU, signed in (a visitor where the row says so), median of ${RUNS}:\n`);
-  console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
-  for (const r of ROWS) {
-    const v = medians.dist![r.key];
-    const mark = v <= r.goal ? '' : ' (over)';
-    const base = BASELINE ? ` ${show(medians[BASELINE]![r.key], r.unit)} |` : '';
-    console.log(`| ${r.label} | ${show(v, r.unit)}${mark} | ${show(medians['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
-  }
+  console.log(loadTable(title3g(PROFILE), ROWS, medians, BUILDS));
 
   // The same loads on 2G, for what a user there sees first and when the screen works.
   const samples2g: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
@@ -246,16 +217,14 @@ async function measureLoads(browser: Browser, servers: Record<Build, ServerHandl
     BUILDS.map((b) => [b, Object.fromEntries(ROWS_2G.map((r) => [r.key, Math.round(median(samples2g[b].map((s) => s[r.key])))]))]),
   ) as Record<Build, Record<keyof LoadSample, number>>;
   console.log(`\n${PROFILE_2G.name} (${PROFILE_2G.latencyMs} ms round trip, ${PROFILE_2G.kbit} kbit/s) + ${PROFILE_2G.cpu}x CPU, median of ${RUNS}:\n`);
-  console.log(`| | app | \`--react\` |${BASELINE ? ' baseline |' : ''} goal |\n|---|---|---|${BASELINE ? '---|' : ''}---|`);
-  for (const r of ROWS_2G) {
-    const v = medians2g.dist![r.key];
-    const base = BASELINE ? ` ${show(medians2g[BASELINE]![r.key], r.unit)} |` : '';
-    console.log(`| ${r.label} | ${show(v, r.unit)}${v <= r.goal ? '' : ' (over)'} | ${show(medians2g['dist-react']![r.key], r.unit)} |${base} ≤ ${show(r.goal, r.unit)} |`);
-  }
+  console.log(loadTable(title2g(PROFILE_2G), ROWS_2G, medians2g, BUILDS));
   return { medians, samples, medians2g, samples2g };
 }
 
 async function main(): Promise<void> {
+  // How busy the machine was: latencies on a shared machine carry its load, and the doc says so.
+  const loadAtStart = os.loadavg()[0]!;
+  const startedAt = new Date().toISOString();
   const servers = {} as Record<Build, ServerHandle>;
   const tokens = {} as Record<Build, string>;
   const browser = await launchBrowser();
@@ -273,6 +242,13 @@ async function main(): Promise<void> {
       console.log(`| headers, bodies, socket frames | ${kb(data.quoteScreen.received)} | ${kb(saver.received)}${saver.received > saver.goal ? ' (over)' : ''} | data saver ≤ ${kb(saver.goal)} |`);
     }
     const results = {
+      run: {
+        at: startedAt,
+        env: Object.fromEntries(Object.entries(process.env).filter(([k]) => /^BENCH_/.test(k))),
+        builds: BUILDS,
+        cpus: os.cpus().length,
+        loadAverage: { start: Number(loadAtStart.toFixed(1)), end: Number(os.loadavg()[0]!.toFixed(1)) },
+      },
       profile: PROFILE,
       runs: RUNS,
       load: loads && { medians: loads.medians, samples: loads.samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
