@@ -1,21 +1,11 @@
 /** Throwaway PostgreSQL clusters for `npm run test:pg` and the server load bench. */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** PostgreSQL refuses to run as root, so the cluster belongs to the `postgres` user then. */
 function asClusterOwner(cmd: string, args: string[]): void {

@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import { PASSWORD_DEBOUNCE_MS } from '../../src/lib/debounce.ts';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, hasSignedInHint, loginAsDemo, newMobilePage, operatorCall, screenshot, traced, userCall, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('account: finance, savings, messages, pushes, password change', { server: { env: { NODE_ENV: 'test', TEST_CLOCK: '1' } } });
 
@@ -18,14 +18,7 @@ test.before(async () => {
 const admin = (route: string, body: unknown) => operatorCall(stage.server, 'POST', route, body);
 
 /** An API call with the demo user's token, as another device holding it would make it. */
-const api = async (url: string, body?: unknown): Promise<{ code: number; data: unknown }> => {
-  const res = await fetch(stage.server.url + '/prod-api' + url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: 'Bearer ' + token, clientId: 'app', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<{ code: number; data: unknown }>;
-};
+const api = (url: string, body?: unknown) => userCall(stage.server.url, token, url, body);
 
 const banner = () => page.locator('.notify p');
 /** Within the screen on show: tab screens and kept pages stay mounted, hidden, behind it. */

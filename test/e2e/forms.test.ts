@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, startSignedIn, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, settled, startSignedIn, traced, userCall, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('forms and figures a new user met: errors per value, rules said, a country picker, plain words');
 
@@ -16,14 +16,7 @@ const go = async (path: string) => {
   }, path);
   await page.waitForURL((u) => u.pathname + u.search === path);
 };
-const api = async (url: string, body?: unknown): Promise<{ code: number; data: unknown }> => {
-  const res = await fetch(stage.server.url + '/prod-api' + url, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: 'Bearer ' + token, clientId: 'app', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json() as Promise<{ code: number; data: unknown }>;
-};
+const api = (url: string, body?: unknown) => userCall(stage.server.url, token, url, body);
 
 test('the account card: a bonus is shown as Bonus, not as income', traced(async () => {
   page = await newMobilePage(stage.browser);

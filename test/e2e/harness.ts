@@ -301,6 +301,16 @@ export async function faultRoute(page: Page, url: string, fault: (route: Route) 
   return { off: () => void (on = false) };
 }
 
+/** An API call (`url` under /prod-api) with a user's token, as another device holding it would make it. */
+export async function userCall(base: string, token: string, url: string, body?: unknown): Promise<{ code: number; data: unknown }> {
+  const res = await fetch(base + '/prod-api' + url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: 'Bearer ' + token, clientId: 'app', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json() as Promise<{ code: number; data: unknown }>;
+}
+
 /**
  * The first answer of `url` lost on its way back, after the server has acted on it: later requests
  * pass through. Answers the Idempotency-Key of every request, for a test to see the retry send the

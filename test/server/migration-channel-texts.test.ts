@@ -3,27 +3,17 @@
  * Savings in every language (an operator's own banner is left as written), and the demo channels
  * and banks get their translations although their tables were filled long ago.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../server/db/client.ts';
+import { migrateDatabase, type Database } from '../../server/db/client.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { databaseBefore, rows } from './migration-fixtures.ts';
 
 const test = suite<{ db: Database; dir: string }>('migration 0011 on existing data', {} as never);
 
-const rows = async <T>(db: Database, query: string): Promise<T[]> => (await db.pglite!.query<T>(query)).rows;
-
 test.before(async (c) => {
-  c.dir = mkdtempSync(path.join(os.tmpdir(), 'tl-migration-'));
-  cpSync(migrationsFolder(), c.dir, { recursive: true });
-  const journalFile = path.join(c.dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.filter((e) => e.tag < '0011');
-  writeFileSync(journalFile, JSON.stringify(journal));
-  c.db = await openDatabase({ dataDir: 'memory://' });
-  await migrateDatabase(c.db, c.dir);
+  ({ db: c.db, dir: c.dir } = await databaseBefore((tag) => tag < '0011'));
   await c.db.pglite!.exec(`
     insert into banners (title, image, link, sort) values ('Daily interest with yuebao', '/banners/savings.svg', '/yuebao', 0), ('Our yuebao week', '/banners/x.svg', '/yuebao', 1);
     insert into content_translations (kind, ref_id, lang, title) values ('banner', 1, 'ar', 'فائدة يومية مع yuebao'), ('banner', 1, 'zh-CN', '余额宝每日计息'), ('banner', 2, 'ar', 'أسبوع yuebao');

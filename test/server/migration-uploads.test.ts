@@ -3,27 +3,17 @@
  * upload keeps it (else the hourly job would delete real proofs), and stored keys move to their
  * operation so a retry across the upgrade still finds its first answer.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../server/db/client.ts';
+import { migrateDatabase, type Database } from '../../server/db/client.ts';
+import { databaseBefore, rows } from './migration-fixtures.ts';
 
 const test = suite<{ db: Database; dir: string }>('migration 0007 on existing data', {} as never);
 
-const rows = async <T>(db: Database, query: string): Promise<T[]> => (await db.pglite!.query<T>(query)).rows;
-
 test.before(async (c) => {
   // The migrations up to 0005, as a server before this change had them.
-  c.dir = mkdtempSync(path.join(os.tmpdir(), 'tl-migration-'));
-  cpSync(migrationsFolder(), c.dir, { recursive: true });
-  const journalFile = path.join(c.dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.filter((e) => e.tag <= '0005');
-  writeFileSync(journalFile, JSON.stringify(journal));
-  c.db = await openDatabase({ dataDir: 'memory://' });
-  await migrateDatabase(c.db, c.dir);
+  ({ db: c.db, dir: c.dir } = await databaseBefore((tag) => tag <= '0005'));
   await c.db.pglite!.exec(`
     insert into users (username, password_hash, invite_code, avatar) values ('mig01', 'x', 'INV001', '/uploads/cccccccccccccccccccccccccccccccc.jpg');
     insert into uploads (name, user_id, private) values

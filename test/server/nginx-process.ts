@@ -4,22 +4,15 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../free-port.ts';
 import { root } from './server-process.ts';
 
-export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+export { freePort };
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+export const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {

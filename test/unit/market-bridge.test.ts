@@ -6,6 +6,7 @@ import { type CandleColumns, type FromWorker, type ToWorker, emptyColumns } from
 import { $marketStatus, watchCandles } from '../../src/stores/market.ts';
 import { $session } from '../../src/stores/session.ts';
 import { $tickers, $trade, applyTickers } from '../../src/stores/trade.ts';
+import { FakeTime } from './fake-time.ts';
 
 /** Stands in for the market worker: records what the app posts and delivers what the test emits. */
 class FakeWorker {
@@ -32,40 +33,8 @@ class FakeWorker {
   }
 }
 
-/**
- * A virtual clock for the timers of nanostores (the store unmount delay) and of the market store
- * (the retry countdown): they run only when the test advances time, so no test waits for real.
- */
-class FakeTime {
-  now = Date.now();
-  private timers: { id: number; at: number; every: number; run: () => void }[] = [];
-  private next = 1;
-  setTimeout = (run: () => void, ms = 0) => this.add(run, ms, 0);
-  setInterval = (run: () => void, ms = 0) => this.add(run, ms, Math.max(1, ms));
-  clearTimeout = (id: unknown) => {
-    this.timers = this.timers.filter((t) => t.id !== id);
-  };
-  clearInterval = this.clearTimeout;
-  private add(run: () => void, ms: number, every: number) {
-    this.timers.push({ id: this.next, at: this.now + ms, every, run });
-    return this.next++;
-  }
-  async advance(ms: number) {
-    const end = this.now + ms;
-    for (;;) {
-      await tick();
-      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.now = due.at;
-      if (due.every) due.at += due.every;
-      else this.clearTimeout(due.id);
-      due.run();
-    }
-    this.now = end;
-    await tick();
-  }
-}
-const time = new FakeTime();
+// The timers of nanostores (the store unmount delay) and of the market store (the retry countdown).
+const time = new FakeTime(Date.now(), () => tick());
 
 const page = new EventTarget() as EventTarget & { hidden: boolean };
 page.hidden = false;

@@ -3,35 +3,10 @@ import * as assert from 'uvu/assert';
 import { Poller, type PollerDeps } from '../../src/market/poller.ts';
 import type { Candle, Ticker } from '../../src/shared/contract.ts';
 import type { FromWorker } from '../../src/shared/protocol.ts';
+import { FakeTime } from './fake-time.ts';
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
-/** A virtual clock: timers run only when the test advances time. */
-class FakeTime {
-  now = 0;
-  private timers: { id: number; at: number; run: () => void }[] = [];
-  private next = 1;
-  setTimeout = (run: () => void, ms: number) => {
-    this.timers.push({ id: this.next, at: this.now + ms, run });
-    return this.next++;
-  };
-  clearTimeout = (id: unknown) => {
-    this.timers = this.timers.filter((t) => t.id !== id);
-  };
-  async advance(ms: number) {
-    const end = this.now + ms;
-    for (;;) {
-      await tick();
-      const due = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      this.clearTimeout(due.id);
-      this.now = due.at;
-      due.run();
-    }
-    this.now = end;
-    await tick();
-  }
-}
 
 interface Call {
   url: string;
@@ -42,7 +17,7 @@ interface Call {
 
 /** A fake market API: answers at once unless `hold` is set, fails while `down` is set. */
 const setup = () => {
-  const time = new FakeTime();
+  const time = new FakeTime(0, tick);
   const calls: Call[] = [];
   const posted: FromWorker[] = [];
   /** `price`: the ticker list's price while set (an unchanged list); else it moves with the clock. */
