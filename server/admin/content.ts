@@ -19,7 +19,8 @@ import type { ConfigEntry } from './types.ts';
 const HTTPS_KEYS = new Set<string>(['customFontFamilyLink']);
 
 /** What a value may be: the app reads these as switches, counts and amounts, or one of a few words. */
-export type ConfigRule = 'flag' | 'number' | 'count' | 'https' | 'link' | 'codeType' | 'text';
+import type { ConfigRule } from '../../src/shared/contract/console.ts';
+export type { ConfigRule };
 const FLAGS = 'initToUser isNeedLogin useSystemLanguage moneySymbolFront thousandSeparator commaDecimalSwap exchangeRateOn bankFullNumber orderConfirm captchaOn realNameOn bankNameOn bankNumberOn rechargeVoucherOn incomeRateOn exchangePageNeedPay vipOn avatarOn onlyPriceDifference withdrawNoticeDialog withdrawFirstPay inviteMenuOn promptPersistent money.withdrawRealTime';
 const NUMBERS = 'fourEyes.above moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount savings.rate';
 const COUNTS = 'deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds savings.pauseHours';

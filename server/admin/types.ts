@@ -1,17 +1,6 @@
 /** Request and answer shapes of the admin API, shared by server/admin and server/operator. */
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  phone: string | null;
-  email: string | null;
-  vipLevel: number;
-  balance: string;
-  frozen: string;
-  /** Global mask flag; null when never set. */
-  isOrder: boolean | null;
-  createdAt: string;
-}
+export type { AdminUser } from '../../src/shared/contract/console.ts';
 
 export interface BalanceResult {
   username: string;

@@ -12,7 +12,7 @@ import { signIns, users } from '../db/schema/index.ts';
 import { requestLanguages } from '../content/lang.ts';
 import { queueNotice } from '../delivery/outbox.ts';
 import { languageOf } from '../delivery/texts.ts';
-import type { SignIn } from '../console/types.ts';
+import type { SignIn } from '../../src/shared/contract/console.ts';
 
 export const SIGN_INS_KEPT = 20;
 

@@ -10,15 +10,8 @@ export interface PushEvent {
 
 export type PushListener = (evt: PushEvent) => void;
 
-/**
- * For the operators' console, never for users: a review queue changed. `new` when a user submits a
- * deposit or withdrawal, `decided` when an operator moves one, `claimed` when one is opened.
- */
-export interface QueueEvent {
-  queue: 'deposit' | 'withdrawal';
-  orderNo: string;
-  change: 'new' | 'decided' | 'claimed';
-}
+import type { QueueEvent } from '../../src/shared/contract/console.ts';
+export type { QueueEvent };
 
 export type QueueListener = (evt: QueueEvent) => void;
 

@@ -5,7 +5,7 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
-import type { AuditRow } from './types.ts';
+import type { AuditRow } from '../../src/shared/contract/console.ts';
 
 /** Who acted: a named operator of the console, or the shared key of the command line. */
 export interface Actor {

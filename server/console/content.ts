@@ -14,7 +14,7 @@ import { setPage, setTranslation, type Kind } from '../admin/pages.ts';
 import { AppError, fieldRequired, ok } from '../http/envelope.ts';
 import { PlainText } from '../http/schemas.ts';
 import type { Actor } from './audit.ts';
-import type { ContentItem, ContentList } from './types.ts';
+import type { ContentItem, ContentList } from '../../src/shared/contract/console.ts';
 
 /** The newest of each kind; older items are edited from the command line. */
 const PER_KIND = 30;

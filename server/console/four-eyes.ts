@@ -16,7 +16,7 @@ import { adjustBalance } from '../admin/users.ts';
 import { moveWithdrawal } from '../money/review.ts';
 import { audit, type Actor } from './audit.ts';
 import { roleRefused } from './roles.ts';
-import type { Proposal } from './types.ts';
+import type { Proposal } from '../../src/shared/contract/console.ts';
 import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
 
 

@@ -11,7 +11,7 @@ import { marketFeed } from '../db/schema/index.ts';
 import { AppError, ok } from '../http/envelope.ts';
 import { releaseHalt } from '../market/store.ts';
 import { audit, type Actor } from './audit.ts';
-import type { MarketHalt } from './types.ts';
+import type { MarketHalt } from '../../src/shared/contract/console.ts';
 
 export function consoleMarketRoutes(app: FastifyInstance, ctx: ServerContext, actor: (request: FastifyRequest) => Actor): void {
   // From the database, not this process's memory: the admin listener may run beside no feed.

@@ -31,7 +31,7 @@ import { checkRole, needOf, requireRoleForEveryRoute } from './roles.ts';
 import { decide, fourEyesAbove, needsTwoForWithdrawal, propose, readProposals, supersede, type Operator } from './four-eyes.ts';
 import { listOperators, OPERATOR_NAME, setRoles } from './accounts.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
-import type { AuditRow, Claim, ConsoleMe, OperatorRow, Proposal, Proposed, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from './types.ts';
+import type { AuditRow, Claim, ConsoleMe, OperatorRow, Proposal, Proposed, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from '../../src/shared/contract/console.ts';
 
 /** Withdrawals still waiting for an operator: not yet in a final status. */
 const OPEN_WITHDRAWALS = WITHDRAW_STATUSES.filter((s) => WITHDRAW_MOVES[s].length > 0);

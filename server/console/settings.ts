@@ -15,7 +15,7 @@ import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../money/comm
 import { SAVINGS_DEFAULTS } from '../savings/config.ts';
 import type { Actor } from './audit.ts';
 import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
-import type { Setting } from './types.ts';
+import type { Setting } from '../../src/shared/contract/console.ts';
 
 const DEFAULTS: Record<string, string> = {
   ...CONFIG_DEFAULTS,

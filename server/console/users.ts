@@ -15,7 +15,7 @@ import { toDeposit } from '../money/deposits.ts';
 import { toWithdrawal } from '../money/withdrawals/rows.ts';
 import { recentSignIns } from '../auth/sign-ins.ts';
 import { needsTwoForBalance, propose, type Operator } from './four-eyes.ts';
-import type { ConsoleUser, Proposed } from './types.ts';
+import type { ConsoleUser, Proposed } from '../../src/shared/contract/console.ts';
 
 /** Each list on the page shows the newest this many; the command line reads further back. */
 const RECENT = 20;

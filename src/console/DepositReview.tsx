@@ -3,7 +3,7 @@
  * earlier deposits and their outcomes; approve, or reject with a listed or typed reason.
  */
 import { useEffect, useState } from 'react';
-import type { DepositReview as Review } from '../../server/console/types.ts';
+import type { DepositReview as Review } from '../shared/contract/console.ts';
 import { ApiError, call } from './api.ts';
 import { t, tError, tStatus, type Key } from './i18n.ts';
 import { amount, money, when } from './format.ts';

@@ -1,6 +1,6 @@
 /** The deposit queue, oldest first; choosing one opens its review. */
 import { useEffect, useState } from 'react';
-import type { QueuedDeposit } from '../../server/console/types.ts';
+import type { QueuedDeposit } from '../shared/contract/console.ts';
 import { ApiError, call } from './api.ts';
 import { t, tError } from './i18n.ts';
 import { amount, money, when } from './format.ts';

@@ -4,7 +4,7 @@
  * with its words and the release decision (`HaltsLine.tsx`) loads only once there is one.
  */
 import { useEffect, useState, type ComponentType } from 'react';
-import type { MarketHalt } from '../../server/console/types.ts';
+import type { MarketHalt } from '../shared/contract/console.ts';
 import { call } from './api.ts';
 import type { HaltsLineProps } from './HaltsLine.tsx';
 

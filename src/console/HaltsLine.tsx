@@ -4,7 +4,7 @@
  * name).
  */
 import { useState } from 'react';
-import type { MarketHalt } from '../../server/console/types.ts';
+import type { MarketHalt } from '../shared/contract/console.ts';
 import { Alert } from './Alert.tsx';
 import { call } from './api.ts';
 import { when } from './format.ts';

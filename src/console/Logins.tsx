@@ -1,5 +1,5 @@
 /** A user's newest sign-ins: when, from which address, on which browser, and how. Loaded with the pages that show them. */
-import type { SignIn } from '../../server/console/types.ts';
+import type { SignIn } from '../shared/contract/console.ts';
 import { pageWords } from './i18n.ts';
 import { when } from './format.ts';
 

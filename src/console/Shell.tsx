@@ -1,7 +1,6 @@
 /** Signed in: tabs with the waiting counts, the chosen queue, users, content, settings or the audit log; language, alerts and sign-out. */
 import { useEffect, useState } from 'react';
-import type { QueueEvent } from '../../server/bus/types.ts';
-import type { QueueCounts } from '../../server/console/types.ts';
+import type { QueueCounts, QueueEvent } from '../shared/contract/console.ts';
 import { alertsOn, announceNew, setAlerts } from './alerts.ts';
 import { call } from './api.ts';
 import { LANGUAGES, language, t, type Lang } from './i18n.ts';

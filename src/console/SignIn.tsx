@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError, call } from './api.ts';
 import { t, tError } from './i18n.ts';
 import { Alert } from './Alert.tsx';
-import type { ConsoleMe } from '../../server/console/types.ts';
+import type { ConsoleMe } from '../shared/contract/console.ts';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (me: ConsoleMe) => void }) {
   const [name, setName] = useState('');

@@ -4,13 +4,13 @@
  * server allows from its status (as `withdraw set`), a listed or typed reason for giving it back.
  */
 import { useEffect, useState } from 'react';
-import type { QueuedWithdrawal } from '../../server/console/types.ts';
+import type { QueuedWithdrawal } from '../shared/contract/console.ts';
 import { ApiError, call } from './api.ts';
 import { pageWords, t, tError, tStatus } from './i18n.ts';
 import { money, when } from './format.ts';
 import { may } from './me.ts';
 import { ask } from './ask.ts';
-import type { Proposed } from '../../server/console/types.ts';
+import type { Proposed } from '../shared/contract/console.ts';
 import { Alert } from './Alert.tsx';
 import { useClaim } from './claim.ts';
 import { Logins, loginWords } from './Logins.tsx';

@@ -3,7 +3,7 @@
  * closing. Answers the other operator who already has it open, or null.
  */
 import { useEffect, useState } from 'react';
-import type { Claim } from '../../server/console/types.ts';
+import type { Claim } from '../shared/contract/console.ts';
 import { call } from './api.ts';
 
 /** Well inside the server's 90-second claim, so a held item never looks free in between. */

@@ -5,7 +5,7 @@ import { call, setOnSignedOut } from './api.ts';
 import { pickLanguage, setLanguage, t, type Lang } from './i18n.ts';
 import { Shell } from './Shell.tsx';
 import { setMe } from './me.ts';
-import type { ConsoleMe } from '../../server/console/types.ts';
+import type { ConsoleMe } from '../shared/contract/console.ts';
 import { SignIn } from './SignIn.tsx';
 import './console.css';
 

@@ -1,5 +1,5 @@
 /** The signed-in operator as the server described them: what the console shows follows their roles. */
-import type { ConsoleMe } from '../../server/console/types.ts';
+import type { ConsoleMe } from '../shared/contract/console.ts';
 import { mayDo, type OperatorRole } from '../shared/operator-roles.ts';
 
 // Re-exported, so the pages that need the roles share this module's chunk instead of a chunk of their own.

@@ -11,7 +11,7 @@ import { buildAdminApp } from '../../server/admin/app.ts';
 import { auditLog, users, withdrawals } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { Proposal, Proposed } from '../../server/console/types.ts';
+import type { Proposal, Proposed } from '../../src/shared/contract/console.ts';
 import type { OperatorRole } from '../../src/shared/operator-roles.ts';
 import { adminApiOf, bindBank, info, member, runCommand, withdraw, type Member } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -16,7 +16,7 @@ import { auditLog, config, operators, wallets } from '../../server/db/schema/ind
 import { addOperator } from '../../server/console/accounts.ts';
 import { CLAIM_MS } from '../../server/console/claims.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { AuditRow, Claim, QueuedDeposit, QueuedWithdrawal } from '../../server/console/types.ts';
+import type { AuditRow, Claim, QueuedDeposit, QueuedWithdrawal } from '../../src/shared/contract/console.ts';
 import { bindBank, member, submittedDeposit, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -14,7 +14,7 @@ import { auditLog } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { ROUTE_ROLES } from '../../server/console/roles.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { ConsoleMe } from '../../server/console/types.ts';
+import type { ConsoleMe } from '../../src/shared/contract/console.ts';
 import { adminApiOf, runCommand } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

@@ -12,7 +12,7 @@ import type { PushEvent } from '../../server/bus/types.ts';
 import { auditLog, operators, signIns, users, walletBills } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { AdminUser, ConsoleUser, ContentList, QueuedWithdrawal, Setting } from '../../server/console/types.ts';
+import type { AdminUser, ConsoleUser, ContentList, QueuedWithdrawal, Setting } from '../../src/shared/contract/console.ts';
 import { recordSignIn, SIGN_INS_KEPT } from '../../server/auth/sign-ins.ts';
 import { MEANINGS } from '../../src/console/pages/setting-meanings.ts';
 import { bindBank, member, withdraw } from './money-fixtures.ts';

@@ -8,7 +8,7 @@ import { auditLog, deposits, operators } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { SESSION_MS, SIGN_IN_LIMITS } from '../../server/console/session.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { DepositReview, QueuedDeposit, QueuedWithdrawal } from '../../server/console/types.ts';
+import type { DepositReview, QueuedDeposit, QueuedWithdrawal } from '../../src/shared/contract/console.ts';
 import type { Withdrawal } from '../../src/shared/contract.ts';
 import { adminApiOf, bindBank, info, member, runCommand, submittedDeposit, withdraw } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';

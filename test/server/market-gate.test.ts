@@ -14,7 +14,7 @@ import { buildAdminApp } from '../../server/admin/app.ts';
 import { KEY_HEADER } from '../../server/admin/key.ts';
 import { addOperator } from '../../server/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/console/totp.ts';
-import type { MarketHalt } from '../../server/console/types.ts';
+import type { MarketHalt } from '../../src/shared/contract/console.ts';
 import { auditLog, contractOrders, marketCandles, marketFeed, marketGaps, marketSeconds, operators } from '../../server/db/schema/index.ts';
 import { feedConfigFromEnv, precisionOf, type FeedConfig } from '../../server/market/config.ts';
 import { marketOf } from '../../server/market/context.ts';

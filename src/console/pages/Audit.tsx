@@ -1,6 +1,6 @@
 /** The audit log, newest first: who did what to which item and user, filtered by operator, user and kind. */
 import { useEffect, useState } from 'react';
-import type { AuditRow } from '../../../server/console/types.ts';
+import type { AuditRow } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';
 import { money, when } from '../format.ts';

@@ -3,7 +3,7 @@
  * languages side by side (one column on a phone); a language nobody wrote yet is marked missing.
  */
 import { useEffect, useState } from 'react';
-import type { ContentItem, ContentList } from '../../../server/console/types.ts';
+import type { ContentItem, ContentList } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError } from '../i18n.ts';
 import { Alert } from '../Alert.tsx';

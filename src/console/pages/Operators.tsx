@@ -1,6 +1,6 @@
 /** The admin's page of operators and their roles: a change is on record under the admin's name. */
 import { useEffect, useState } from 'react';
-import type { OperatorRow } from '../../../server/console/types.ts';
+import type { OperatorRow } from '../../shared/contract/console.ts';
 import { OPERATOR_ROLES } from '../me.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError } from '../i18n.ts';

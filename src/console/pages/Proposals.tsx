@@ -3,7 +3,7 @@
  * another operator whose role covers it approves or refuses, after the same question as any decision.
  */
 import { useEffect, useState } from 'react';
-import type { Proposal } from '../../../server/console/types.ts';
+import type { Proposal } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import type { Decision } from '../confirm.tsx';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';

@@ -1,6 +1,6 @@
 /** Settings: each config value with what it changes for users, its default and the rule it must follow; saved one at a time. */
 import { useEffect, useState } from 'react';
-import type { Setting } from '../../../server/console/types.ts';
+import type { Setting } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { language, pageWords, t, tError } from '../i18n.ts';
 import { MEANINGS } from './setting-meanings.ts';

@@ -3,14 +3,14 @@
  * they pay and are reached, their signed-in devices; and the operator's actions on them.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { AdminUser, ConsoleUser } from '../../../server/console/types.ts';
+import type { AdminUser, ConsoleUser } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';
 import { amount, money, when } from '../format.ts';
 import { may } from '../me.ts';
 import { ask } from '../ask.ts';
 import { go } from '../address.ts';
-import type { Proposed } from '../../../server/console/types.ts';
+import type { Proposed } from '../../shared/contract/console.ts';
 import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
 import { Logins, loginWords } from '../Logins.tsx';

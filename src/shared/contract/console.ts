@@ -1,6 +1,33 @@
-/** Answers of the console's API (`/console/api` on the admin listener), shared with the console's code. */
-import type { Deposit, Withdrawal, WithdrawStatus } from '../../src/shared/contract.ts';
-export type { AdminUser } from '../admin/types.ts';
+/** Answers of the console's API (`/console/api` on the admin listener): the one vocabulary of console and server. */
+import type { Deposit } from './deposits.ts';
+import type { Withdrawal, WithdrawStatus } from './withdrawals.ts';
+
+/** A user as the operator lists them (the admin API's `users`, the console's search). */
+export interface AdminUser {
+  id: number;
+  username: string;
+  phone: string | null;
+  email: string | null;
+  vipLevel: number;
+  balance: string;
+  frozen: string;
+  /** Global mask flag; null when never set. */
+  isOrder: boolean | null;
+  createdAt: string;
+}
+
+/**
+ * For the operators' console, never for users: a review queue changed. `new` when a user submits a
+ * deposit or withdrawal, `decided` when an operator moves one, `claimed` when one is opened.
+ */
+export interface QueueEvent {
+  queue: 'deposit' | 'withdrawal';
+  orderNo: string;
+  change: 'new' | 'decided' | 'claimed';
+}
+
+/** How a config value is checked before it is stored. */
+export type ConfigRule = 'flag' | 'number' | 'count' | 'https' | 'link' | 'codeType' | 'text';
 
 /** A quote the price gate halted (server/market/plausible.ts): no new orders on it until it ends. */
 export interface MarketHalt {
@@ -158,7 +185,7 @@ export interface Setting {
   key: string;
   value: string;
   default: string | null;
-  rule: import('../admin/content.ts').ConfigRule;
+  rule: ConfigRule;
   /** The smallest and largest value allowed, for the keys that have bounds. */
   range: readonly [number, number] | null;
   /** At most this many decimals, where fewer than the rule's are read. */
