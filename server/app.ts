@@ -27,7 +27,7 @@ import { installInputGuards } from './http/input-guard.ts';
 import { refuseSecretsInQuery } from './http/secrets.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
-import { installRouteAuth } from './http/route-auth.ts';
+import { installRouteAuth } from './auth/route-auth.ts';
 import { listSecretRoutes } from './auth/guesses.ts';
 import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';

@@ -1,5 +1,5 @@
 /** The server process: open and migrate the database, seed a fresh one, listen, shut down cleanly. */
-import { startAdminServer } from './admin/listen.ts';
+import { startAdminServer } from './operator/api/listen.ts';
 import { buildApp } from './app.ts';
 import { logCodeSender } from './auth/code-sender.ts';
 import { createBus } from './bus/index.ts';

@@ -120,7 +120,7 @@ export const ERROR_STATUS = {
   'console.header': 403,
   'operator.role': 400,
   'console.role': 403,
-  // Four eyes (server/console/four-eyes.ts).
+  // Four eyes (server/operator/console/four-eyes.ts).
   'fourEyes.self': 403,
   'fourEyes.notYours': 403,
   'fourEyes.notFound': 404,

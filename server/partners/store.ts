@@ -9,7 +9,7 @@ import { partnerUsers, partners, sessions, type PartnerBrand } from '../db/schem
 import { AppError } from '../http/envelope.ts';
 import { isLoopback } from '../http/static.ts';
 import type { Alg } from '../auth/sso/token.ts';
-import { audit, type Actor } from '../console/audit.ts';
+import { audit, type Actor } from '../audit/log.ts';
 
 export const PARTNER_ID = '^[a-z0-9][a-z0-9-]{1,31}$';
 /** HS256 wants a key as long as its hash: 32 bytes, here at least 32 characters. */

@@ -8,5 +8,5 @@ export { OPERATOR_ROLES } from '../shared/operator-roles.ts';
 export let me: ConsoleMe = { name: '', roles: [], currency: '', fourEyesAbove: '' };
 export const setMe = (m: ConsoleMe): void => void (me = m);
 
-/** Hides what the server would refuse anyway (server/console/roles.ts). */
+/** Hides what the server would refuse anyway (server/operator/console/roles.ts). */
 export const may = (role: OperatorRole): boolean => mayDo(me.roles, role);

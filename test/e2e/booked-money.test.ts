@@ -10,8 +10,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { INFO_FILE } from '../../server/admin/key.ts';
-import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { INFO_FILE } from '../../server/operator/api/key.ts';
+import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import { DEMO_FUND_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import type { ContractOrder, FinanceHolding, FinanceProduct, Page as ListPage, SavingsSummary, UserInfo } from '../../src/shared/contract.ts';
 import { cmp, sub, trimZeros } from '../../src/shared/decimal.ts';
@@ -169,7 +169,7 @@ for (const language of LANGUAGES) {
 
 test('the operator console shows the balance and its bills exactly, in en, ar and pt-BR', traced(async () => {
   const password = 'booked money console';
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'cora', '--password', password], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', 'operator', 'add', 'cora', '--password', password], {
     env: { ...process.env, DATA_DIR: stage.server.dataDir },
   });
   const secret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;

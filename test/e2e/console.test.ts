@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { INFO_FILE, KEY_HEADER, loadOperatorKey } from '../../server/admin/key.ts';
-import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { INFO_FILE, KEY_HEADER, loadOperatorKey } from '../../server/operator/api/key.ts';
+import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import { errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, traced, waitForApp, type ServerHandle } from './harness.ts';
 
@@ -31,14 +31,14 @@ test.before(async () => {
   browser = await launchBrowser();
   const { port } = JSON.parse(await readFile(path.join(server.dataDir, INFO_FILE), 'utf8')) as { port: number };
   consoleUrl = `http://127.0.0.1:${port}/console/`;
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', PASSWORD, '--role', 'admin'], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', 'operator', 'add', 'ana', '--password', PASSWORD, '--role', 'admin'], {
     env: { ...process.env, DATA_DIR: server.dataDir },
   });
   const uri = /otpauth:\/\/totp\/\S+/.exec(stdout)?.[0];
   assert.ok(uri, stdout);
   assert.match(stdout, /[█▀▄]{10}/, 'a QR code to scan');
   secret = new URL(uri!).searchParams.get('secret')!;
-  const bea = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'bea', '--password', PASSWORD, '--role', 'admin'], {
+  const bea = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', 'operator', 'add', 'bea', '--password', PASSWORD, '--role', 'admin'], {
     env: { ...process.env, DATA_DIR: server.dataDir },
   });
   beaSecret = new URL(/otpauth:\/\/totp\/\S+/.exec(bea.stdout)![0]).searchParams.get('secret')!;
@@ -461,7 +461,7 @@ test('four eyes: a large adjustment by one operator waits until a second approve
   await page.locator('select[aria-label=Language]').selectOption('en');
 
   // A viewer, as `operator add` makes one by default: reads, and is offered nothing to decide.
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'vic', '--password', PASSWORD], { env: { ...process.env, DATA_DIR: server.dataDir } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', 'operator', 'add', 'vic', '--password', PASSWORD], { env: { ...process.env, DATA_DIR: server.dataDir } });
   assert.match(stdout, /roles: viewer/);
   const vicSecret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;
   const vic = await newMobilePage(browser, { locale: 'en-US' });

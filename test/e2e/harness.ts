@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/admin/key.ts';
+import { ADMIN_PREFIX, INFO_FILE, KEY_FILE, KEY_HEADER } from '../../server/operator/api/key.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import { suite } from '../suite.ts';

@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { INFO_FILE } from '../../server/admin/key.ts';
-import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { INFO_FILE } from '../../server/operator/api/key.ts';
+import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import { startFakeExchange, type FakeExchange } from '../server/fake-exchange.ts';
 import { advanceServerClock, errorsOf, launchBrowser, loginAsDemo, newMobilePage, screenshot, startServer, startSignedIn, traced, type ServerHandle, waitForApp } from './harness.ts';
 
@@ -133,7 +133,7 @@ test('a price that cannot be true halts the quote: the buttons say so in English
   await ar.close();
 
   // The operator console shows the halt above every page, with the way to end it.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'ana', '--password', 'console e2e password', '--role', 'finance'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', 'operator', 'add', 'ana', '--password', 'console e2e password', '--role', 'finance'], {
     env: { ...process.env, DATA_DIR: server.dataDir },
   });
   const secret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;

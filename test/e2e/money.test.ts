@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
-import type { AdminDeposit } from '../../server/admin/types.ts';
+import type { AdminDeposit } from '../../server/operator/api/types.ts';
 import { browserSuite, coveredByBanner, errorsOf, loginAsDemo, loseFirstAnswer, newMobilePage, operatorCall, operatorFetch, screenshot, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('money: deposit with a proof photo, a refused withdrawal, payment methods');

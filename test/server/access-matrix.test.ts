@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope, FinanceProduct, PayChannel, Play, UserMessage } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { createSession, userIdFromToken } from '../../server/auth/session.ts';
 import { reviewDeposit } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';

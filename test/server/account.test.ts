@@ -12,7 +12,7 @@ import type {
   UserInfo,
   UserMessageList,
 } from '../../src/shared/contract.ts';
-import { ADMIN_PREFIX, KEY_HEADER } from '../../server/admin/key.ts';
+import { ADMIN_PREFIX, KEY_HEADER } from '../../server/operator/api/key.ts';
 import type { PushEvent } from '../../server/bus/types.ts';
 import { DEMO_EMAIL, DEMO_PHONE } from '../../server/seed/content.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';

@@ -8,8 +8,8 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { PUSH_CODES } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
-import { KEY_HEADER } from '../../server/admin/key.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
+import { KEY_HEADER } from '../../server/operator/api/key.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { TestSocket } from './ws-client.ts';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { skipWithout, test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { auditLog, operators } from '../../server/db/schema/index.ts';
 import { Secret } from 'otpauth';
 import { adminApiOf, runCommand } from './money-fixtures.ts';

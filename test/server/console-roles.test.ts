@@ -9,11 +9,11 @@ import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
 import { mayDo, type OperatorRole } from '../../src/shared/operator-roles.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { auditLog } from '../../server/db/schema/index.ts';
-import { addOperator } from '../../server/console/accounts.ts';
-import { ROUTE_ROLES } from '../../server/console/roles.ts';
-import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { addOperator } from '../../server/operator/console/accounts.ts';
+import { ROUTE_ROLES } from '../../server/operator/console/roles.ts';
+import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import type { ConsoleMe } from '../../src/shared/contract/console.ts';
 import { adminApiOf, runCommand } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -97,7 +97,7 @@ test('the route table lists every console route there is, and nothing else', asy
   // The other way round: a route the table misses stops the admin app from being built.
   const missing = await import('fastify').then(async ({ default: Fastify }) => {
     const app = Fastify();
-    const { requireRoleForEveryRoute } = await import('../../server/console/roles.ts');
+    const { requireRoleForEveryRoute } = await import('../../server/operator/console/roles.ts');
     const built = app.register(
       async (api) => {
         requireRoleForEveryRoute(api);

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ConfigItem } from '../../src/shared/contract.ts';
-import { loadOperatorKey } from '../../server/admin/key.ts';
-import { startAdminServer } from '../../server/admin/listen.ts';
+import { loadOperatorKey } from '../../server/operator/api/key.ts';
+import { startAdminServer } from '../../server/operator/api/listen.ts';
 import { config } from '../../server/db/schema/index.ts';
-import { runOperator } from '../../server/operator/run.ts';
+import { runOperator } from '../../server/operator/cli/run.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const test = suite<{ s: TestServer; admin: FastifyInstance; dir: string }>('customFontFamilyLink', {} as never);

@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { GUESS_RULES, routesCheckingSecrets, type GuessRuleName, type GuessTicket } from '../../server/auth/guesses.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
-import { addOperator } from '../../server/console/accounts.ts';
-import { codeAt, stepAt } from '../../server/console/totp.ts';
+import { addOperator } from '../../server/operator/console/accounts.ts';
+import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import { config, users } from '../../server/db/schema/index.ts';
 import { documentedKeys } from './answer-check.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -294,8 +294,8 @@ test('a secret compared without a ticket from the limiter is refused before any 
 const COMPARERS: Record<string, string> = {
   'server/auth/password.ts': 'verifyPassword takes a ticket',
   'server/auth/codes.ts': 'sameCode takes a ticket',
-  'server/console/totp.ts': 'matchStep is called only in the console sign-in, under the limiter (checked below)',
-  'server/admin/key.ts': 'the operator key: 256 random bits on the loopback listener, not guessable',
+  'server/operator/console/totp.ts': 'matchStep is called only in the console sign-in, under the limiter (checked below)',
+  'server/operator/api/key.ts': 'the operator key: 256 random bits on the loopback listener, not guessable',
   'server/auth/sso/token.ts': "a partner's signature: a forged one is not a guess at a secret",
 };
 
@@ -305,9 +305,9 @@ test('no server source compares a secret outside the modules the limiter guards'
   const sources = new Map(files('server').map((f) => [f, readFileSync(path.join(root, f), 'utf8')]));
   const comparing = [...sources].filter(([, text]) => /\btimingSafeEqual\b|\bscrypt(Sync)?\s*\(/.test(text)).map(([f]) => f);
   assert.equal(comparing.filter((f) => !COMPARERS[f]), [], 'a new way to compare a secret: put it behind a GuessTicket and list it here');
-  const totpUsers = [...sources].filter(([f, text]) => f !== 'server/console/totp.ts' && /\bmatchStep\(/.test(text)).map(([f]) => f);
-  assert.equal(totpUsers, ['server/console/session.ts']);
-  assert.match(sources.get('server/console/session.ts')!, /await guess\([^]*matchStep\(/, 'the TOTP code is compared inside the guess check');
+  const totpUsers = [...sources].filter(([f, text]) => f !== 'server/operator/console/totp.ts' && /\bmatchStep\(/.test(text)).map(([f]) => f);
+  assert.equal(totpUsers, ['server/operator/console/session.ts']);
+  assert.match(sources.get('server/operator/console/session.ts')!, /await guess\([^]*matchStep\(/, 'the TOTP code is compared inside the guess check');
 });
 
 test('40 wrong tries and the right one at once, on every route that compares a secret: at most the limit is compared, the right one is refused', async (c) => {

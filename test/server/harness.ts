@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Envelope } from '../../src/shared/contract.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
-import { ADMIN_PREFIX, KEY_HEADER } from '../../server/admin/key.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
+import { ADMIN_PREFIX, KEY_HEADER } from '../../server/operator/api/key.ts';
 import { buildApp } from '../../server/app.ts';
 import type { CodeSender } from '../../server/auth/code-sender.ts';
 import type { EventBus } from '../../server/bus/types.ts';

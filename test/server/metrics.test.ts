@@ -2,8 +2,8 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { until } from '../until.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
-import { KEY_HEADER } from '../../server/admin/key.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
+import { KEY_HEADER } from '../../server/operator/api/key.ts';
 import { startDaily } from '../../server/jobs/daily.ts';
 import { startSettlement } from '../../server/orders/settle.ts';
 import { startTestServer, type TestServer } from './harness.ts';

@@ -79,7 +79,7 @@ export async function info(s: TestServer, m: Member): Promise<UserInfo> {
 }
 
 /** The operator commands' API, answered by an in-process admin app (no port, no key file); `user` is the machine's user the command line names. */
-export function adminApiOf(admin: import('fastify').FastifyInstance, key: string, user?: string): import('../../server/operator/client.ts').AdminApi {
+export function adminApiOf(admin: import('fastify').FastifyInstance, key: string, user?: string): import('../../server/operator/cli/client.ts').AdminApi {
   const call = async <T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> => {
     const headers = { 'x-operator-key': key, ...(user ? { 'x-operator-user': user } : {}) };
     const res = await admin.inject({ method, url: `/admin${url}`, headers, ...(payload ? { payload } : {}) });
@@ -98,7 +98,7 @@ export function adminApiOf(admin: import('fastify').FastifyInstance, key: string
 }
 
 /** Runs one operator command as `npm run operator -- name args… --option value` would. */
-export async function runCommand(api: import('../../server/operator/client.ts').AdminApi, name: string, args: string[], options: Record<string, string> = {}): Promise<string> {
-  const { COMMANDS } = await import('../../server/operator/commands.ts');
+export async function runCommand(api: import('../../server/operator/cli/client.ts').AdminApi, name: string, args: string[], options: Record<string, string> = {}): Promise<string> {
+  const { COMMANDS } = await import('../../server/operator/cli/commands.ts');
   return COMMANDS.find((c) => c.name === name)!.run({ args, options, api });
 }

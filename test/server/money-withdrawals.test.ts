@@ -12,7 +12,7 @@ import { getWallet } from '../../server/ledger/index.ts';
 import { add } from '../../src/shared/decimal.ts';
 import { moveWithdrawal, WITHDRAW_MOVES } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { FUND_PASSWORD, adminApiOf, bindBank, member, runCommand, withdraw, type Member } from './money-fixtures.ts';
 
 let s: TestServer;

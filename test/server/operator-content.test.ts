@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContentPage, MarqueeItem, NewsItem, Page } from '../../src/shared/contract.ts';
-import { startAdminServer } from '../../server/admin/listen.ts';
-import { runOperator } from '../../server/operator/run.ts';
+import { startAdminServer } from '../../server/operator/api/listen.ts';
+import { runOperator } from '../../server/operator/cli/run.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 interface Ctx {

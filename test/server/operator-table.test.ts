@@ -1,6 +1,6 @@
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { record, table } from '../../server/operator/table.ts';
+import { record, table } from '../../server/operator/cli/table.ts';
 
 test('columns fit their widest cell; numbers align right, text left', () => {
   const out = table(

@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { startAdminServer } from '../../server/admin/listen.ts';
+import { startAdminServer } from '../../server/operator/api/listen.ts';
 import { notices, userMessages, users, walletBills } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
-import { helpText, runOperator } from '../../server/operator/run.ts';
-import { COMMANDS } from '../../server/operator/commands.ts';
+import { helpText, runOperator } from '../../server/operator/cli/run.ts';
+import { COMMANDS } from '../../server/operator/cli/commands.ts';
 import { DEMO_USERNAME } from '../../server/seed/content.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
@@ -186,7 +186,7 @@ test('--help lists every command; unknown commands are refused', async () => {
 
 test('with no server running it says so and exits 1', async () => {
   const empty = tempDir();
-  const cli = path.resolve('server/operator/cli.ts');
+  const cli = path.resolve('server/operator/cli/cli.ts');
   const result = await run(process.execPath, ['--import', 'tsx', cli, 'users'], { env: { ...process.env, DATA_DIR: empty } }).then(
     () => ({ code: 0, stderr: '' }),
     (e: { code: number; stderr: string }) => e,
@@ -210,7 +210,7 @@ test('with no server running it says so and exits 1', async () => {
 });
 
 test('the command line finds the running server through DATA_DIR', async () => {
-  const cli = path.resolve('server/operator/cli.ts');
+  const cli = path.resolve('server/operator/cli/cli.ts');
   const { stdout } = await run(process.execPath, ['--import', 'tsx', cli, 'users', '--search', DEMO_USERNAME], {
     env: { ...process.env, DATA_DIR: dataDir, OPERATOR_KEY: '' },
   });

@@ -5,7 +5,7 @@
  */
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { routesNeedingToken } from '../../server/http/route-auth.ts';
+import { routesNeedingToken } from '../../server/auth/route-auth.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 interface Doc {

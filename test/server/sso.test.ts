@@ -11,10 +11,10 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { UserInfo } from '../../src/shared/contract.ts';
 import { auditLog, partnerUsers, partners, sessions, signIns, users } from '../../server/db/schema/index.ts';
-import { runOperator } from '../../server/operator/run.ts';
+import { runOperator } from '../../server/operator/cli/run.ts';
 import { SSO_PER_IP } from '../../server/auth/sso/routes.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
-import { OperatorError, type AdminApi } from '../../server/operator/client.ts';
+import { OperatorError, type AdminApi } from '../../server/operator/cli/client.ts';
 import { es256, hs256, p256, signWithClock, unsigned } from './sso-tokens.ts';
 
 interface Ctx {

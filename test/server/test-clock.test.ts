@@ -1,7 +1,7 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
-import { buildAdminApp } from '../../server/admin/app.ts';
+import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { createAdjustableClock, testClockFromEnv } from '../../server/clock/adjustable.ts';
 import { marketOf } from '../../server/market/context.ts';
 import { startTestServer, type TestServer } from './harness.ts';

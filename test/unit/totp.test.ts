@@ -1,7 +1,7 @@
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { Secret } from 'otpauth';
-import { codeAt, matchStep, newSecret, otpauthUri, stepAt } from '../../server/console/totp.ts';
+import { codeAt, matchStep, newSecret, otpauthUri, stepAt } from '../../server/operator/console/totp.ts';
 
 // RFC 6238 appendix B, SHA-1: the key is the ASCII string "12345678901234567890".
 const RFC_SECRET = new Secret({ buffer: new TextEncoder().encode('12345678901234567890').buffer }).base32;

@@ -13,7 +13,7 @@ export const operators = pgTable('operators', {
   totpSecret: text('totp_secret').notNull(),
   /** The 30-second step of the last code accepted: a code is good once. */
   totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  /** What the operator may do (server/console/roles.ts); operators from before roles became admins. */
+  /** What the operator may do (server/operator/console/roles.ts); operators from before roles became admins. */
   roles: text('roles').array().notNull().default(sql`'{viewer}'::text[]`),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }),
@@ -61,7 +61,7 @@ export const consoleClaims = pgTable('console_claims', {
 
 /**
  * Four eyes: a money decision above `fourEyes.above` waits here until a second operator approves
- * it (server/console/four-eyes.ts). Only the approval carries it out; the row keeps who did what.
+ * it (server/operator/console/four-eyes.ts). Only the approval carries it out; the row keeps who did what.
  */
 export const operatorProposals = pgTable('operator_proposals', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -41,7 +41,7 @@ export interface MarketHalt {
 
 export interface ConsoleMe {
   name: string;
-  /** server/console/roles.ts: the console hides what these do not allow. */
+  /** server/operator/console/roles.ts: the console hides what these do not allow. */
   roles: string[];
   /** The app's money symbol (config `moneySymbol`), shown with every amount. */
   currency: string;
@@ -49,7 +49,7 @@ export interface ConsoleMe {
   fourEyesAbove: string;
 }
 
-/** A money decision waiting for a second operator (server/console/four-eyes.ts). */
+/** A money decision waiting for a second operator (server/operator/console/four-eyes.ts). */
 export interface Proposal {
   id: number;
   kind: 'balance' | 'withdrawal';
