@@ -54,4 +54,15 @@ test('a refused request still needs the operator key first', async (c) => {
   assert.is(res.json().key, 'operator.key', 'no key: the key is what is wrong, not the input');
 });
 
+test('the key guards /admin alone: its unknown addresses ask for it, an address outside it is simply not found', async (c) => {
+  const unknownAdmin = await c.admin.app.inject({ method: 'GET', url: '/admin/no-such-call' });
+  assert.equal([unknownAdmin.statusCode, unknownAdmin.json().key], [403, 'operator.key'], 'without the key, /admin tells nothing of its routes');
+  const withKey = await c.admin.app.inject({ method: 'GET', url: '/admin/no-such-call', headers: { 'x-operator-key': c.admin.key } });
+  assert.equal([withKey.statusCode, withKey.json().key], [404, 'http.notFound'], 'with the key, an unknown call is not found');
+  for (const url of ['/no-such-page', '/administrator', '/metrics']) {
+    const res = await c.admin.app.inject({ method: 'GET', url });
+    assert.equal([res.statusCode, res.json().key], [404, 'http.notFound'], `${url}: no key is asked outside the admin API`);
+  }
+});
+
 test.run();

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { installApiErrorHandling } from '../../http/errors.ts';
+import { installApiErrorHandling, sendNotFound } from '../../http/errors.ts';
 import { installInputGuards } from '../../http/input-guard.ts';
 import { AppError } from '../../http/envelope.ts';
 import { listSecretRoutes } from '../../auth/guesses.ts';
@@ -25,7 +25,6 @@ import { consoleDir, consolePageRoutes } from '../console/static.ts';
 
 /** The console's page and its API live under this prefix, beside the admin API. */
 export const CONSOLE_PREFIX = '/console';
-const isConsoleUrl = (url: string) => url === CONSOLE_PREFIX || url.startsWith(CONSOLE_PREFIX + '/') || url.startsWith(CONSOLE_PREFIX + '?');
 
 export interface AdminAppOptions {
   /** Defaults to OPERATOR_KEY or the key file in DATA_DIR. */
@@ -39,13 +38,6 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
   // Behind the operator's own proxy (ADMIN_HOST), its address and scheme are the client's.
   const app = Fastify({ logger: ctx.logger, ajv: AJV_OPTIONS, trustProxy: ctx.config.trustProxy });
   installApiErrorHandling(app, ctx.outages && ((err) => ctx.outages!.report(err)));
-  app.addHook('onRequest', async (request) => {
-    // The console signs its operators in by name; the shared key opens nothing there.
-    if (isConsoleUrl(request.url)) return;
-    if (!keyMatches(key, request.headers[KEY_HEADER])) {
-      throw new AppError(403, 'operator.key', `Missing or wrong ${KEY_HEADER} header`);
-    }
-  });
   // The operator's input gets the public API's checks: a non-finite number or a NUL character
   // would otherwise reach PostgreSQL and come back as an internal error.
   installInputGuards(app);
@@ -54,6 +46,14 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
   app.removeContentTypeParser('text/plain');
   await app.register(
     async (admin) => {
+      // The key guards this plugin's routes and its unknown addresses alone: the console beside it
+      // signs its operators in by name, and the shared key opens nothing there.
+      admin.addHook('onRequest', async (request) => {
+        if (!keyMatches(key, request.headers[KEY_HEADER])) {
+          throw new AppError(403, 'operator.key', `Missing or wrong ${KEY_HEADER} header`);
+        }
+      });
+      admin.setNotFoundHandler(sendNotFound);
       await admin.register(adminUserRoutes, { ctx });
       await admin.register(adminContentRoutes, { ctx });
       // ---- Admin route plugins (deposit and withdrawal review…): one line each, given `{ ctx }`.
