@@ -59,11 +59,11 @@ export async function audit(tx: DbOrTx, at: number, actor: Actor, kind: AuditKin
   await tx.insert(auditLog).values({ at: new Date(at), operatorId: actor.id, operatorName: actor.name, proposedBy: actor.proposer ?? null, kind, target, userId, before: before ?? null, after: after ?? null });
 }
 
-/** Newest first; `beforeId` pages back. */
-export async function readAudit(db: Db, filter: { operator?: string; userId?: number; kind?: string; beforeId?: number; limit: number }): Promise<AuditRow[]> {
+/** Newest first; `beforeId` pages back; `user` is a user's name, else their id. */
+export async function readAudit(db: Db, filter: { operator?: string; user?: string; kind?: string; beforeId?: number; limit: number }): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.operator) where.push(eq(auditLog.operatorName, filter.operator));
-  if (filter.userId !== undefined) where.push(eq(auditLog.userId, filter.userId));
+  if (filter.user !== undefined) where.push(eq(auditLog.userId, await userIdOf(db, filter.user)));
   if (filter.kind) where.push(eq(auditLog.kind, filter.kind));
   if (filter.beforeId) where.push(lt(auditLog.id, filter.beforeId));
   const rows = await db
@@ -85,4 +85,11 @@ export async function readAudit(db: Db, filter: { operator?: string; userId?: nu
     before: r.before,
     after: r.after,
   }));
+}
+
+/** A user by name, else by id (a name may be all digits, a phone number); an unknown one matches nothing (-1 is no user's id). */
+async function userIdOf(db: Db, user: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, user));
+  if (row) return row.id;
+  return /^[1-9]\d{0,9}$/.test(user) && Number(user) <= 2147483647 ? Number(user) : -1;
 }

@@ -11,7 +11,7 @@ import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { auditLog, users, withdrawals } from '../../server/db/schema/index.ts';
 import { addOperator } from '../../server/operator/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
-import type { Proposal, Proposed } from '../../src/shared/contract/console.ts';
+import type { Proposal, Proposed, QueuedWithdrawal } from '../../src/shared/contract/console.ts';
 import type { OperatorRole } from '../../src/shared/operator-roles.ts';
 import { adminApiOf, bindBank, info, member, runCommand, withdraw, type Member } from './money-fixtures.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -118,6 +118,9 @@ test('a withdrawal\'s approval above the amount waits for a second reviewer; a r
   assert.is(await statusOf(big.orderNo), 'reviewing');
   const rival = await as('rex', 'POST', `/withdrawals/${big.orderNo}`, { status: 'succeeded' });
   assert.equal([rival.status, rival.body.key], [409, 'fourEyes.pending'], 'one proposal per withdrawal');
+  const markOf = async (orderNo: string) => (await as<QueuedWithdrawal[]>('rex', 'GET', '/withdrawals')).body.data.find((w) => w.orderNo === orderNo)!.proposal;
+  const mark = await markOf(big.orderNo);
+  assert.equal([mark?.id, mark?.proposedBy], [p.id, 'rita'], 'the queue marks the withdrawal with its open proposal and its proposer');
 
   // Not the proposer's to approve; not another's to withdraw.
   assert.is((await as('rita', 'POST', `/proposals/${p.id}/approve`)).body.key, 'fourEyes.self');
@@ -125,6 +128,7 @@ test('a withdrawal\'s approval above the amount waits for a second reviewer; a r
   assert.is((await as('fred', 'POST', `/proposals/${p.id}/approve`)).body.key, 'console.role', 'a withdrawal needs a reviewer');
   const withdrawn = await as<Proposal>('rita', 'POST', `/proposals/${p.id}/withdraw`);
   assert.is(withdrawn.body.data.status, 'withdrawn');
+  assert.is(await markOf(big.orderNo), null, 'a withdrawn proposal no longer marks the withdrawal');
   assert.is(await statusOf(big.orderNo), 'reviewing');
 
   // Proposed again, rejected by the other: the withdrawal still waits for review.

@@ -4,7 +4,7 @@
  * with closing the proposal, so two approvals cannot both pay; the audit row names both operators.
  * The proposer may withdraw it; anyone whose role covers its kind may reject it.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { WithdrawStatus } from '../../../src/shared/contract.ts';
 import { mayDo, type OperatorRole } from '../../../src/shared/operator-roles.ts';
 import type { WithdrawReasonKey } from '../../../src/shared/review-reasons.ts';
@@ -16,9 +16,8 @@ import { adjustBalance } from '../api/users.ts';
 import { moveWithdrawal } from '../../money/review.ts';
 import { audit, type Actor } from '../../audit/log.ts';
 import { roleRefused } from './roles.ts';
-import type { Proposal } from '../../../src/shared/contract/console.ts';
+import type { OpenProposal, Proposal } from '../../../src/shared/contract/console.ts';
 import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
-
 
 /** A withdrawal is approved when it leaves review for one of these: the money is then on its way out. */
 const APPROVING: readonly WithdrawStatus[] = ['waiting', 'paying', 'paid', 'succeeded'];
@@ -92,6 +91,16 @@ export async function readProposals(ctx: ServerContext, id?: number): Promise<Pr
     status: p.status as Proposal['status'],
     decidedBy: p.decidedBy,
   }));
+}
+
+/** The open proposal of each of these withdrawals that has one, by order number: the queue marks them. */
+export async function openWithdrawalProposals(db: DbOrTx, orderNos: string[]): Promise<Map<string, OpenProposal>> {
+  if (!orderNos.length) return new Map();
+  const rows = await db
+    .select({ id: operatorProposals.id, target: operatorProposals.target, proposedBy: operatorProposals.proposedBy, at: operatorProposals.createdAt })
+    .from(operatorProposals)
+    .where(and(eq(operatorProposals.kind, 'withdrawal'), eq(operatorProposals.status, 'open'), inArray(operatorProposals.target, orderNos)));
+  return new Map(rows.map((r) => [r.target, { id: r.id, proposedBy: r.proposedBy, at: r.at.getTime() }]));
 }
 
 const closed = () => new AppError(409, 'fourEyes.closed', 'This proposal was already decided or withdrawn');

@@ -4,17 +4,14 @@
  * same money functions as the command line, with the audit row in their transaction.
  */
 import { Type } from '@sinclair/typebox';
-import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WITHDRAW_STATUSES, type WithdrawStatus } from '../../../src/shared/contract.ts';
 import type { ServerContext } from '../../context.ts';
-import { CONFIG_DEFAULTS } from '../../../src/shared/config-keys.ts';
-import { config, deposits, users, wallets, withdrawals } from '../../db/schema/index.ts';
+import { getConfig } from '../../content/config.ts';
 import { AppError, ok } from '../../http/envelope.ts';
 import { OrderNo } from '../../money/common.ts';
-import { toDeposit } from '../../money/deposits.ts';
+import { depositWithHistory, waitingCounts, waitingDeposits, waitingWithdrawals } from '../../money/queues.ts';
 import { moveWithdrawal, reviewDeposit, WITHDRAW_MOVES } from '../../money/review.ts';
-import { toWithdrawal } from '../../money/withdrawals/rows.ts';
 import { storageOf } from '../../uploads/routes.ts';
 import { STORED_NAME } from '../../uploads/storage.ts';
 import { REVIEW_REASON_KEYS, WITHDRAW_REASON_KEYS, type ReviewReasonKey, type WithdrawReasonKey } from '../../../src/shared/review-reasons.ts';
@@ -28,16 +25,16 @@ import { consoleContentRoutes } from './content.ts';
 import { consoleSettingRoutes } from './settings.ts';
 import { consoleMarketRoutes } from './market.ts';
 import { checkRole, needOf, requireRoleForEveryRoute } from './roles.ts';
-import { decide, fourEyesAbove, needsTwoForWithdrawal, propose, readProposals, supersede, type Operator } from './four-eyes.ts';
+import { decide, fourEyesAbove, needsTwoForWithdrawal, openWithdrawalProposals, propose, readProposals, supersede, type Operator } from './four-eyes.ts';
 import { listOperators, OPERATOR_NAME, setRoles } from './accounts.ts';
 import { actorOf, sessionCookie, signIn, signOut, SESSION_MS, tokenFrom } from './session.ts';
 import type { AuditRow, Claim, ConsoleMe, OperatorRow, Proposal, Proposed, DepositReview, QueueCounts, QueuedDeposit, QueuedWithdrawal } from '../../../src/shared/contract/console.ts';
 
-/** Withdrawals still waiting for an operator: not yet in a final status. */
-const OPEN_WITHDRAWALS = WITHDRAW_STATUSES.filter((s) => WITHDRAW_MOVES[s].length > 0);
 const QUEUE_LIMIT = 100;
 /** A withdrawal shows its user's newest sign-ins; the user's page shows all that are kept. */
 const LOGINS_SHOWN = 5;
+/** A deposit under review shows this many of the same user's earlier deposits. */
+const PREVIOUS_SHOWN = 20;
 /** Every console call that changes something carries it: a cross-site form cannot set a header. */
 export const CONSOLE_HEADER = 'x-console';
 
@@ -91,43 +88,19 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
 
   app.get('/me', async (request) => ok<ConsoleMe>(await meOf(ctx, actor(request))));
 
-  app.get('/queues', async () => {
-    const [d] = await ctx.db.select({ n: count() }).from(deposits).where(eq(deposits.status, 'submitted'));
-    const [w] = await ctx.db.select({ n: count() }).from(withdrawals).where(inArray(withdrawals.status, OPEN_WITHDRAWALS));
-    return ok<QueueCounts>({ deposits: d!.n, withdrawals: w!.n });
-  });
+  app.get('/queues', async () => ok<QueueCounts>(await waitingCounts(ctx.db)));
 
   app.get('/deposits', async (request) => {
-    const rows = await ctx.db
-      .select({ d: deposits, username: users.username })
-      .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
-      .where(eq(deposits.status, 'submitted'))
-      .orderBy(asc(deposits.createdAt), asc(deposits.id))
-      .limit(QUEUE_LIMIT);
-    const held = await holders(ctx, rows.map((r) => itemOf('deposit', r.d.orderNo)), actor(request));
-    return ok<QueuedDeposit[]>(
-      rows.map((r) => ({ ...toDeposit(r.d), username: r.username, userId: r.d.userId, proofFile: r.d.proofImage, heldBy: held.get(itemOf('deposit', r.d.orderNo)) ?? null })),
-    );
+    const rows = await waitingDeposits(ctx.db, QUEUE_LIMIT);
+    const held = await holders(ctx, rows.map((r) => itemOf('deposit', r.deposit.orderNo)), actor(request));
+    return ok<QueuedDeposit[]>(rows.map(({ deposit, ...r }) => ({ ...deposit, ...r, heldBy: held.get(itemOf('deposit', deposit.orderNo)) ?? null })));
   });
 
   app.get<{ Params: { orderNo: string } }>('/deposits/:orderNo', { schema: { params: Type.Object({ orderNo: OrderNo }) } }, async (request) => {
-    const [row] = await ctx.db
-      .select({ d: deposits, username: users.username })
-      .from(deposits)
-      .innerJoin(users, eq(users.id, deposits.userId))
-      .where(eq(deposits.orderNo, request.params.orderNo));
-    if (!row) throw new AppError(404, 'deposit.notFound', 'No such deposit');
-    const previous = await ctx.db
-      .select()
-      .from(deposits)
-      .where(and(eq(deposits.userId, row.d.userId), ne(deposits.id, row.d.id)))
-      .orderBy(desc(deposits.createdAt))
-      .limit(20);
-    return ok<DepositReview>({
-      deposit: { ...toDeposit(row.d), username: row.username, userId: row.d.userId, proofFile: row.d.proofImage, heldBy: null },
-      previous: previous.map(toDeposit),
-    });
+    const found = await depositWithHistory(ctx.db, request.params.orderNo, PREVIOUS_SHOWN);
+    if (!found) throw new AppError(404, 'deposit.notFound', 'No such deposit');
+    const { deposit, previous, ...r } = found;
+    return ok<DepositReview>({ deposit: { ...deposit, ...r, heldBy: null }, previous });
   });
 
   app.post<{ Params: { orderNo: string; decision: 'approve' | 'reject' }; Body: { reason?: string; reasonKey?: ReviewReasonKey } }>(
@@ -152,26 +125,19 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
   );
 
   app.get('/withdrawals', async (request) => {
-    const rows = await ctx.db
-      .select({ w: withdrawals, username: users.username, balance: wallets.balance, frozen: wallets.frozen })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .innerJoin(wallets, eq(wallets.userId, withdrawals.userId))
-      .where(inArray(withdrawals.status, OPEN_WITHDRAWALS))
-      .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
-      .limit(QUEUE_LIMIT);
-    const held = await holders(ctx, rows.map((r) => itemOf('withdrawal', r.w.orderNo)), actor(request));
-    const logins = await recentSignIns(ctx.db, rows.map((r) => r.w.userId), LOGINS_SHOWN);
+    const rows = await waitingWithdrawals(ctx.db, QUEUE_LIMIT);
+    const orderNos = rows.map((r) => r.withdrawal.orderNo);
+    const held = await holders(ctx, orderNos.map((o) => itemOf('withdrawal', o)), actor(request));
+    const logins = await recentSignIns(ctx.db, rows.map((r) => r.userId), LOGINS_SHOWN);
+    const proposed = await openWithdrawalProposals(ctx.db, orderNos);
     return ok<QueuedWithdrawal[]>(
-      rows.map((r) => ({
-        ...toWithdrawal(r.w),
-        username: r.username,
-        userId: r.w.userId,
-        balance: r.balance,
-        frozen: r.frozen,
-        moves: WITHDRAW_MOVES[r.w.status],
-        logins: logins.get(r.w.userId)!,
-        heldBy: held.get(itemOf('withdrawal', r.w.orderNo)) ?? null,
+      rows.map(({ withdrawal: w, ...r }) => ({
+        ...w,
+        ...r,
+        moves: WITHDRAW_MOVES[w.status],
+        logins: logins.get(r.userId)!,
+        heldBy: held.get(itemOf('withdrawal', w.orderNo)) ?? null,
+        proposal: proposed.get(w.orderNo) ?? null,
       })),
     );
   });
@@ -273,21 +239,11 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     },
     async (request) => {
       const { operator, user, kind, before } = request.query;
-      const userId = user ? await userIdOf(ctx, user) : undefined;
-      return ok<AuditRow[]>(await readAudit(ctx.db, { operator: operator || undefined, userId, kind: kind || undefined, beforeId: before, limit: 100 }));
+      return ok<AuditRow[]>(await readAudit(ctx.db, { operator: operator || undefined, user: user?.trim() || undefined, kind: kind || undefined, beforeId: before, limit: 100 }));
     },
   );
 };
 
 async function meOf(ctx: ServerContext, who: Operator): Promise<ConsoleMe> {
-  const [symbol] = await ctx.db.select({ value: config.value }).from(config).where(eq(config.key, 'moneySymbol'));
-  return { name: who.name, roles: [...who.roles], currency: symbol?.value ?? CONFIG_DEFAULTS.moneySymbol, fourEyesAbove: await fourEyesAbove(ctx.db) };
-}
-
-/** A user by name, else by id (a name may be all digits, a phone number); an unknown one matches nothing (-1 is no user's id). */
-async function userIdOf(ctx: ServerContext, user: string): Promise<number> {
-  const trimmed = user.trim();
-  const [row] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, trimmed));
-  if (row) return row.id;
-  return /^[1-9]\d{0,9}$/.test(trimmed) && Number(trimmed) <= 2147483647 ? Number(trimmed) : -1;
+  return { name: who.name, roles: [...who.roles], currency: await getConfig(ctx.db, 'moneySymbol'), fourEyesAbove: await fourEyesAbove(ctx.db) };
 }

@@ -118,6 +118,15 @@ export interface QueuedWithdrawal extends Withdrawal {
   logins: SignIn[];
   /** Another operator who has it open now, or null. */
   heldBy: string | null;
+  /** An approval that waits for a second operator (four eyes), or null. */
+  proposal: OpenProposal | null;
+}
+
+/** A proposal as the item it is about shows it. */
+export interface OpenProposal {
+  id: number;
+  proposedBy: string;
+  at: number;
 }
 
 /** Opening an item: the other operator who already has it open, or null when this one now has it. */
