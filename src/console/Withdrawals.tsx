@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { QueuedWithdrawal } from '../shared/contract/console.ts';
 import { ApiError, call } from './api.ts';
-import { pageWords, t, tError, tStatus } from './i18n.ts';
+import { fill, pageWords, t, tError, tStatus } from './i18n.ts';
 import { money, when } from './format.ts';
 import { may } from './me.ts';
 import { ask } from './ask.ts';
@@ -43,9 +43,12 @@ const OTHER = 'other' as const;
 /** Moves that pay out: above `fourEyes.above` they wait for a second operator. */
 const PAYS = ['waiting', 'paying', 'paid', 'succeeded'];
 const words = pageWords({
-  en: { waits: 'Waits for a second operator’s approval (Second approval tab).' },
-  'pt-BR': { waits: 'Espera a aprovação de um segundo operador (aba Segunda aprovação).' },
-  ar: { waits: 'ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).' },
+  en: { waits: 'Waits for a second operator’s approval (Second approval tab).', proposedBy: 'Payout proposed by {{name}}: waits for a second operator’s approval (Second approval tab).' },
+  'pt-BR': {
+    waits: 'Espera a aprovação de um segundo operador (aba Segunda aprovação).',
+    proposedBy: 'Pagamento proposto por {{name}}: espera a aprovação de um segundo operador (aba Segunda aprovação).',
+  },
+  ar: { waits: 'ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).', proposedBy: 'اقترح {{name}} الدفع: ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).' },
 });
 
 function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) {
@@ -140,10 +143,16 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         </summary>
         <Logins list={w.logins} />
       </details>
-      {waits && (
-        <p className="ok" role="status">
-          {words('waits')}
+      {w.proposal ? (
+        <p className="proposed" role="status">
+          {fill(words('proposedBy'), { name: w.proposal.proposedBy })}
         </p>
+      ) : (
+        waits && (
+          <p className="ok" role="status">
+            {words('waits')}
+          </p>
+        )
       )}
       {may('reviewer') && <div className="actions">
         <label>
