@@ -5,8 +5,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { AdminUser, ConsoleUser } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
-import { pageWords, t, tError, tStatus } from '../i18n.ts';
-import { amount, money, when } from '../format.ts';
+import { pageWords, t, tError } from '../i18n.ts';
+import { money, when } from '../format.ts';
 import { may } from '../me.ts';
 import { ask } from '../ask.ts';
 import { go } from '../address.ts';
@@ -14,6 +14,7 @@ import type { Proposed } from '../../shared/contract/console.ts';
 import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
 import { Logins, loginWords } from '../Logins.tsx';
+import { Bills, Deposits, Methods, Orders, Withdrawals } from './user-records.tsx';
 
 const w = pageWords({
   en: {
@@ -259,49 +260,19 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
         </button>}
       </Section>
       <Section title={w('bills')} count={u.bills.length}>
-        <ul className="lines">
-          {u.bills.map((b) => (
-            <li key={b.id}>
-              {when(b.time)} <code>{b.bizType}</code> <span dir="ltr">{amount(b.amount)}</span> → <span dir="ltr">{amount(b.balanceAfter)}</span> <bdi>{b.remark}</bdi>
-            </li>
-          ))}
-        </ul>
+        <Bills list={u.bills} />
       </Section>
       <Section title={w('orders')} count={u.orders.length}>
-        <ul className="lines">
-          {u.orders.map((o) => (
-            <li key={o.orderNo}>
-              {when(o.time)} {o.symbol} {o.direction} <span dir="ltr">{amount(o.amount)}</span> {o.result ?? o.status}
-            </li>
-          ))}
-        </ul>
+        <Orders list={u.orders} />
       </Section>
       <Section title={t('deposits')} count={u.deposits.length}>
-        <ul className="lines">
-          {u.deposits.map((d) => (
-            <li key={d.orderNo}>
-              {when(d.time)} <span dir="ltr">{amount(d.amount)}</span> {tStatus(d.status)} <bdi>{d.channelName}</bdi>
-            </li>
-          ))}
-        </ul>
+        <Deposits list={u.deposits} />
       </Section>
       <Section title={t('withdrawals')} count={u.withdrawals.length}>
-        <ul className="lines">
-          {u.withdrawals.map((w) => (
-            <li key={w.orderNo}>
-              {when(w.time)} <span dir="ltr">{amount(w.amount)}</span> {tStatus(w.status)} <code dir="ltr">{w.account}</code>
-            </li>
-          ))}
-        </ul>
+        <Withdrawals list={u.withdrawals} />
       </Section>
       <Section title={w('methods')} count={u.methods.length}>
-        <ul className="lines">
-          {u.methods.map((m) => (
-            <li key={m.id}>
-              {m.kind} <bdi>{m.payee ?? ''}</bdi> <bdi>{m.bankName ?? m.network ?? ''}</bdi> <code dir="ltr">{m.account}</code>
-            </li>
-          ))}
-        </ul>
+        <Methods list={u.methods} />
       </Section>
       <Section title={w('messages')} count={u.messages.length}>
         <ul className="lines">
@@ -349,7 +320,7 @@ export default function Users({ version, item }: PageProps) {
               </b>
               <span dir="ltr">{[u.phone, u.email].filter(Boolean).join(' · ')}</span>
               <small>
-                {t('balance')} <span dir="ltr">{amount(u.balance)}</span>
+                {t('balance')} <span dir="ltr">{money(u.balance)}</span>
               </small>
             </button>
           </li>
