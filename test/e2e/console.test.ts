@@ -25,6 +25,8 @@ let page: Page;
 /** A deposit left waiting by the first test, for the two operators of the third. */
 let pending: { orderNo: string };
 let beaSecret: string;
+/** The steps Bea's codes were taken from: the server takes each code once, so each of her sign-ins needs a new one. */
+const beaSteps = new Set<number>();
 
 test.before(async () => {
   server = await startServer();
@@ -263,7 +265,7 @@ test('two operators open the same deposit: the second sees that the first has it
   await bea.goto(consoleUrl);
   await bea.getByLabel('Operator name').fill('bea');
   await bea.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await bea.getByLabel('Code from the authenticator app').fill(await nextCode(new Set(), beaSecret));
+  await bea.getByLabel('Code from the authenticator app').fill(await nextCode(beaSteps, beaSecret));
   await bea.getByRole('button', { name: 'Sign in' }).click();
   await bea.locator('.queue').getByText('ana has this open').waitFor();
   await screenshot(bea, 'console-held-queue-en');
@@ -429,7 +431,7 @@ test('four eyes: a large adjustment by one operator waits until a second approve
   await mine.getByRole('button', { name: 'Take back' }).waitFor();
   assert.is(await mine.getByRole('button', { name: 'Approve' }).count(), 0);
 
-  const bea = await signedIn('bea', beaSecret);
+  const bea = await signedIn('bea', beaSecret, beaSteps);
   await bea.getByRole('tab', { name: 'Second approval' }).click();
   const item = bea.getByRole('listitem', { name: 'Balance adjustment demo01' });
   await item.getByText('Proposed by ana', { exact: false }).waitFor();
@@ -491,6 +493,85 @@ test('four eyes: a large adjustment by one operator waits until a second approve
   );
   assert.is((refused as { key: string }).key, 'console.role');
   await vic.close();
+}));
+
+/** The demo user's API, with the token of the open app. */
+async function userApi(url: string, body?: unknown, query?: Record<string, string | number>): Promise<{ code: number; msg: string; data: unknown }> {
+  const res = await fetch(server.url + '/prod-api' + url + (query ? '?' + new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])) : ''), {
+    method: body === undefined && !query ? 'GET' : 'POST',
+    headers: { authorization: 'Bearer ' + token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: unknown };
+}
+
+const operatorCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', ...args], { env: { ...process.env, DATA_DIR: server.dataDir } });
+
+test('a payout waiting for a second operator is marked in the withdrawal queue with who proposed it', traced(async () => {
+  // A small line, so that a withdrawal the demo account may make is above it.
+  await operatorCommand('config', 'set', 'fourEyes.above', '50');
+  try {
+    const card = await userApi('/h5/expenses/bindCard', { kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '1234567811' });
+    assert.is(card.code, 200, card.msg);
+    const placed = await userApi('/h5/expenses/submitExpenses', { methodId: (card.data as { id: number }).id, amount: '100', fundPassword: DEMO_FUND_PASSWORD });
+    assert.is(placed.code, 200, placed.msg);
+    const { orderNo } = placed.data as { orderNo: string };
+
+    const bea = await signedIn('bea', beaSecret, beaSteps);
+    await bea.getByRole('tab', { name: /Withdrawals/ }).click();
+    const theirs = bea.getByRole('listitem', { name: orderNo });
+    await theirs.waitFor({ timeout: 40_000 });
+    assert.is(await theirs.locator('.proposed').count(), 0, 'nothing is proposed yet');
+
+    await page.getByRole('tab', { name: /Withdrawals/ }).click();
+    const item = page.getByRole('listitem', { name: orderNo });
+    await item.getByRole('combobox', { name: 'Move to' }).selectOption('paid');
+    await item.getByRole('button', { name: 'Move to: paid' }).click();
+    const question = page.getByRole('dialog', { name: 'Check before you decide' });
+    await question.getByRole('button', { name: 'Confirm' }).click();
+    const marker = 'Payout proposed by ana: waits for a second operator’s approval (Second approval tab).';
+    await item.getByRole('status').getByText(marker).waitFor();
+
+    // The other operator's open queue shows it without a reload, in their language too.
+    await theirs.getByRole('status').getByText(marker).waitFor();
+    await screenshot(bea, 'console-withdrawal-proposed-en');
+    await bea.locator('select[aria-label=Language]').selectOption('ar');
+    await theirs.getByRole('status').getByText('اقترح ana الدفع: ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).').waitFor();
+    await bea.locator('select[aria-label=Language]').selectOption('en');
+    assert.equal(errorsOf(bea), []);
+    await bea.close();
+  } finally {
+    await operatorCommand('config', 'set', 'fourEyes.above', '1000');
+  }
+}));
+
+test('a user\'s page reads their records as words: order status and direction, bill type, method kind; amounts with the money\'s symbol and grouping', traced(async () => {
+  const plays = (await userApi('/h5/symbol/getPlays')).data as Array<{ id: number; seconds: number }>;
+  const symbol = ((await userApi('/h5/symbol/getHomeTickerList')).data as Array<{ symbol: string }>)[0]!.symbol;
+  const order = await userApi('/h5/order/saveContactOrder', undefined, { symbol, playId: plays[0]!.id, direction: 'up', amount: '41' });
+  assert.is(order.code, 200, order.msg);
+
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('search').getByLabel('Name, phone, e-mail or id').fill('demo01');
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: /demo01/ }).click();
+  const card = page.getByRole('article', { name: 'demo01' });
+  await card.getByText('Orders').click();
+  const orderLine = card.locator('.lines li').filter({ hasText: symbol.toUpperCase() }).first();
+  assert.match(await orderLine.innerText(), /buy up \$41 · open/, 'direction and status in words, the amount with its symbol');
+  await card.getByText('Balance history').click();
+  const bill = card.locator('.lines li').filter({ hasText: 'order placed' }).first();
+  assert.match(await bill.innerText(), /order placed -\$41 → \$\d{1,3}(,\d{3})+/, 'the bill\'s type in words; the balance after it grouped');
+  await card.getByText('Payment methods').click();
+  await card.locator('.lines li').filter({ hasText: '1234567811' }).getByText('bank card').waitFor();
+  await screenshot(page, 'console-user-records-en');
+
+  await page.locator('select[aria-label=Language]').selectOption('pt-BR');
+  await orderLine.getByText(/comprar alta/).waitFor();
+  assert.match(await orderLine.innerText(), /comprar alta \$41 · aberta/, 'in the operator\'s language');
+  await card.locator('.lines li').filter({ hasText: 'ordem aberta' }).first().waitFor();
+  await page.locator('select[aria-label=Language]').selectOption('en');
+  assert.equal(errorsOf(page), []);
 }));
 
 test('the console\'s API does not answer without a session, and the page is not on the public server', traced(async () => {
