@@ -1,7 +1,7 @@
 /**
  * Route → files: every JS file a route's screen needs beyond the first load (its chunk and all the
  * chunks below it). The server writes preloads for the files of the route being opened into the
- * page (server/http/static.ts), so they come in the same wave as the entry, instead of one round
+ * page (server/pages/static.ts), so they come in the same wave as the entry, instead of one round
  * trip per level of imports once the entry has run; a visitor without the signed-in hint gets the
  * login screen's instead, except on the routes a visitor may open.
  */

@@ -44,7 +44,7 @@ try {
 const theme = asked == 'light' ? 'light' : asked == 'dark' ? 'long' : null;
 if (theme) document.documentElement.setAttribute('data-theme', theme);
 
-/** The route the path opens, as the server names it for its preloads (server/http/static.ts). */
+/** The route the path opens, as the server names it for its preloads (server/pages/static.ts). */
 const path = routeName(location.pathname, __ROOT_ROUTE__);
 
 const headers: Record<string, string> = { clientId: 'app', 'Accept-Language': saved.language || 'en' };
@@ -69,7 +69,7 @@ const getJson = <T>(url: string, init?: RequestInit): Promise<T> =>
   );
 
 /**
- * The start-up answers the home page carries by path (server/http/home-prices.ts, `data-sa`), read
+ * The start-up answers the home page carries by path (server/pages/home-prices.ts, `data-sa`), read
  * once the parser has passed them at the page's end (this script runs in the head, so the first
  * change of `readyState` is that one; the later one resolves nothing new): five fewer calls in
  * the first wave. Any it lacks, or all if they cannot be read, are called.

@@ -147,7 +147,7 @@ declare const cookieStore: { get(name: string): Promise<{ value: string } | null
 
 /**
  * The shell page with `<link rel="modulepreload">` for the code of the screen it opens, as the
- * server writes them into each route's page (server/http/static.ts): without them a repeat visit
+ * server writes them into each route's page (server/pages/static.ts): without them a repeat visit
  * asked for the screen's code only once the entry had run, and for that code's own imports a level
  * later, each after a parse at a phone's speed. A browser without the signed-in hint is shown the
  * login form on the routes a visitor may not open, so it gets that form's code. Only files this

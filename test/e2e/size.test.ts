@@ -159,7 +159,7 @@ firstLoad('a signed-in first load of home downloads the whole locale file once',
 }));
 
 /**
- * What the start-up answers add to the home page that carries them (server/http/home-prices.ts):
+ * What the start-up answers add to the home page that carries them (server/pages/home-prices.ts):
  * 1.2 KB with the demo data, where the five calls' bodies were 3.4 KB and their headers 1.5 KB.
  */
 const START_UP_ANSWERS = 1536;

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { formatNumber, formatPercent } from '../../src/lib/number.ts';
 import { setLocale } from '../../src/i18n/index.ts';
-import { browserLanguages } from '../../server/http/home-prices.ts';
+import { browserLanguages } from '../../server/pages/home-prices.ts';
 import { eq } from 'drizzle-orm';
 import { config } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
