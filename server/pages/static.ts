@@ -3,13 +3,14 @@
  * cached, history-mode fallback to index.html, and helmet's security headers on these answers
  * only (API answers stay lean: every header byte is paid for on every poll).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brotliOf, gzipOf, pickEncoding } from '../http/accept-encoding.ts';
+import { pickEncoding } from '../http/accept-encoding.ts';
+import { isLoopback } from '../http/loopback.ts';
 import { sendNotFound } from '../http/errors.ts';
 import { isApi } from '../http/prefix.ts';
 import { XSRF_COOKIE, isXsrfToken, readCookie } from '../http/xsrf.ts';
@@ -17,107 +18,16 @@ import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import { routeName } from '../../src/shared/route-name.ts';
 import { isLeanSubresource } from '../../src/shared/subresource.ts';
-import { withPreloads } from '../../src/shared/page-preloads.ts';
 import type { PricedPage } from './home-prices.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
 import type { Partner } from '../partners/store.ts';
+import { inlineScriptHashes, inlineStyleHashes } from './csp.ts';
+import { routePages, type RoutePage, type VisitorRoutes } from './route-pages.ts';
+import { variantAsync, type PageVariant } from './variants.ts';
 
 /** esbuild's `[name]-[hash]` names: content-addressed, safe to cache forever. */
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
-
-/** A host browsers treat as a secure origin over plain HTTP (localhost, 127.0.0.0/8, ::1). */
-export const isLoopback = (host: string): boolean =>
-  /^(localhost|[^.]+\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i.test(host);
-
-const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/** CSP hashes of the inline boot script(s) in index.html, so no 'unsafe-inline' is needed for scripts. */
-function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    if (m[1]!.trim()) hashes.push(cspHash(m[1]!));
-  }
-  return hashes;
-}
-
-/**
- * CSP hashes for styles without 'unsafe-inline': the inline critical `<style>` of index.html, and
- * the empty `<style>` a lazy screen appends and fills through CSSOM (scripts/build/inject-css.js).
- */
-function inlineStyleHashes(html: string): string[] {
-  const hashes = [cspHash('')];
-  for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) if (m[1]) hashes.push(cspHash(m[1]));
-  return hashes;
-}
-
-/** The page for one route in each encoding, compressed once; `etag` tells the encodings apart. */
-interface PageVariant {
-  identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  etag: string;
-}
-
-const etagOf = (identity: Buffer) => createHash('sha256').update(identity).digest('base64url').slice(0, 16);
-
-/**
- * A page built while serving: compressed on libuv's threads, so the requests in flight do not wait
- * for it; `quality` is brotli's (11 takes tens of milliseconds of a core, 5 a few).
- */
-async function variantAsync(html: string, quality: number): Promise<PageVariant> {
-  const identity = Buffer.from(html);
-  const [gzip, br] = await Promise.all([gzipOf(identity, 9), brotliOf(identity, quality)]);
-  return { identity, gzip, br, etag: etagOf(identity) };
-}
-
-/**
- * A route's page; compressed (at brotli's best) when it is first asked for, not at start: a server
- * start then does not spend a third of a second of a core on 34 pages most runs never serve.
- */
-type RoutePage = { html: string; page: () => Promise<PageVariant> };
-
-const onFirstAsk = (html: string): (() => Promise<PageVariant>) => {
-  let made: Promise<PageVariant> | undefined;
-  return () => {
-    if (!made) {
-      made = variantAsync(html, 11);
-      made.catch(() => (made = undefined));
-    }
-    return made;
-  };
-};
-
-/**
- * routes.json's keys for the routes a visitor may open with the default config and with
- * `isNeedLogin` off (scripts/build/route-files.mjs).
- */
-const VISITOR_KEY = '@visitor';
-const OPEN_KEY = '@open';
-
-interface VisitorRoutes {
-  /** With the default config. */
-  always: Set<string>;
-  /** Once the operator turns `isNeedLogin` off. */
-  withoutLogin: Set<string>;
-}
-
-/**
- * Route name (lowercase) → its page, and the routes a visitor may open (null when routes.json
- * does not name them: every path then gets its own route's page).
- */
-function routePages(root: string, html: string): { pages: Map<string, RoutePage>; visitorOpens: VisitorRoutes | null } {
-  const pages = new Map<string, RoutePage>();
-  const file = path.join(root, 'routes.json');
-  if (!existsSync(file) || !html.includes('</head>')) return { pages, visitorOpens: null };
-  const { [VISITOR_KEY]: always, [OPEN_KEY]: withoutLogin, ...routes } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  for (const [name, files] of Object.entries(routes)) {
-    const withFiles = withPreloads(html, files);
-    pages.set(name.toLowerCase(), { html: withFiles, page: onFirstAsk(withFiles) });
-  }
-  if (!always || !pages.has('login')) return { pages, visitorOpens: null };
-  return { pages, visitorOpens: { always: new Set(always), withoutLogin: new Set([...always, ...(withoutLogin ?? [])]) } };
-}
 
 /** Pages built in the last seconds: one per language a second at most, so a few dozen. */
 const PRICED_KEPT = 64;

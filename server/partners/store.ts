@@ -7,7 +7,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServerContext } from '../context.ts';
 import { partnerUsers, partners, sessions, type PartnerBrand } from '../db/schema/index.ts';
 import { AppError } from '../http/envelope.ts';
-import { isLoopback } from '../pages/static.ts';
+import { isLoopback } from '../http/loopback.ts';
 import type { Alg } from '../auth/sso/token.ts';
 import { audit, type Actor } from '../audit/log.ts';
 
