@@ -5,13 +5,9 @@
  * (connected, delayed, recovered), not one per request.
  */
 import { Fetcher } from './fetcher.ts';
+import type { FeedLog } from './fetcher-options.ts';
 import { FeedError, RateLimited } from './feeds/types.ts';
 import type { Leadership } from './leader.ts';
-
-export interface FeedLog {
-  info(msg: string): void;
-  warn(msg: string): void;
-}
 
 export interface FeedLoop {
   /** Settles after the first round (a fill and a pass when leading, or the first look at who leads). */

@@ -17,9 +17,9 @@
  * for hours) fetches only the window; the seconds before it are stored as skipped (`market_gaps`),
  * in the same transaction as the `complete_to` that passes over them, so no order settles on them.
  */
-import type { Db } from '../db/client.ts';
 import { type Exchange, type FeedCandle, type FeedTicker, PERIOD_MS } from './feeds/types.ts';
-import type { FeedLog } from './feed-loop.ts';
+import { keepSecondsFor, PRUNE_EVERY_MS, type FetcherOptions } from './fetcher-options.ts';
+import { haltSayer, type Halt, type Refused } from './halt-log.ts';
 import { type GateBounds, plausibleCandle, type Refusal, refusal, type Trusted, wellFormed } from './plausible.ts';
 import { KLINE_PERIODS, MAX_CANDLES } from './source.ts';
 import {
@@ -37,56 +37,8 @@ import {
   upsertSeconds,
 } from './store.ts';
 
-
-export interface FetcherOptions {
-  db: Db;
-  exchange: Exchange;
-  symbols: readonly string[];
-  /** Decimals a symbol's prices are shown with. */
-  precision: (symbol: string) => number;
-  now: () => number;
-  /** How often the newest two candles of each period are fetched again (late corrections). */
-  candleEveryMs?: number;
-  tickerEveryMs?: number;
-  /** The move allowed from the last trusted price within a minute (plausible.ts). */
-  spike?: number;
-  /** A second exchange whose price of the same moment must agree with this one's within `agree`. */
-  confirm?: Exchange;
-  agree?: number;
-  /** A halted symbol resumes after this long of trusted readings in a row. */
-  resumeMs?: number;
-  /** One line when a symbol halts and one when it resumes. */
-  log?: FeedLog;
-  /** How far back a restart fills second prices (orders older than the wait bound are refunded anyway). */
-  backfillSeconds?: number;
-  /** Second prices older than this many seconds are deleted (see `keepSecondsFor`). */
-  keepSeconds?: number;
-}
-
-/** How often the leader deletes old second prices and candles. */
-export const PRUNE_EVERY_MS = 60_000;
-
-/**
- * How long one-second prices are kept: a second is read only to settle an order expiring in it,
- * which waits at most `waitMaxMs` before it is refunded, and a restart fills an hour back. So an
- * hour past the wait bound, and never less than two hours.
- */
-export const keepSecondsFor = (waitMaxMs: number): number => Math.max(7200, Math.ceil(waitMaxMs / 1000) + 3600);
-
 /** How long a second feed's last price stands for the moments after it. */
 const OTHER_WITHIN_MS = 10_000;
-
-/** The price a halt began with and the trusted one before it, for its log line. */
-interface Refused {
-  price: string;
-  reference?: string;
-}
-
-interface Halt {
-  /** Epoch s of the first refused reading. */
-  since: number;
-  reason: Refusal;
-}
 
 export class Fetcher {
   private readonly feeds = new Map<string, FeedRow>();
@@ -315,23 +267,7 @@ export class Fetcher {
       haltReason: halt?.reason ?? null,
       releasedAt: feed?.releasedAt ?? null,
     };
-    return { accepted, gaps, feed: row, say: this.sayer(symbol, wasHalted, halt, ended, refused) };
-  }
-
-  /** The words said once per halt: when it begins (with the price refused) and when it ends. */
-  private sayer(symbol: string, wasHalted: boolean, halt: Halt | undefined, ended: 'resumed' | 'released' | undefined, refused: Refused | undefined): (() => void) | undefined {
-    const log = this.o.log;
-    const key = halt?.since ?? null;
-    if (!log || this.told.get(symbol) === key || (!wasHalted && !halt && !ended)) return undefined;
-    return () => {
-      if (this.told.get(symbol) === key) return;
-      this.told.set(symbol, key);
-      if (halt) {
-        const what = refused ? ` (${refused.price.slice(0, 40) || 'not a price'}${refused.reference ? ` after ${refused.reference}` : ''})` : '';
-        log.warn(`market ${symbol}: halted, a price failed the checks: ${halt.reason}${what}; new orders refused until trusted prices return`);
-      } else if (ended === 'released') log.warn(`market ${symbol}: halt ended by an operator; the market's price is trusted from now on`);
-      else log.info(`market ${symbol}: trusted prices again; halt ended`);
-    };
+    return { accepted, gaps, feed: row, say: haltSayer(this.told, this.o.log, symbol, wasHalted, halt, ended, refused) };
   }
 }
 
