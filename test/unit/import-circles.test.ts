@@ -16,4 +16,8 @@ test('no module of the app imports itself back, however far round, lazy and type
   assert.equal(circles(importGraph('src')), []);
 });
 
+test('no module of the server imports itself back, however far round', () => {
+  assert.equal(circles(importGraph('server')), []);
+});
+
 test.run();
