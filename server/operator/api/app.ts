@@ -17,7 +17,7 @@ import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts'
 import { adminMoneyRoutes } from './money.ts';
 import { adminOperatorRoutes } from './operators.ts';
 import { adminPartnerRoutes } from './partners.ts';
-import { adminBackupRoutes } from '../../backup/admin-routes.ts';
+import { adminBackupRoutes } from './backup.ts';
 import { adminPageRoutes } from './pages.ts';
 import { adminUserRoutes } from './users.ts';
 import { consoleApiRoutes } from '../console/routes.ts';

@@ -1,7 +1,7 @@
 /** `POST /admin/backup`: the archive of the running server, streamed to the command line. */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServerContext } from '../context.ts';
-import { makeBackup } from './make.ts';
+import type { ServerContext } from '../../context.ts';
+import { makeBackup } from '../../backup/make.ts';
 
 /** The manifest travels in this header, so the command line can say what it received. */
 export const MANIFEST_HEADER = 'x-backup-manifest';
