@@ -1,6 +1,6 @@
 /**
  * The answers of the public start-up calls (docs/rules.md#start-up): the routes send them, and the
- * home page carries those of its second (http/home-prices.ts), so both are one piece of code.
+ * home page carries those of its second (pages/home-prices.ts), so both are one piece of code.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ConfigItem, ContractMoney, Envelope, PlatformConfig, Play, Ticker } from '../../src/shared/contract.ts';

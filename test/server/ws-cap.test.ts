@@ -6,7 +6,7 @@ import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { SOCKET_CLOSE_FULL } from '../../src/shared/contract.ts';
 import { DEFAULT_MAX_SOCKETS, maxSocketsFromEnv, openFileLimit } from '../../server/ws/cap.ts';
-import { KEY_HEADER } from '../../server/admin/key.ts';
+import { KEY_HEADER } from '../../server/operator/api/key.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 import { TestSocket } from './ws-client.ts';
 
