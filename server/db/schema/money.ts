@@ -118,6 +118,13 @@ export const paymentMethods = pgTable('payment_methods', {
   network: text('network'),
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /**
+   * When the method was bound or its target last changed: it receives no withdrawal for
+   * `payout.newMethodHoldHours` after (server/money/hold.ts). Null for methods older than the hold.
+   */
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }),
+  /** An operator ended the hold of the change at `changedAt` early (audited, four eyes above the amount). */
+  holdLiftedAt: timestamp('hold_lifted_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('payment_methods_user_idx').on(t.userId, t.id)]);
 
 export const withdrawals = pgTable('withdrawals', {

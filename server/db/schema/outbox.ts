@@ -12,7 +12,7 @@ export const outbox = pgTable('outbox', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   channel: text('channel', { enum: ['sms', 'email'] }).notNull(),
   target: text('target').notNull(),
-  purpose: text('purpose', { enum: ['code', 'signIn', 'withdrawRequested', 'withdrawPaid', 'withdrawRejected'] }).notNull(),
+  purpose: text('purpose', { enum: ['code', 'signIn', 'methodAdded', 'withdrawRequested', 'withdrawPaid', 'withdrawRejected'] }).notNull(),
   /** One of the app's language codes (locales/*.json names). */
   lang: text('lang').notNull(),
   params: jsonb('params').$type<Record<string, string>>().notNull(),
