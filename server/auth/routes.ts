@@ -17,6 +17,7 @@ import { createSession, revokeAllSessions } from './session.ts';
 import { signInFrom } from './sign-ins.ts';
 import userRoutes from './user-routes.ts';
 import askedCodeRoutes from './asked-code.ts';
+import sessionRoutes from './session-routes.ts';
 
 const MaybeText = (maxLength: number) => Type.Optional(Text(maxLength));
 
@@ -155,6 +156,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   await app.register(userRoutes, { ctx });
   await app.register(askedCodeRoutes, { ctx });
+  await app.register(sessionRoutes, { ctx });
 };
 
 export default plugin;

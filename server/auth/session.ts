@@ -10,6 +10,7 @@ import { sessions } from '../db/schema/index.ts';
 import type { ServerContext } from '../context.ts';
 import { AppError } from '../http/envelope.ts';
 import { recordSignIn, type SignInFrom } from './sign-ins.ts';
+import { shortAgent } from './agent.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,21 +37,31 @@ export async function createSession(ctx: ServerContext, db: DbOrTx, userId: numb
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), or(eq(sessions.revoked, true), lt(sessions.expiresAt, new Date(ctx.clock.now())))));
+  const now = new Date(ctx.clock.now());
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
-    expiresAt: new Date(ctx.clock.now() + ctx.config.sessionTtlMs),
+    expiresAt: new Date(now.getTime() + ctx.config.sessionTtlMs),
+    createdAt: now,
+    lastSeenAt: now,
+    agent: from ? shortAgent(from.userAgent) : null,
+    ip: from ? from.ip.slice(0, 64) : null,
   });
   if (from) await recordSignIn(ctx, db, userId, from);
   return token;
 }
 
-/** The session of a live token as the database has it, or null for an unknown, expired or revoked one. */
+/**
+ * The session of a live token as the database has it, or null for an unknown, expired or revoked
+ * one. It also marks the session seen now: asked at most once a minute per process for a token in
+ * use (the token cache answers between), so the device list's "last seen" is that fresh.
+ */
 async function liveSession(db: DbOrTx, tokenHash: string, now: number): Promise<{ userId: number; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.revoked, false), gt(sessions.expiresAt, new Date(now))));
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.revoked, false), gt(sessions.expiresAt, new Date(now))))
+    .returning({ userId: sessions.userId, expiresAt: sessions.expiresAt });
   return row ?? null;
 }
 

@@ -13,6 +13,14 @@ import { requestLanguages } from '../content/lang.ts';
 import { queueNotice } from '../delivery/outbox.ts';
 import { languageOf } from '../delivery/texts.ts';
 import type { SignIn } from '../../src/shared/contract/console.ts';
+import { shortAgent } from './agent.ts';
+import { seeDevice } from './devices.ts';
+import { appLink } from '../delivery/app-link.ts';
+
+/** The app's list of the account's sessions, where a sign-in notice points. */
+export const DEVICES_PATH = '/devices';
+
+export { shortAgent };
 
 export const SIGN_INS_KEPT = 20;
 
@@ -34,45 +42,17 @@ export const signInFrom = (request: FastifyRequest, how: SignInHow): SignInFrom 
   lang: languageOf(requestLanguages(request)),
 });
 
-const BROWSERS: Array<[RegExp, string]> = [
-  [/\bEdgA?\/(\d+)/, 'Edge'],
-  [/\bOPR\/(\d+)/, 'Opera'],
-  [/\bSamsungBrowser\/(\d+)/, 'Samsung Internet'],
-  [/\bUCBrowser\/(\d+)/, 'UC Browser'],
-  [/\b(?:Firefox|FxiOS)\/(\d+)/, 'Firefox'],
-  [/\bCriOS\/(\d+)/, 'Chrome'],
-  [/; wv\).*\bChrome\/(\d+)/, 'WebView'],
-  [/\bChrom(?:e|ium)\/(\d+)/, 'Chrome'],
-  [/\bVersion\/(\d+).*\bSafari\//, 'Safari'],
-];
-const SYSTEMS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
-  [/\bAndroid (\d+)/, (m) => `Android ${m[1]}`],
-  [/\b(?:iPhone|CPU) OS (\d+)/, (m) => `iOS ${m[1]}`],
-  [/\biPad\b/, () => 'iPadOS'],
-  [/\bWindows NT/, () => 'Windows'],
-  [/\bMac OS X/, () => 'macOS'],
-  [/\bCrOS\b/, () => 'ChromeOS'],
-  [/\bLinux\b/, () => 'Linux'],
-];
-
-/** "Chrome 120 · Android 13" from a User-Agent header; an unknown one cut to 60 characters. */
-export function shortAgent(header: string | undefined): string {
-  const ua = (header ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 1000);
-  if (!ua.trim()) return '-';
-  const browser = BROWSERS.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m);
-  const system = SYSTEMS.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m);
-  if (!browser && !system) return ua.trim().slice(0, 60);
-  return [browser && `${browser[1]} ${browser[0]![1]}`, system && system[1](system[0]!)].filter(Boolean).join(' · ');
-}
-
 /** Writes one sign-in and drops the user's older ones past the newest `SIGN_INS_KEPT`; call it in the sign-in's transaction. */
 export async function recordSignIn(ctx: ServerContext, tx: DbOrTx, userId: number, from: SignInFrom): Promise<void> {
   const at = new Date(ctx.clock.now());
   const agent = shortAgent(from.userAgent);
   await tx.insert(signIns).values({ userId, at, ip: from.ip.slice(0, 64), agent, how: from.how });
   if (from.lang) await tx.update(users).set({ lang: from.lang }).where(eq(users.id, userId));
-  // A new account's first sign-in is its owner registering: nothing to warn about.
-  if (from.how !== 'register') await queueNotice(ctx, tx, userId, 'signIn', { agent, time: at.toISOString().slice(0, 16).replace('T', ' ') });
+  const newDevice = await seeDevice(tx, userId, from.userAgent, at);
+  // A new account's first sign-in is its owner registering, and a known device is its owner again: nothing to warn about.
+  if (newDevice && from.how !== 'register') {
+    await queueNotice(ctx, tx, userId, 'signIn', { agent, time: at.toISOString().slice(0, 16).replace('T', ' '), link: await appLink(tx, DEVICES_PATH) });
+  }
   const [edge] = await tx
     .select({ id: signIns.id })
     .from(signIns)

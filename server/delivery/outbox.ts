@@ -46,12 +46,13 @@ export const outboxCodeSender = (box: Outbox): CodeSender => ({
 });
 
 /**
- * A notice to the user's bound e-mail, in the language of their latest sign-in; nothing when no
- * provider is configured or the account has no e-mail.
+ * A notice to the user's bound e-mail, else their bound phone, in the language of their latest
+ * sign-in; nothing when no provider is configured or the account has neither.
  */
 export async function queueNotice(ctx: ServerContext, tx: DbOrTx, userId: number, purpose: Exclude<Purpose, 'code'>, params: Record<string, string>): Promise<void> {
   if (!ctx.outbox) return;
-  const [user] = await tx.select({ email: users.email, lang: users.lang }).from(users).where(eq(users.id, userId));
-  if (!user?.email) return;
-  await ctx.outbox.queue(tx, { channel: 'email', target: user.email.toLowerCase(), purpose, lang: user.lang ?? 'en', params });
+  const [user] = await tx.select({ email: users.email, phone: users.phone, lang: users.lang }).from(users).where(eq(users.id, userId));
+  const lang = user?.lang ?? 'en';
+  if (user?.email) await ctx.outbox.queue(tx, { channel: 'email', target: user.email.toLowerCase(), purpose, lang, params });
+  else if (user?.phone) await ctx.outbox.queue(tx, { channel: 'sms', target: user.phone, purpose, lang, params });
 }

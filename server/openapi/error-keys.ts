@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   'auth.expired': 401,
   'auth.xsrf': 403,
   'account.notFound': 404,
+  'session.notFound': 404,
   'idempotency.key': 400,
   'idempotency.mismatch': 409,
   'rate.limited': 429,
@@ -76,6 +77,7 @@ export const ERROR_STATUS = {
   'withdraw.codeOff': 400,
   'withdraw.needEmail': 400,
   'withdraw.needPhone': 400,
+  'withdraw.methodHeld': 409,
   'withdrawal.notFound': 404,
   'paymentMethod.notFound': 404,
   'paymentMethod.duplicate': 409,
@@ -126,6 +128,7 @@ export const ERROR_STATUS = {
   'fourEyes.notFound': 404,
   'fourEyes.pending': 409,
   'fourEyes.closed': 409,
+  'hold.notHeld': 409,
   'market.notHalted': 409,
   // Partners, on the admin listener too.
   'partner.id': 400,

@@ -17,3 +17,4 @@ export * from './contract/money.ts';
 export * from './contract/deposits.ts';
 export * from './contract/withdrawals.ts';
 export * from './contract/payment-methods.ts';
+export * from './contract/sessions.ts';

@@ -27,7 +27,7 @@ const A_NOTE = 'note-for-alice-only-7731';
 /** The names of inputs that refer to a stored row (ids, order numbers, stored file names and paths). */
 const ID_LIKE = /^(?:id|ids|n|name|uuid|avatar|image|file|url|path)$|(?:Id|Ids|No|Image|File|Name|Url|Path)$/;
 
-type Kind = 'deposit' | 'withdrawal' | 'order' | 'holding' | 'method' | 'qr' | 'message' | 'upload';
+type Kind = 'deposit' | 'withdrawal' | 'order' | 'holding' | 'method' | 'qr' | 'message' | 'upload' | 'session';
 /**
  * Inputs naming a user's row, by input name (any operation) or by `METHOD path input`. `refused`:
  * B passing A's row of that kind is told no; `ignored`: the call succeeds for B's own rows only.
@@ -42,6 +42,7 @@ const OWNED: Record<string, { kinds: Kind[]; answer: 'refused' | 'ignored' }> = 
   ids: { kinds: ['message'], answer: 'ignored' },
   'POST /prod-api/h5/expenses/delcob id': { kinds: ['method', 'qr'], answer: 'refused' },
   'POST /prod-api/h5/expenses/bindCardQr id': { kinds: ['qr'], answer: 'refused' },
+  'POST /prod-api/h5/user/sessions/end id': { kinds: ['session'], answer: 'refused' },
 };
 /** Id-like inputs that name something every user shares, or a value B writes for B. Still sent A's ids. */
 const SHARED: Record<string, string> = {
@@ -199,6 +200,7 @@ async function setup(c: Ctx) {
     { kind: 'qr', refs: [qr.id] },
     ...messages.map((m) => ({ kind: 'message' as const, refs: [m.id, Number(m.id.slice(1))] })),
     ...uploads.map((u) => ({ kind: 'upload' as const, refs: [u.name, u.url, `/uploads/${u.name}`] })),
+    { kind: 'session', refs: (await call<Array<{ id: number }>>(c.a, 'GET', '/h5/user/sessions')).map((x) => x.id) },
   ];
   c.secrets = [
     c.a.username, A_CARD, A_PAYEE, A_ADDRESS, A_NOTE, deposit.orderNo, approved.orderNo, withdrawal.data.orderNo, order.orderNo, holding.orderNo,
