@@ -45,6 +45,7 @@ export type AuditKind =
   | 'user.mask'
   | 'user.askCode'
   | 'user.endSessions'
+  | 'method.liftHold'
   | 'notice.add'
   | 'news.add'
   | 'page.set'

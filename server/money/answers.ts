@@ -98,6 +98,7 @@ const PaymentMethod = Type.Object({
   network: Nullable(Str),
   image: Nullable(Str),
   time: Time(),
+  heldUntil: Nullable(Time()),
 }, { title: 'PaymentMethod' });
 
 const StatusItem = Type.Object({ status: Str, name: Str });

@@ -15,10 +15,14 @@ import { idempotent } from '../http/idempotency.ts';
 import { BanksAnswer, CoinsAnswer, EmptyAnswer, PaymentMethodAnswer, PaymentMethodsAnswer, PixTypesAnswer } from './answers.ts';
 import { claimUpload, notFound, privateFileUrl } from './common.ts';
 import { PIX_TYPES, checkAddress, checkCardNo, checkPixKey } from './rules.ts';
+import { heldUntil, holdHours } from './hold.ts';
+import { queueNotice } from '../delivery/outbox.ts';
+import type { ServerContext } from '../context.ts';
 
 type Row = typeof paymentMethods.$inferSelect;
 
-export const toPaymentMethod = (r: Row): PaymentMethod => ({
+/** `hold`: the configured hours and the time now, which say until when a new method is held. */
+export const toPaymentMethod = (r: Row, hold: { hours: number; now: number }): PaymentMethod => ({
   id: r.id,
   kind: r.kind,
   payee: r.payee,
@@ -32,6 +36,7 @@ export const toPaymentMethod = (r: Row): PaymentMethod => ({
   network: r.network,
   image: privateFileUrl(r.image),
   time: r.createdAt.getTime(),
+  heldUntil: heldUntil(r, hold.hours, hold.now),
 });
 
 /** Bank names follow `?lang=` over `Accept-Language`. */
@@ -95,7 +100,19 @@ function bankPhone(value: string | undefined): string | null {
 
 const alreadyBound = (field: string) => new AppError(409, 'paymentMethod.duplicate', 'This account is already bound', { field });
 
-async function insertMethod(tx: Tx, values: typeof paymentMethods.$inferInsert): Promise<PaymentMethod> {
+/**
+ * A bound or changed method: held from now, and its owner told where they will read it first,
+ * so one they did not add is caught before it can receive anything.
+ */
+async function methodChanged(ctx: ServerContext, tx: Tx, row: Row): Promise<PaymentMethod> {
+  const hours = await holdHours(tx);
+  const now = ctx.clock.now();
+  const minute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+  await queueNotice(ctx, tx, row.userId, 'methodAdded', { time: minute(row.changedAt!.getTime()), until: minute(heldUntil(row, hours, now) ?? now) });
+  return toPaymentMethod(row, { hours, now });
+}
+
+async function insertMethod(ctx: ServerContext, tx: Tx, values: typeof paymentMethods.$inferInsert): Promise<PaymentMethod> {
   if (values.account) {
     const [dup] = await tx
       .select({ id: paymentMethods.id })
@@ -103,8 +120,8 @@ async function insertMethod(tx: Tx, values: typeof paymentMethods.$inferInsert):
       .where(and(eq(paymentMethods.userId, values.userId), eq(paymentMethods.kind, values.kind), eq(paymentMethods.account, values.account)));
     if (dup) throw alreadyBound(values.kind === 'coin' ? 'address' : values.kind === 'pix' ? 'pixKey' : 'cardNo');
   }
-  const [row] = await tx.insert(paymentMethods).values(values).returning();
-  return toPaymentMethod(row!);
+  const [row] = await tx.insert(paymentMethods).values({ ...values, changedAt: values.createdAt }).returning();
+  return methodChanged(ctx, tx, row!);
 }
 
 export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
@@ -138,12 +155,12 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
         if (body.kind === 'pix') {
           if (!body.pixType) throw fieldRequired('pixType');
           const account = checkPixKey(body.pixType, required('pixKey', body.pixKey));
-          return ok(await insertMethod(tx, { userId, kind: 'pix', payee, pixType: body.pixType, account, createdAt: now }), 'Successfully bound');
+          return ok(await insertMethod(ctx, tx, { userId, kind: 'pix', payee, pixType: body.pixType, account, createdAt: now }), 'Successfully bound');
         }
         const [bank] = await tx.select().from(banks).where(eq(banks.code, required('bankCode', body.bankCode)));
         if (!bank) throw new AppError(400, 'bank.unknown', 'Choose a bank from the list', { field: 'bankCode' });
         const account = checkCardNo(required('cardNo', body.cardNo), bank.cardLengths);
-        const method = await insertMethod(tx, {
+        const method = await insertMethod(ctx, tx, {
           userId,
           kind: 'bank',
           payee,
@@ -171,7 +188,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
           .where(and(eq(coinNetworks.coin, coin), eq(coinNetworks.network, network)));
         if (!known) throw new AppError(400, 'address.network', 'This network is not supported', { field: 'network' });
         const address = checkAddress(network, required('address', request.body.address));
-        const method = await insertMethod(tx, { userId: request.userId, kind: 'coin', coin, network, account: address, createdAt: new Date(ctx.clock.now()) });
+        const method = await insertMethod(ctx, tx, { userId: request.userId, kind: 'coin', coin, network, account: address, createdAt: new Date(ctx.clock.now()) });
         return ok(method, 'Successfully bound');
       }),
   );
@@ -188,13 +205,13 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
         if (id !== undefined) {
           const [row] = await tx
             .update(paymentMethods)
-            .set({ payee, image, kind })
+            .set({ payee, image, kind, changedAt: new Date(ctx.clock.now()) })
             .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), inArray(paymentMethods.kind, ['qr', 'paypay'])))
             .returning();
           if (!row) throw notFound('paymentMethod');
-          return ok(toPaymentMethod(row), 'Payment method saved');
+          return ok(await methodChanged(ctx, tx, row), 'Payment method saved');
         }
-        return ok(await insertMethod(tx, { userId, kind, payee, image, createdAt: new Date(ctx.clock.now()) }), 'Successfully bound');
+        return ok(await insertMethod(ctx, tx, { userId, kind, payee, image, createdAt: new Date(ctx.clock.now()) }), 'Successfully bound');
       }),
   );
 
@@ -208,7 +225,8 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
     const codes = [...new Set(rows.flatMap((r) => (r.bankCode ? [r.bankCode] : [])))];
     const bankRows = codes.length ? await ctx.db.select({ code: banks.code, name: banks.name }).from(banks).where(inArray(banks.code, codes)) : [];
     const names = await bankNames(ctx.db, bankRows, requestLanguages(request));
-    return ok(rows.map((r) => ({ ...toPaymentMethod(r), bankName: (r.bankCode && names.get(r.bankCode)) || r.bankName })));
+    const hold = { hours: await holdHours(ctx.db), now: ctx.clock.now() };
+    return ok(rows.map((r) => ({ ...toPaymentMethod(r, hold), bankName: (r.bankCode && names.get(r.bankCode)) || r.bankName })));
   };
   app.get('/h5/expenses/getMyBankCardList', { config: auth, schema: { tags, summary: 'My bank cards, PIX keys and QR codes', querystring: LangOnly, response: PaymentMethodsAnswer } }, listOf(['bank', 'pix', 'qr', 'paypay']));
   app.get('/h5/expenses/getMyCoinAddressList', { config: auth, schema: { tags, summary: 'My wallet addresses', response: PaymentMethodsAnswer } }, listOf(['coin']));

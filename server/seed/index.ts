@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
+import { DEMO_HOLD, HOLD_KEY } from '../money/hold-config.ts';
 import { newInviteCode } from '../auth/invite.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<{ cre
     const existing = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.username, demo.DEMO_USERNAME));
     if (existing.length) return { createdDemo: false, hasDemo: true };
     if (!options.demoAccount) return { createdDemo: false, hasDemo: false };
+    await tx.insert(t.config).values({ key: HOLD_KEY, value: DEMO_HOLD }).onConflictDoNothing();
     const [user] = await tx
       .insert(t.users)
       .values({

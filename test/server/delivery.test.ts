@@ -155,7 +155,7 @@ test('a mail server that answers "try later" gets the message again', async (c) 
   assert.match(String(mail.html), /dir="rtl"/);
 });
 
-test('a sign-in and a withdrawal are told by e-mail in the language of the last sign-in', async (c) => {
+test('a sign-in, a new payout method and a withdrawal are told by e-mail in the language of the last sign-in', async (c) => {
   const { username, password, token } = await c.s.register();
   assert.is((await c.s.call('GET', '/common/email', { query: { email: 'notices@example.com' }, ip: ip() })).code, 200);
   const code = codeIn((await c.mailbox.mails.next()).text ?? '');
@@ -171,6 +171,8 @@ test('a sign-in and a withdrawal are told by e-mail in the language of the last 
   await c.s.ctx.db.update(users).set({ fundPasswordHash: await hashPassword(FUND_PASSWORD) }).where(eq(users.id, userId));
   const m = { token, userId, username };
   const card = await bindBank(c.s, m);
+  const added = await c.mailbox.mails.next();
+  assert.is(added.subject, 'Moyen de paiement ajouté', 'a new payout method is told too');
   const first = await withdraw(c.s, m, { methodId: card.id, amount: '120.50' });
   assert.is(first.code, 200, first.msg);
   const requested = await c.mailbox.mails.next();
@@ -189,6 +191,7 @@ test('a sign-in and a withdrawal are told by e-mail in the language of the last 
   assert.equal(rows.map((r) => [r.purpose, r.lang, r.status]), [
     ['code', 'en', 'sent'],
     ['signIn', 'fr', 'sent'],
+    ['methodAdded', 'fr', 'sent'],
     ['withdrawRequested', 'fr', 'sent'],
     ['withdrawPaid', 'fr', 'sent'],
     ['withdrawRequested', 'fr', 'sent'],

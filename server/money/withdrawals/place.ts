@@ -16,6 +16,7 @@ import { queueNotice } from '../../delivery/outbox.ts';
 import { trimZeros } from '../../../src/shared/decimal.ts';
 import { type MoneyConfigKey, notFound } from '../common.ts';
 import { noCodeTarget } from './errors.ts';
+import { checkNotHeld, holdHours } from '../hold.ts';
 import { toWithdrawal } from './rows.ts';
 import { checkLimits, codeTypeOf, limitsOf, quote } from './rules.ts';
 
@@ -46,6 +47,7 @@ export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number
   const [method] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, methodId), eq(paymentMethods.userId, userId)));
   if (!method) throw notFound('paymentMethod');
   const now = ctx.clock.now();
+  checkNotHeld(method, await holdHours(tx), now);
   checkLimits(amount, cfg.withdrawMinAmount, await limitsOf(tx, userId, now));
   const q = await quote(tx, amount, cfg);
   const orderNo = newOrderNo();

@@ -103,7 +103,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     await announceQueue(ctx, { queue: 'withdrawal', orderNo: answer.data.orderNo, change: 'new' });
     return answer;
   };
-  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code'] as GuessRuleName[] }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
+  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code'] as GuessRuleName[] }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.methodHeld', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 

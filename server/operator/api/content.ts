@@ -13,6 +13,8 @@ import { AppError, ok } from '../../http/envelope.ts';
 import { push } from '../../ws/push.ts';
 import { audit, keyActor, type Actor } from '../../audit/log.ts';
 import { FOUR_EYES_KEY } from '../console/four-eyes-config.ts';
+import { HOLD_KEY } from '../money/hold-config.ts';
+import { APP_URL_KEY } from '../delivery/app-link.ts';
 import type { ConfigEntry } from './types.ts';
 
 /** Values the app puts on every page as a link: an `https:` URL or nothing. */
@@ -23,13 +25,14 @@ import type { ConfigRule } from '../../../src/shared/contract/console.ts';
 export type { ConfigRule };
 const FLAGS = 'initToUser isNeedLogin useSystemLanguage moneySymbolFront thousandSeparator commaDecimalSwap exchangeRateOn bankFullNumber orderConfirm captchaOn realNameOn bankNameOn bankNumberOn rechargeVoucherOn incomeRateOn exchangePageNeedPay vipOn avatarOn onlyPriceDifference withdrawNoticeDialog withdrawFirstPay inviteMenuOn promptPersistent money.withdrawRealTime';
 const NUMBERS = 'fourEyes.above moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount savings.rate';
-const COUNTS = 'deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds savings.pauseHours';
+const COUNTS = `deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds savings.pauseHours ${HOLD_KEY}`;
 export const CONFIG_RULES: Record<string, ConfigRule> = {
   ...Object.fromEntries(FLAGS.split(' ').map((k) => [k, 'flag'])),
   ...Object.fromEntries(NUMBERS.split(' ').map((k) => [k, 'number'])),
   ...Object.fromEntries(COUNTS.split(' ').map((k) => [k, 'count'])),
   customFontFamilyLink: 'https',
   serviceUrl: 'link',
+  [APP_URL_KEY]: 'link',
   'money.withdrawCodeType': 'codeType',
 };
 /**
@@ -46,6 +49,7 @@ export const CONFIG_RANGES: Record<string, readonly [number, number]> = {
   'money.withdrawFeeRate': [0, 100],
   'savings.rate': [0, 100],
   'savings.pauseHours': [0, 8760],
+  [HOLD_KEY]: [0, 720],
 };
 /** Numbers read with fewer decimals than the rule's 8 (savings ignores a rate with more than 4). */
 export const CONFIG_DECIMALS: Record<string, number> = { 'savings.rate': 4 };
@@ -78,7 +82,7 @@ function refusal(key: string, value: string): AppError | null {
   });
 }
 
-const KNOWN_KEYS = new Set<string>([FOUR_EYES_KEY, ...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS), ...Object.keys(SAVINGS_DEFAULTS)]);
+const KNOWN_KEYS = new Set<string>([FOUR_EYES_KEY, HOLD_KEY, APP_URL_KEY, ...Object.keys(CONFIG_DEFAULTS), ...(Object.keys(MONEY_CONFIG) as MoneyConfigKey[]).map(moneyConfigKey), ...Object.values(PLATFORM_KEYS), ...Object.keys(SAVINGS_DEFAULTS)]);
 
 export const adminContentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   app.post<{ Body: { title: string; content: string } }>(

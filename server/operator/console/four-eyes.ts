@@ -18,12 +18,13 @@ import { audit, type Actor } from '../../audit/log.ts';
 import { roleRefused } from './roles.ts';
 import type { OpenProposal, Proposal } from '../../../src/shared/contract/console.ts';
 import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
+import { liftHold, methodOfTarget } from './holds.ts';
 
 /** A withdrawal is approved when it leaves review for one of these: the money is then on its way out. */
 const APPROVING: readonly WithdrawStatus[] = ['waiting', 'paying', 'paid', 'succeeded'];
 const IN_REVIEW: readonly WithdrawStatus[] = ['reviewing', 'frozen'];
 
-const ROLE_OF: Record<Proposal['kind'], OperatorRole> = { balance: 'finance', withdrawal: 'reviewer' };
+const ROLE_OF: Record<Proposal['kind'], OperatorRole> = { balance: 'finance', withdrawal: 'reviewer', methodHold: 'finance' };
 
 /** An operator with the roles the request's session holds. */
 export type Operator = Actor & { id: number; roles: readonly string[] };
@@ -42,6 +43,9 @@ async function isAbove(db: DbOrTx, amount: string): Promise<boolean> {
 
 export const needsTwoForBalance = (ctx: ServerContext, signed: string) => isAbove(ctx.db, signed.replace(/^\+/, ''));
 
+/** Lifting a hold opens the whole balance to the method: the balance is the amount at stake. */
+export const needsTwoForHold = (ctx: ServerContext, balance: string) => isAbove(ctx.db, balance);
+
 /** Whether moving this withdrawal to `status` is an approval above the amount. */
 export async function needsTwoForWithdrawal(ctx: ServerContext, orderNo: string, status: WithdrawStatus): Promise<{ userId: number; amount: string } | null> {
   if (!APPROVING.includes(status)) return null;
@@ -57,9 +61,9 @@ export async function propose(
 ): Promise<Proposal> {
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
-    if (p.kind === 'withdrawal') {
-      const [open] = await tx.select({ id: operatorProposals.id }).from(operatorProposals).where(and(eq(operatorProposals.target, p.target), eq(operatorProposals.kind, 'withdrawal'), eq(operatorProposals.status, 'open')));
-      if (open) throw new AppError(409, 'fourEyes.pending', 'This withdrawal already waits for a second operator', { id: open.id });
+    if (p.kind !== 'balance') {
+      const [open] = await tx.select({ id: operatorProposals.id }).from(operatorProposals).where(and(eq(operatorProposals.target, p.target), eq(operatorProposals.kind, p.kind), eq(operatorProposals.status, 'open')));
+      if (open) throw new AppError(409, 'fourEyes.pending', p.kind === 'withdrawal' ? 'This withdrawal already waits for a second operator' : 'Lifting this hold already waits for a second operator', { id: open.id });
     }
     const [row] = await tx
       .insert(operatorProposals)
@@ -141,6 +145,8 @@ export async function decide(ctx: ServerContext, who: Operator, id: number, deci
     });
   } else if (kind === 'balance') {
     await adjustBalance(ctx, both, row.target, row.amount, action.reason ?? '-', (tx) => close(tx, id, 'approved', who, now));
+  } else if (kind === 'methodHold') {
+    await liftHold(ctx, both, methodOfTarget(row.target), (tx) => close(tx, id, 'approved', who, now));
   } else {
     const reason = action.reasonKey ? { key: action.reasonKey as WithdrawReasonKey } : action.reason;
     await moveWithdrawal(ctx, row.target, action.status as WithdrawStatus, reason, async (tx, before, after, userId) => {

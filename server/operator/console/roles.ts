@@ -34,6 +34,7 @@ export const ROUTE_ROLES: Record<string, Need> = {
   'POST /users/:id/sessions/end': 'reviewer',
   'POST /users/:id/balance': 'finance',
   'POST /users/:id/mask': 'finance',
+  'POST /users/:id/methods/:methodId/lift-hold': 'finance',
   'POST /market/:symbol/release': 'finance',
   // A proposal's kind says which of the two it needs (four-eyes.ts checks again).
   'POST /proposals/:id/:decision': ['reviewer', 'finance'],

@@ -18,6 +18,7 @@ import { REVIEW_REASON_KEYS, WITHDRAW_REASON_KEYS, type ReviewReasonKey, type Wi
 import { announceQueue } from '../../bus/queues.ts';
 import { recentSignIns } from '../../auth/sign-ins.ts';
 import { audit, readAudit } from '../../audit/log.ts';
+import { heldMethods } from './holds.ts';
 import { claim, forget, holders, itemOf, release, type QueueName } from './claims.ts';
 import { consoleEvents } from './events.ts';
 import { consoleUserRoutes } from './users.ts';
@@ -130,12 +131,14 @@ export const consoleApiRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = asyn
     const held = await holders(ctx, orderNos.map((o) => itemOf('withdrawal', o)), actor(request));
     const logins = await recentSignIns(ctx.db, rows.map((r) => r.userId), LOGINS_SHOWN);
     const proposed = await openWithdrawalProposals(ctx.db, orderNos);
+    const holds = await heldMethods(ctx, rows.map((r) => r.userId));
     return ok<QueuedWithdrawal[]>(
       rows.map(({ withdrawal: w, ...r }) => ({
         ...w,
         ...r,
         moves: WITHDRAW_MOVES[w.status],
         logins: logins.get(r.userId)!,
+        heldMethods: holds.get(r.userId)!,
         heldBy: held.get(itemOf('withdrawal', w.orderNo)) ?? null,
         proposal: proposed.get(w.orderNo) ?? null,
       })),

@@ -15,6 +15,8 @@ import { MONEY_CONFIG, moneyConfigKey, type MoneyConfigKey } from '../../money/c
 import { SAVINGS_DEFAULTS } from '../../savings/config.ts';
 import type { Actor } from '../../audit/log.ts';
 import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
+import { HOLD_DEFAULT, HOLD_KEY } from '../../money/hold-config.ts';
+import { APP_URL_KEY } from '../../delivery/app-link.ts';
 import type { Setting } from '../../../src/shared/contract/console.ts';
 
 const DEFAULTS: Record<string, string> = {
@@ -23,6 +25,8 @@ const DEFAULTS: Record<string, string> = {
   ...Object.fromEntries(Object.values(PLATFORM_KEYS).map((k) => [k, ''])),
   ...SAVINGS_DEFAULTS,
   [FOUR_EYES_KEY]: FOUR_EYES_DEFAULT,
+  [HOLD_KEY]: HOLD_DEFAULT,
+  [APP_URL_KEY]: '',
 };
 
 export function consoleSettingRoutes(app: FastifyInstance, ctx: ServerContext, actor: (request: FastifyRequest) => Actor): void {

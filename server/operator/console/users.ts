@@ -14,7 +14,9 @@ import { AppError, ok } from '../../http/envelope.ts';
 import { toDeposit } from '../../money/deposits.ts';
 import { toWithdrawal } from '../../money/withdrawals/rows.ts';
 import { recentSignIns } from '../../auth/sign-ins.ts';
-import { needsTwoForBalance, propose, type Operator } from './four-eyes.ts';
+import { needsTwoForBalance, needsTwoForHold, propose, type Operator } from './four-eyes.ts';
+import { heldMethodOf, holdTarget, liftHold } from './holds.ts';
+import { heldUntil, holdHours } from '../../money/hold.ts';
 import type { ConsoleUser, Proposed } from '../../../src/shared/contract/console.ts';
 
 /** Each list on the page shows the newest this many; the command line reads further back. */
@@ -39,6 +41,7 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
     if (!user) throw new AppError(404, 'user.notFound', `No user with id ${id}`, { id });
     const now = new Date(ctx.clock.now());
     const [wallet] = await ctx.db.select().from(wallets).where(eq(wallets.userId, id));
+    const hours = await holdHours(ctx.db);
     const [bills, orders, deps, wds, methods, messages, live, logins] = await Promise.all([
       ctx.db.select().from(walletBills).where(eq(walletBills.userId, id)).orderBy(desc(walletBills.id)).limit(RECENT),
       ctx.db.select().from(contractOrders).where(eq(contractOrders.userId, id)).orderBy(desc(contractOrders.createdAt)).limit(RECENT),
@@ -68,7 +71,7 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
       orders: orders.map((o) => ({ orderNo: o.orderNo, symbol: o.symbol, direction: o.direction, amount: o.amount, status: o.status, result: o.result, payout: o.payout, time: o.createdAt.getTime() })),
       deposits: deps.map(toDeposit),
       withdrawals: wds.map(toWithdrawal),
-      methods: methods.map((m) => ({ id: m.id, kind: m.kind, payee: m.payee, bankName: m.bankName, account: m.account ?? m.image, network: m.network ?? m.coin })),
+      methods: methods.map((m) => ({ id: m.id, kind: m.kind, payee: m.payee, bankName: m.bankName, account: m.account ?? m.image, network: m.network ?? m.coin, heldUntil: heldUntil(m, hours, ctx.clock.now()) })),
       messages: messages.map((m) => ({ id: m.id, title: m.title, content: m.content, read: m.read, time: m.createdAt.getTime() })),
       sessions: live.map((x) => ({ id: x.id, createdAt: x.createdAt.getTime(), expiresAt: x.expiresAt.getTime() })),
       logins: logins.get(id)!,
@@ -112,6 +115,22 @@ export function consoleUserRoutes(app: FastifyInstance, ctx: ServerContext, acto
     '/users/:id/ask-code',
     { schema: { params: Id, body: Type.Object({ verificationType: Type.Union([Type.Literal('sms'), Type.Literal('email')]) }) } },
     async (request) => ok(await askCode(ctx, actor(request), await usernameOf(request.params.id), request.body.verificationType)),
+  );
+
+  app.post<{ Params: { id: number; methodId: number } }>(
+    '/users/:id/methods/:methodId/lift-hold',
+    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }), methodId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }) } },
+    async (request) => {
+      const { id, methodId } = request.params;
+      const who = actor(request);
+      const username = await usernameOf(id);
+      const { balance } = await heldMethodOf(ctx, id, methodId);
+      if (await needsTwoForHold(ctx, balance)) {
+        return ok<Proposed>({ proposal: await propose(ctx, who, { kind: 'methodHold', target: holdTarget(methodId), userId: id, amount: balance, action: {} }) });
+      }
+      await liftHold(ctx, who, methodId);
+      return ok({ username, methodId, heldUntil: null });
+    },
   );
 
   app.post<{ Params: { id: number }; Body: { session?: number } }>(

@@ -52,11 +52,11 @@ export interface ConsoleMe {
 /** A money decision waiting for a second operator (server/operator/console/four-eyes.ts). */
 export interface Proposal {
   id: number;
-  kind: 'balance' | 'withdrawal';
-  /** The user's name (balance) or the withdrawal's order number. */
+  kind: 'balance' | 'withdrawal' | 'methodHold';
+  /** The user's name (balance), the withdrawal's order number, or `method:<id>` (a hold to lift). */
   target: string;
   username: string;
-  /** Signed for a balance adjustment. */
+  /** Signed for a balance adjustment; for a hold, the balance the lifted method could receive. */
   amount: string;
   /** Balance: `{ reason }`; withdrawal: `{ status, reason?, reasonKey? }`. */
   action: { reason?: string; status?: string; reasonKey?: string };
@@ -116,6 +116,8 @@ export interface QueuedWithdrawal extends Withdrawal {
   moves: WithdrawStatus[];
   /** The user's newest sign-ins, newest first. */
   logins: SignIn[];
+  /** The user's payment methods that cannot receive a withdrawal yet (bound or changed recently). */
+  heldMethods: HeldMethod[];
   /** Another operator who has it open now, or null. */
   heldBy: string | null;
   /** An approval that waits for a second operator (four eyes), or null. */
@@ -127,6 +129,16 @@ export interface OpenProposal {
   id: number;
   proposedBy: string;
   at: number;
+}
+
+/** A payment method under the new-method hold (server/money/hold.ts). */
+export interface HeldMethod {
+  id: number;
+  kind: string;
+  /** The account, address or QR image it pays to. */
+  account: string | null;
+  /** Epoch ms when the hold ends by itself. */
+  heldUntil: number;
 }
 
 /** Opening an item: the other operator who already has it open, or null when this one now has it. */
@@ -166,7 +178,8 @@ export interface ConsoleUser {
   orders: Array<{ orderNo: string; symbol: string; direction: string; amount: string; status: string; result: string | null; payout: string | null; time: number }>;
   deposits: Deposit[];
   withdrawals: Withdrawal[];
-  methods: Array<{ id: number; kind: string; payee: string | null; bankName: string | null; account: string | null; network: string | null }>;
+  /** `heldUntil`: epoch ms until which the method receives no withdrawal, or null. */
+  methods: Array<{ id: number; kind: string; payee: string | null; bankName: string | null; account: string | null; network: string | null; heldUntil: number | null }>;
   messages: Array<{ id: number; title: string; content: string; read: boolean; time: number }>;
   /** Signed-in devices, newest first. */
   sessions: Array<{ id: number; createdAt: number; expiresAt: number }>;

@@ -92,6 +92,11 @@ export interface PaymentMethod {
   /** QR kinds: URL of the uploaded image, owner only, fetched like `Deposit.proofImage`. */
   image: string | null;
   time: number;
+  /**
+   * Epoch ms until which the method receives no withdrawal (bound or changed recently, config
+   * `payout.newMethodHoldHours`), or null when it may receive now.
+   */
+  heldUntil: number | null;
 }
 
 /** `POST /h5/expenses/delcob` (JSON body): deletes one of the caller's payment methods. */
