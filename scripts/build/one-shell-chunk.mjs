@@ -137,6 +137,12 @@ export function oneShellChunkPlugin({ root, entry, first, lazy, also = [], share
         const source = await readFile(args.path, 'utf8');
         return { contents: imports + source, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
       });
+      // A feature's words file loaded on its own (src/i18n/feature-words.ts) is a lazy entry too:
+      // outside the shell's reach set, esbuild would split its helpers out of the first load's chunk.
+      build.onLoad({ filter: /\.json$/ }, async (args) => {
+        if (!shellImporters.has(args.path)) return undefined;
+        return { contents: `import '${SHELL}';\nexport default ${await readFile(args.path, 'utf8')};`, loader: 'js' };
+      });
     },
   };
 }

@@ -53,6 +53,7 @@ export const routes: RouteDef[] = [
   r('paymentMethod', 3, 'user', () => import('../screens/paymentMethod/index.tsx')),
   r('addPayment', 4, 'user', () => import('../screens/addPayment/index.tsx'), { recordPrevious: 1 }),
   r('editPaypay', 4, 'user', () => import('../screens/editPaypay/index.tsx'), { recordPrevious: 1 }),
+  r('devices', 3, 'user', () => import('../screens/devices/index.tsx')),
   r('password', 3, 'user', () => import('../screens/password/index.tsx'), { recordPrevious: 1 }),
   r('fundPassword', 3, 'user', () => import('../screens/fundPassword/index.tsx'), { recordPrevious: 1 }),
   r('aboutUs', 3, 'user', () => import('../screens/aboutUs/index.tsx'), { recordPrevious: 1 }),

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { match, notFound, rootTarget, routes } from '../../src/app/routes.ts';
@@ -12,7 +13,7 @@ const SPEC_PATHS = [
   '/paymentMethod', '/password', '/fundPassword', '/aboutUs', '/statement', '/introduction',
   '/orderList', '/myFinancial', '/walletRecord', '/rechargeList', '/recharge', '/coinRecharge',
   '/personalCoinList', '/rechargeRecord', '/rechargeDetail', '/withdraw', '/withdrawRecord',
-  '/withdrawDetail', '/notificationRecord', '/notificationDetail',
+  '/withdrawDetail', '/notificationRecord', '/notificationDetail', '/devices',
 ];
 
 const byName = (name: string) => routes.find((r) => r.name === name)!;
@@ -21,9 +22,15 @@ test('holds exactly the routes of docs/rules.md#routes, each once', () => {
   assert.equal(routes.map((r) => r.path).sort(), SPEC_PATHS.slice().sort());
 });
 
-test('every route and the 404 page have a title in the English catalogue', () => {
+/** A feature's screen may carry its words beside the locale file (src/i18n/feature-words.ts). */
+const featureTitle = (name: string): unknown => {
+  const file = `locales/${name}/en.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[`route.${name}`] : undefined;
+};
+
+test('every route and the 404 page have a title in the English catalogue or its feature words', () => {
   const titles = (en as { route: Record<string, string> }).route;
-  for (const r of [...routes, notFound]) assert.type(titles[r.name], 'string', `route.${r.name}`);
+  for (const r of [...routes, notFound]) assert.type(titles[r.name] ?? featureTitle(r.name), 'string', `route.${r.name}`);
 });
 
 test('the tab layout is home, trade, financial, user, yuebao, yuebaodetail', () => {

@@ -26,9 +26,12 @@ export default function Setting() {
   const saver = useStore($saveData);
   const [stored, setStored] = useState<number | null>(null);
   const saverSwitch = useRef<HTMLInputElement>(null);
+  const [devicesLabel, setDevicesLabel] = useState(false);
 
   useEffect(() => {
     storedBytes().then(setStored);
+    // The row's words come with the devices screen's; this screen does not carry their loader.
+    import('../devices/words.ts').then((m) => m.devicesWords()).then(() => setDevicesLabel(true), () => {});
     // The header badge opens this screen at the switch.
     if (location.hash === '#saver' && saverSwitch.current) {
       saverSwitch.current.scrollIntoView({ block: 'center' });
@@ -59,6 +62,7 @@ export default function Setting() {
           onClick={() => go('/bindPhone')}
         />
         <Cell label={t('route.paymentMethod')} onClick={() => go('/paymentMethod')} />
+        {devicesLabel && <Cell label={t('route.devices')} onClick={() => go('/devices')} />}
       </div>
       <div className="cells group">
         <Cell icon="globe" label={t('common.language')} value={languageByCode(language)?.native} onClick={() => setPicker(true)} />

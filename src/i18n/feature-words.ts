@@ -1,0 +1,30 @@
+import { currentLocale, setLocale, type Dict } from './index.ts';
+import { FALLBACK_LANGUAGE } from './codes.ts';
+
+/**
+ * Words of a feature that live beside the locale files (`locales/<feature>/<code>.json`), not in
+ * them: the locale file a signed-in first load downloads is at its budget, and only the screens
+ * of the feature need these. Keys are flat (`"devices.title"`), so merging them into the
+ * language's table leaves its groups whole, and `t` finds them as any other word.
+ *
+ * `load` is the feature's own `import()` of its folder, so the bundler makes one small chunk per
+ * language and the screen downloads only the active one. A failed download falls back to English.
+ */
+export function featureWords(load: (code: string) => Promise<{ default: Dict }>): () => Promise<void> {
+  let pending: Promise<void> | undefined;
+  let loadedFor = '';
+  return () => {
+    const code = currentLocale();
+    if (loadedFor !== code || !pending) {
+      loadedFor = code;
+      pending = load(code)
+        .catch(() => load(FALLBACK_LANGUAGE))
+        .then((m) => setLocale(code, m.default))
+        .catch((e: unknown) => {
+          pending = undefined;
+          throw e;
+        });
+    }
+    return pending;
+  };
+}
