@@ -14,6 +14,7 @@ import type { Proposed } from '../shared/contract/console.ts';
 import { Alert } from './Alert.tsx';
 import { useClaim } from './claim.ts';
 import { Logins, loginWords } from './Logins.tsx';
+import { heldText, holdWords } from './hold-words.ts';
 import type { PageProps } from './LazyPage.tsx';
 
 const NEEDS_REASON = ['rejected', 'failed', 'no_payout'];
@@ -143,6 +144,18 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
         </summary>
         <Logins list={w.logins} />
       </details>
+      {w.heldMethods.length > 0 && (
+        <div className="held" role="note" aria-label={holdWords('heldMethods')}>
+          <b className="warn">{holdWords('heldMethods')}</b>
+          <ul className="lines">
+            {w.heldMethods.map((m) => (
+              <li key={m.id}>
+                {m.kind} <code dir="ltr">{m.account}</code> · {heldText(when(m.heldUntil))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {w.proposal ? (
         <p className="proposed" role="status">
           {fill(words('proposedBy'), { name: w.proposal.proposedBy })}

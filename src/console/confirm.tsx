@@ -8,7 +8,7 @@ import { pageWords, t } from './i18n.ts';
 import { me } from './me.ts';
 import { money } from './format.ts';
 
-export type Decision = 'approve' | 'reject' | 'pay' | 'giveBack' | 'move' | 'adjust' | 'second' | 'refuseProposal' | 'withdrawProposal';
+export type Decision = 'approve' | 'reject' | 'pay' | 'giveBack' | 'move' | 'adjust' | 'liftHold' | 'second' | 'refuseProposal' | 'withdrawProposal';
 
 const w = pageWords({
   en: {
@@ -23,6 +23,7 @@ const w = pageWords({
     giveBack: 'The withdrawal becomes “{{status}}”; {{amount}} and its fee return to the user’s balance.',
     move: 'The withdrawal becomes “{{status}}”.',
     adjust: 'The user’s balance changes by {{amount}}.',
+    liftHold: 'The method can receive withdrawals at once: the user’s whole balance, {{amount}}, could go to it.',
     second: 'You are the second operator: this is carried out now.',
     refuseProposal: 'The proposal is refused; nothing changes for the user.',
     withdrawProposal: 'Your proposal is taken back; nothing changes for the user.',
@@ -41,6 +42,7 @@ const w = pageWords({
     giveBack: 'O saque passa a “{{status}}”; {{amount}} e a taxa voltam ao saldo do usuário.',
     move: 'O saque passa a “{{status}}”.',
     adjust: 'O saldo do usuário muda em {{amount}}.',
+    liftHold: 'A forma pode receber saques na hora: todo o saldo do usuário, {{amount}}, poderia ir para ela.',
     second: 'Você é o segundo operador: isto é executado agora.',
     refuseProposal: 'A proposta é recusada; nada muda para o usuário.',
     withdrawProposal: 'Sua proposta é retirada; nada muda para o usuário.',
@@ -59,6 +61,7 @@ const w = pageWords({
     giveBack: 'يصبح السحب «{{status}}»؛ ويعود {{amount}} ورسومه إلى رصيد المستخدم.',
     move: 'يصبح السحب «{{status}}».',
     adjust: 'يتغيّر رصيد المستخدم بمقدار {{amount}}.',
+    liftHold: 'يمكن للطريقة استلام السحوبات فورًا: قد يذهب إليها كامل رصيد المستخدم، {{amount}}.',
     second: 'أنت المشغّل الثاني: يُنفَّذ هذا الآن.',
     refuseProposal: 'يُرفض الاقتراح؛ ولا يتغيّر شيء للمستخدم.',
     withdrawProposal: 'يُسحب اقتراحك؛ ولا يتغيّر شيء للمستخدم.',

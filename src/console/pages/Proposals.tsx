@@ -11,6 +11,7 @@ import { money, when } from '../format.ts';
 import { me, may } from '../me.ts';
 import { ask } from '../ask.ts';
 import { Alert } from '../Alert.tsx';
+import { holdWords } from '../hold-words.ts';
 import type { PageProps } from '../LazyPage.tsx';
 
 const w = pageWords({
@@ -37,14 +38,16 @@ const w = pageWords({
   },
 });
 
+const kindName = (kind: Proposal['kind']) => (kind === 'methodHold' ? holdWords('methodHold') : w(kind));
+
 function Item({ p, onChanged }: { p: Proposal; onChanged: () => void }) {
   const [error, setError] = useState('');
   const mine = p.proposedBy === me.name;
-  const allowed = may(p.kind === 'balance' ? 'finance' : 'reviewer');
+  const allowed = may(p.kind === 'withdrawal' ? 'reviewer' : 'finance');
   const status = p.action.status ? tStatus(p.action.status) : undefined;
 
   const decide = async (path: 'approve' | 'reject' | 'withdraw', decision: Decision) => {
-    if (!(await ask({ decision, user: p.username, amount: p.amount, method: w(p.kind) + (status ? ` → ${status}` : ''), reason: p.action.reason }))) return;
+    if (!(await ask({ decision, user: p.username, amount: p.amount, method: kindName(p.kind) + (status ? ` → ${status}` : ''), reason: p.action.reason }))) return;
     setError('');
     try {
       await call('POST', `/proposals/${p.id}/${path}`);
@@ -55,13 +58,13 @@ function Item({ p, onChanged }: { p: Proposal; onChanged: () => void }) {
   };
 
   return (
-    <li className="card" aria-label={`${w(p.kind)} ${p.username}`}>
+    <li className="card" aria-label={`${kindName(p.kind)} ${p.username}`}>
       <div className="row">
         <span className="big" dir="ltr">
           {p.kind === 'balance' && !p.amount.startsWith('-') && '+'}
           {money(p.amount)}
         </span>
-        <b>{w(p.kind)}</b>
+        <b>{kindName(p.kind)}</b>
       </div>
       <p>
         <bdi>{p.username}</bdi>

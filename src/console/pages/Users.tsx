@@ -159,6 +159,12 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
     setWhy('');
   };
 
+  const liftHold = async (m: ConsoleUser['methods'][number]) => {
+    if (!(await ask({ decision: 'liftHold', user: user!.username, amount: user!.balance, method: `${m.kind} · ${m.account ?? ''}`, fourEyes: true }))) return;
+    const r = await act(`methods/${m.id}/lift-hold`, {});
+    setWaits('proposal' in (r as Proposed));
+  };
+
   if (!user) return <p className="muted">{error || t('loading')}</p>;
   const u = user;
   return (
@@ -272,7 +278,7 @@ function UserPage({ id, version, onBack }: { id: number; version: number; onBack
         <Withdrawals list={u.withdrawals} />
       </Section>
       <Section title={w('methods')} count={u.methods.length}>
-        <Methods list={u.methods} />
+        <Methods list={u.methods} lift={may('finance') ? liftHold : undefined} />
       </Section>
       <Section title={w('messages')} count={u.messages.length}>
         <ul className="lines">

@@ -71,7 +71,9 @@ const en: Record<string, string> = {
   'platform.inviteCodeUrl': 'The sign-up link an invitation code is added to.',
   'savings.rate': 'Savings interest per day, in percent of the balance that earns.',
   'savings.pauseHours': 'Hours without interest after a user takes money out of savings.',
-  'fourEyes.above': 'A balance adjustment or a withdrawal approval above this amount waits for a second operator.',
+  'fourEyes.above': 'A balance adjustment, a withdrawal approval or lifting a payout hold above this amount (of the user’s balance) waits for a second operator.',
+  'payout.newMethodHoldHours': 'Hours a payment method just bound or changed cannot receive a withdrawal; 0: none.',
+  'notice.appUrl': 'The app’s address (https://…) that links in e-mails and SMS start with; empty: a bare path.',
 };
 
 const ptBR: Record<string, string> = {
@@ -132,6 +134,8 @@ const ptBR: Record<string, string> = {
   'savings.rate': 'Juros diários da poupança, em porcentagem do saldo que rende.',
   'savings.pauseHours': 'Horas sem juros depois que o usuário tira dinheiro da poupança.',
   'fourEyes.above': 'Um ajuste de saldo ou uma aprovação de saque acima deste valor espera um segundo operador.',
+  'payout.newMethodHoldHours': 'Horas em que um método de pagamento recém-vinculado ou alterado não pode receber saque; 0: nenhuma.',
+  'notice.appUrl': 'O endereço do app (https://…) com que começam os links de e-mails e SMS; vazio: só o caminho.',
 };
 
 const ar: Record<string, string> = {
@@ -192,6 +196,8 @@ const ar: Record<string, string> = {
   'savings.rate': 'فائدة الادخار اليومية، نسبةً مئوية من الرصيد الذي يربح.',
   'savings.pauseHours': 'عدد الساعات دون فائدة بعد أن يسحب المستخدم مالًا من الادخار.',
   'fourEyes.above': 'تعديل الرصيد أو الموافقة على سحب فوق هذا المبلغ ينتظر موافقة مشغّل ثانٍ.',
+  'payout.newMethodHoldHours': 'عدد الساعات التي لا تستقبل فيها طريقة دفع رُبطت أو غُيّرت للتو أي سحب؛ 0: لا شيء.',
+  'notice.appUrl': 'عنوان التطبيق (https://…) الذي تبدأ به الروابط في رسائل البريد والرسائل القصيرة؛ فارغ: المسار وحده.',
 };
 
 /** Keyed by the console's languages (`Lang` of i18n.ts, which this file does not import so the server's tests can read it). */

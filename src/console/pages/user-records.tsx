@@ -3,6 +3,7 @@
  * code the server answers (a bill's type, an order's status or result, a direction, a method's kind)
  * reads as a word in the operator's language, every amount with the money's symbol and grouping.
  */
+import { heldText, holdWords } from '../hold-words.ts';
 import type { ConsoleUser } from '../../shared/contract/console.ts';
 import { pageWords, tStatus } from '../i18n.ts';
 import { money, when } from '../format.ts';
@@ -158,12 +159,16 @@ export function Withdrawals({ list }: { list: ConsoleUser['withdrawals'] }) {
   );
 }
 
-export function Methods({ list }: { list: ConsoleUser['methods'] }) {
+/** The user's payment methods; a held one says until when, with a way to lift it for those who may. */
+export function Methods({ list, lift }: { list: ConsoleUser['methods']; lift?: (m: ConsoleUser['methods'][number]) => void }) {
   return (
     <ul className="lines">
       {list.map((m) => (
         <li key={m.id}>
           {word(`method.${m.kind}`)} <bdi>{m.payee ?? ''}</bdi> <bdi>{m.bankName ?? m.network ?? ''}</bdi> <code dir="ltr">{m.account}</code>
+          {m.heldUntil && <> · <b className="warn">{heldText(when(m.heldUntil))}</b>{' '}
+            {lift && <button type="button" className="link" onClick={() => lift(m)}>{holdWords('lift')}</button>}
+          </>}
         </li>
       ))}
     </ul>

@@ -24,6 +24,7 @@ import { Rows } from '../parts/Rows.tsx';
 import '../../screens/forgetPassword/style.css';
 import { useFmt, useMask, useMoney } from '../display.ts';
 import { formatMoneyRange } from '../../lib/money-range.ts';
+import { holdWords } from './hold-words.ts';
 import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
@@ -47,6 +48,11 @@ export function Withdraw() {
   const [pwd, setPwd] = useState('');
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
+  const [holdReady, setHoldReady] = useState(false);
+
+  useEffect(() => {
+    holdWords().then(() => setHoldReady(true), () => setHoldReady(true));
+  }, []);
 
   useEffect(() => {
     expensesMoney().then(setInfo, () => setInfo(null));
@@ -81,6 +87,9 @@ export function Withdraw() {
   if (!info) return <Page title={title}><Empty text={t('ui.loadFailed')} /></Page>;
 
   const locked = info.lockedUntil && info.lockedUntil > Date.now();
+  // docs/rules.md#payment-methods: a method bound or changed recently receives nothing until the server's time.
+  const chosen = methods.find((m) => m.id === methodId);
+  const heldUntil = chosen && chosen.heldUntil && chosen.heldUntil > Date.now() ? chosen.heldUntil : 0;
   const send = () => {
     setTried(true);
     if (!amount.check() || !methodId || !pwd || (info.codeType !== 'none' && !code)) return;
@@ -124,6 +133,9 @@ export function Withdraw() {
           ) : (
             <button type="button" className="copy" onClick={() => go('/addPayment')}>{t('route.addPayment')}</button>
           )}
+          {heldUntil > 0 && holdReady && (
+            <p className="mnote down" role="status">{t('payoutHold.until', { time: ltr(formatDateTime(heldUntil, currentLocale())) })}</p>
+          )}
         </div>
         <div className="code-row">
           <AmountField amount={amount} label={t('field.amount')} />
@@ -150,7 +162,7 @@ export function Withdraw() {
         />
         {info.codeType !== 'none' && <CodeField kind={info.codeType} value={code} onValue={setCode} />}
         {withdraw.error && <p className="down" role="alert">{withdraw.error}</p>}
-        <Button type="submit" block loading={withdraw.busy} disabled={!info.hasFundPassword || !!locked || !methodId}>
+        <Button type="submit" block loading={withdraw.busy} disabled={!info.hasFundPassword || !!locked || !methodId || heldUntil > 0}>
           {t('money.submitWithdraw')}
         </Button>
       </form>
