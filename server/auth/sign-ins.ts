@@ -20,8 +20,6 @@ import { appLink } from '../delivery/app-link.ts';
 /** The app's list of the account's sessions, where a sign-in notice points. */
 export const DEVICES_PATH = '/devices';
 
-export { shortAgent };
-
 export const SIGN_INS_KEPT = 20;
 
 export type SignInHow = SignIn['how'];
