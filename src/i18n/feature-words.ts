@@ -1,5 +1,5 @@
 import { currentLocale, setLocale, type Dict } from './index.ts';
-import { FALLBACK_LANGUAGE } from './codes.ts';
+import { FALLBACK_LANGUAGE } from '../shared/language-codes.ts';
 
 /**
  * Words of a feature that live beside the locale files (`locales/<feature>/<code>.json`), not in

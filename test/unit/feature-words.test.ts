@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { LANGUAGE_CODES } from '../../src/i18n/codes.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 
 const test = suite('feature words');
 const features = readdirSync('locales').filter((f) => statSync(`locales/${f}`).isDirectory());
