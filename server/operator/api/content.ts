@@ -13,8 +13,8 @@ import { AppError, ok } from '../../http/envelope.ts';
 import { push } from '../../ws/push.ts';
 import { audit, keyActor, type Actor } from '../../audit/log.ts';
 import { FOUR_EYES_KEY } from '../console/four-eyes-config.ts';
-import { HOLD_KEY } from '../money/hold-config.ts';
-import { APP_URL_KEY } from '../delivery/app-link.ts';
+import { HOLD_KEY } from '../../money/hold-config.ts';
+import { APP_URL_KEY } from '../../delivery/app-link.ts';
 import type { ConfigEntry } from './types.ts';
 
 /** Values the app puts on every page as a link: an `https:` URL or nothing. */
