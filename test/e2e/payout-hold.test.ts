@@ -54,7 +54,7 @@ test('the form says until when a new card is held and does not submit; a finance
   assert.ok(await submit.isDisabled(), 'nothing is sent to a held card');
   await screenshot(user, 'payout-hold-form-en');
 
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli.ts', 'operator', 'add', 'fina', '--password', OPERATOR_PASSWORD, '--role', 'finance'], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/operator/cli/cli.ts', 'operator', 'add', 'fina', '--password', OPERATOR_PASSWORD, '--role', 'finance'], {
     env: { ...process.env, DATA_DIR: stage.server.dataDir },
   });
   const secret = new URL(/otpauth:\/\/totp\/\S+/.exec(stdout)![0]).searchParams.get('secret')!;
