@@ -13,7 +13,7 @@
  */
 import { isDecimal, mul, round, trimZeros } from '../shared/decimal.ts';
 import { intlNumber } from '../shared/intl-number.ts';
-import type { MoneySettings } from './money.ts';
+import type { MoneySettings } from '../money/settings.ts';
 
 export interface MoneyOptions {
   /** Show the currency symbol (default true). */

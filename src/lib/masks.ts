@@ -1,4 +1,4 @@
-import { configValue, type ConfigMap } from './money.ts';
+import { configValue, type ConfigMap } from '../money/settings.ts';
 
 /** `n` asterisks. */
 export const stars = (n: number): string => '*'.repeat(Math.max(0, n));

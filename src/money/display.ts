@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatNumber } from '../lib/number.ts';
-import { settingsFromConfig, type MoneySettings } from '../lib/money.ts';
+import { settingsFromConfig, type MoneySettings } from './settings.ts';
 import { formatMoney } from '../lib/booked.ts';
 import { bankMaskFromConfig, maskBank, maskWallet } from '../lib/masks.ts';
 import { $app } from '../stores/app.ts';

@@ -124,3 +124,35 @@ export function fixed(v: string | number, places: number): string {
   const dot = r.indexOf('.');
   return dot < 0 ? r + '.' + '0'.repeat(places) : r + '0'.repeat(places - (r.length - dot - 1));
 }
+
+/** `a` × 10^n for a non-negative decimal, as a whole number string (`a` has at most n decimals). */
+const shift = (a: string, n: number): string => round(mul(a, '1' + '0'.repeat(n)), 0);
+
+/**
+ * `a ÷ b` for non-negative `a` and positive `b`, exact to `places` decimals then rounded: half up,
+ * `down` toward zero or `up` away from it. Long division on decimal strings; no floats.
+ */
+export function divide(a: string, b: string, places: number, mode: 'half' | 'down' | 'up' = 'half'): string {
+  const fa = a.indexOf('.') < 0 ? 0 : a.length - a.indexOf('.') - 1;
+  const fb = b.indexOf('.') < 0 ? 0 : b.length - b.indexOf('.') - 1;
+  const k = Math.max(fa, fb);
+  // Both as whole numbers of the same scale, then one more digit than asked for the rounding.
+  const n = shift(a, k) + '0'.repeat(places + 1);
+  const d = shift(b, k);
+  let q = '';
+  let r = '0';
+  for (const c of n) {
+    r = add(mul(r, 10), c);
+    let digit = 0;
+    while (cmp(r, d) >= 0) {
+      r = sub(r, d);
+      digit++;
+    }
+    q += digit;
+  }
+  const last = +q[q.length - 1];
+  let whole = q.slice(0, -1) || '0';
+  const exactCut = last === 0 && r === '0';
+  if ((mode === 'half' && last >= 5) || (mode === 'up' && !exactCut)) whole = add(whole, 1);
+  return fixed(mul(whole, '1e-' + places), places);
+}

@@ -2,8 +2,8 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readAmount, type AmountReading } from '../../src/money/forms/amount.ts';
 import { submissionKeys, submitOnce } from '../../src/money/submit.ts';
-import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
-import type { MoneySettings } from '../../src/lib/money.ts';
+import { displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/money/rule.ts';
+import type { MoneySettings } from '../../src/money/settings.ts';
 
 const why = (r: AmountReading) => (r.ok ? null : r.why);
 const number = (r: AmountReading) => (r.ok ? r.display : null);

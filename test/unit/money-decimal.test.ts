@@ -1,6 +1,6 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { add, cmp, fixed, isDecimal, mul, round, sub, trimZeros } from '../../src/shared/decimal.ts';
+import { add, cmp, divide, fixed, isDecimal, mul, round, sub, trimZeros } from '../../src/shared/decimal.ts';
 
 const parsing = suite('isDecimal');
 parsing('accepts the forms the server and inputs produce', () => {
@@ -86,3 +86,18 @@ trimming('drops the padding zeros and a bare point, keeps whole numbers whole', 
   assert.is(trimZeros('-2.50'), '-2.5');
 });
 trimming.run();
+
+const division = suite('divide');
+division('divides exactly where floats do not', () => {
+  assert.is(divide('1', '3', 8), '0.33333333', 'a third to 8 decimals');
+  assert.is(divide('0.3', '0.1', 2), '3.00', '0.3 / 0.1 is 3, not 2.9999999999999996');
+  assert.is(divide('12345678901234567890', '0.5', 0), '24691357802469135780', 'beyond 2^53');
+});
+division('rounds half up, down or up as asked', () => {
+  assert.is(divide('2', '3', 2), '0.67', 'half up');
+  assert.is(divide('2', '3', 2, 'down'), '0.66', 'toward zero');
+  assert.is(divide('1', '3', 2, 'up'), '0.34', 'away from zero');
+  assert.is(divide('1', '4', 2, 'up'), '0.25', 'an exact quotient does not move up');
+  assert.is(divide('0', '7', 3), '0.000', 'zero keeps its decimals');
+});
+division.run();

@@ -1,7 +1,7 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { formatMoneyRange } from '../../src/lib/money-range.ts';
-import type { MoneySettings } from '../../src/lib/money.ts';
+import { formatMoneyRange } from '../../src/money/range.ts';
+import type { MoneySettings } from '../../src/money/settings.ts';
 
 const test = suite('formatMoneyRange');
 const LRI = '\u2066';

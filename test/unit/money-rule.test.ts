@@ -1,9 +1,9 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { cmp, sub } from '../../src/shared/decimal.ts';
-import { settingsFromConfig } from '../../src/lib/money.ts';
+import { settingsFromConfig } from '../../src/money/settings.ts';
 import { formatMoney } from '../../src/lib/booked.ts';
-import { asDisplayed, coinRule, displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/lib/money-rule.ts';
+import { asDisplayed, coinRule, displayLimits, moneyRule, toDisplay, toPlatform } from '../../src/money/rule.ts';
 
 // Ratio and exchange rate both differ from 1: a platform unit shows as 2 × 5.1234 = 10.2468.
 const money = settingsFromConfig({ moneyDecimals: '2', moneyRatio: '2', exchangeRateOn: '1', moneySymbol: 'R$' }, '5.1234', 'pt-BR');

@@ -33,7 +33,7 @@ const NUMBER_WRITERS: Record<string, string> = {
   'src/shared/intl-number.ts': 'the cached formats every writer takes',
   'src/lib/number.ts': 'prices, percentages and plain rates, in the interface language',
   'src/shared/number-format.ts': 'prices, percentages and plain rates, in a language named (the server\'s home page too)',
-  'src/lib/money-range.ts': 'two limits as one range, both ends through booked.ts',
+  'src/money/range.ts': 'two limits as one range, both ends through booked.ts',
   'src/meter/format.ts': 'byte counts',
   'src/chart/candle-chart.ts': 'prices on the chart axis',
   'src/market/worker.ts': 'builds one format early, so the first tick does not pay for it',

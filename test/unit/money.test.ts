@@ -1,6 +1,6 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { settingsFromConfig, type MoneySettings } from '../../src/lib/money.ts';
+import { settingsFromConfig, type MoneySettings } from '../../src/money/settings.ts';
 import { formatBooked, formatMoney } from '../../src/lib/booked.ts';
 import { formatNumber } from '../../src/lib/number.ts';
 

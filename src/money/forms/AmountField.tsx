@@ -10,9 +10,9 @@
 import { useMemo, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { ltr } from '../../lib/bidi.ts';
-import type { MoneySettings } from '../../lib/money.ts';
+import type { MoneySettings } from '../settings.ts';
 import { formatMoney, shownValue } from '../../lib/booked.ts';
-import { asDisplayed, displayLimits, moneyRule, toPlatform } from '../../lib/money-rule.ts';
+import { asDisplayed, displayLimits, moneyRule, toPlatform } from '../rule.ts';
 import { outOfRange } from '../../shared/amount-range.ts';
 import { cmp } from '../../shared/decimal.ts';
 import { Field } from '../../ui/Field.tsx';

@@ -9,8 +9,8 @@ import { Empty } from '../../ui/List.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { channels, forgetChannels } from '../channels.ts';
 import { useMoney } from '../display.ts';
-import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
-import { formatMoneyRange } from '../../lib/money-range.ts';
+import { asDisplayed, displayLimits, moneyRule } from '../rule.ts';
+import { formatMoneyRange } from '../range.ts';
 
 interface Props {
   name: 'rechargeList' | 'personalCoinList';

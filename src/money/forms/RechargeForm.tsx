@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParam } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
-import { mul, round } from '../../lib/money.ts';
+import { mul, round } from '../../shared/decimal.ts';
 import { formatBooked } from '../../lib/booked.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { flag } from '../../stores/app.ts';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
-import { cmp } from '../../lib/money.ts';
+import { cmp } from '../../shared/decimal.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { notify } from '../../stores/notify.ts';
@@ -23,9 +23,9 @@ import { Rows } from '../parts/Rows.tsx';
 // The field and its "All" side by side, as the code fields sit beside their send button.
 import '../../screens/forgetPassword/style.css';
 import { useFmt, useMask, useMoney } from '../display.ts';
-import { formatMoneyRange } from '../../lib/money-range.ts';
+import { formatMoneyRange } from '../range.ts';
 import { holdWords } from './hold-words.ts';
-import { asDisplayed, displayLimits, moneyRule } from '../../lib/money-rule.ts';
+import { asDisplayed, displayLimits, moneyRule } from '../rule.ts';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;

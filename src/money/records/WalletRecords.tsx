@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
-import { cmp } from '../../lib/money.ts';
+import { cmp } from '../../shared/decimal.ts';
 import { $moneyRefresh } from '../store.ts';
 import type { WalletBill } from '../../shared/contract.ts';
 import { walletBill, walletBizTypes } from '../api.ts';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import { ltr } from '../../lib/bidi.ts';
-import { mul, type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
+import { mul } from '../../shared/decimal.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { buyProduct } from '../../api/finance.ts';
 import { navigate } from '../../stores/app.ts';

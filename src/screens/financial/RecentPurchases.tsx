@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { formatShort } from '../../lib/date.ts';
-import { type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { getRecentPurchases } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { t, tc } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/booked.ts';
-import { formatMoneyRange } from '../../lib/money-range.ts';
+import { formatMoneyRange } from '../../money/range.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { getProducts } from '../../api/finance.ts';
 import { $session } from '../../stores/session.ts';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { useStore } from '@nanostores/react';
 import { t, tc } from '../../i18n/index.ts';
-import { type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { getHoldings } from '../../api/finance.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
-import { type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { formatNumber, formatPercent } from '../../lib/number.ts';
 import type { ContractOrder } from '../../shared/contract.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { t } from '../../i18n/index.ts';
 import type { OrderDirection, Play } from '../../shared/contract.ts';
-import type { MoneySettings } from '../../lib/money.ts';
+import type { MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';

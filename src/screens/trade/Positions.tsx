@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatShort } from '../../lib/date.ts';
-import { type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { ORDER_TABS, type ContractOrder, type OrderTab } from '../../shared/contract.ts';

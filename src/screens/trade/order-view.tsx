@@ -1,6 +1,6 @@
 /** What the quote screen and the order list both show of an order; only that, so the list stays small. */
 import { t } from '../../i18n/index.ts';
-import { type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import type { ContractOrder } from '../../shared/contract.ts';
 import { outcomeKey } from './outcome-word.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { UserInfo } from '../../shared/contract.ts';
 import { $app, flag } from '../../stores/app.ts';
-import { settingsFromConfig } from '../../lib/money.ts';
+import { settingsFromConfig } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { t } from '../../i18n/index.ts';
 

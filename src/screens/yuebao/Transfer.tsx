@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { type MoneySettings } from '../../lib/money.ts';
+import { type MoneySettings } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { transferSavings } from '../../api/finance.ts';
 import { notify } from '../../stores/notify.ts';

@@ -1,9 +1,9 @@
 /** Money ranges ("min – max"); apart from booked.ts, as only a few screens show one. */
 import { isDecimal } from '../shared/decimal.ts';
-import { formatMoney, prepare, shownValue } from './booked.ts';
-import type { MoneySettings } from './money.ts';
+import { formatMoney, prepare, shownValue } from '../lib/booked.ts';
+import type { MoneySettings } from './settings.ts';
 import { intlNumber } from '../shared/intl-number.ts';
-import { decimalsOf } from './number.ts';
+import { decimalsOf } from '../lib/number.ts';
 
 /** Intl.NumberFormat v3 (Chrome 106), beyond the ES2017 library the app is typed against. */
 type RangeFormat = { formatRange?: (start: number, end: number) => string };

@@ -2,8 +2,6 @@ import { CONFIG_DEFAULTS, type ConfigKey } from '../shared/config-keys.ts';
 import { currentLocale } from '../i18n/index.ts';
 import { isDecimal } from '../shared/decimal.ts';
 
-export { add, sub, mul, cmp, round, fixed, isDecimal } from '../shared/decimal.ts';
-
 /**
  * The money display the operator configured (docs/rules.md#numbers-and-money-display): the
  * configuration decides the amount (ratio, exchange rate, decimals), the symbol and whether
