@@ -1,6 +1,5 @@
 import uPlot from 'uplot';
 import './candle-chart.css';
-import type { KlinePeriod } from '../shared/contract';
 import { emptyColumns, type CandleColumns } from '../shared/protocol';
 import { drawCandles, drawForming, type CandlePaint } from './draw-candles';
 import { keepDrawn, nothingDrawn, onlyLastMoved } from './drawn';
@@ -8,45 +7,11 @@ import { createLegend, type Legend } from './legend';
 import { createOverlay } from './overlay';
 import { intlNumber } from '../shared/intl-number.ts';
 import { axisWidth, memo, MIN_SLOT_PX, periodSeconds, timeLabeler, visibleWindow } from './layout';
+import type { CandleChart, CandleChartOptions } from './options';
+import { dragToScroll } from './drag';
 
 export type { CandleColumns } from '../shared/protocol';
-
-export interface CandleChartOptions {
-  /** Decimals of the ticker's price; used by the default price format. */
-  precision: number;
-  period: KlinePeriod;
-  /** Default: the CSS variable --up / --down on the element, read once at creation (--bg below too). */
-  upColor?: string;
-  downColor?: string;
-  /** What the chart is drawn on, to cover price labels under the last-price box; default --bg. */
-  background?: string;
-  /** Puts the price axis on the left (the end side in RTL); time still runs left to right. */
-  rtl?: boolean;
-  formatPrice?: (n: number) => string;
-  /** Language of the default price format (the interface language); default en. */
-  locale?: string;
-  /** Volume bars along the bottom; default true. */
-  volume?: boolean;
-  /** Legend labels for open, high, low, close; default O H L C. */
-  labels?: readonly [string, string, string, string];
-  /** The user dragged back to the oldest candle held (once per count of candles held). */
-  onOldest?: () => void;
-}
-
-export interface CandleChart {
-  /**
-   * Draws `columns`: the same arrays changed in place, or new ones; candles before `from` are as
-   * last drawn (0, the default: all may be new, as after a reset). One redraw, of the last candle
-   * alone when nothing else moves.
-   */
-  update(columns: CandleColumns, from?: number): void;
-  resize(width: number, height: number): void;
-  /** Empties the chart, as a period change resets the history (docs/rules.md#the-chart); update refills it. */
-  setPeriod(period: KlinePeriod): void;
-  /** For a ticker with other decimals; `formatPrice` replaces the current format if given. */
-  setPrecision(precision: number, formatPrice?: (n: number) => string): void;
-  destroy(): void;
-}
+export type { CandleChart, CandleChartOptions } from './options';
 
 const FONT_PX = 11;
 const FAMILY = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
@@ -238,34 +203,16 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     showHovered(hovered == null ? -1 : hovered);
   };
 
-  // A horizontal drag scrolls back in time, a candle per slot; vertical drags still scroll the page.
-  let dragX: number | null = null;
-  let dragBack = 0;
-  const over = u.over;
-  over.style.touchAction = 'pan-y';
-  over.addEventListener('pointerdown', (e) => {
-    dragX = e.clientX;
-    dragBack = back;
-  });
-  over.addEventListener('pointermove', (e) => {
-    if (dragX == null) return;
-    const len = cols.time.length;
-    const shown = Math.max(2, Math.floor(u.bbox.width / uPlot.pxRatio / MIN_SLOT_PX));
-    // Right to left the drag still pulls older candles into view from the left.
-    const moved = Math.round((e.clientX - dragX) / MIN_SLOT_PX);
-    const next = Math.max(0, Math.min(len - 1, dragBack + moved));
-    if (next === back) return;
+  dragToScroll(u.over, () => back, () => cols.time.length, (next) => {
     back = next;
     u.batch(() => u.setData(aligned as uPlot.AlignedData));
+    const len = cols.time.length;
+    const shown = Math.max(2, Math.floor(u.bbox.width / uPlot.pxRatio / MIN_SLOT_PX));
     if (len - back <= shown && oldestAt !== len && opts.onOldest) {
       oldestAt = len;
       opts.onOldest();
     }
   });
-  const endDrag = () => (dragX = null);
-  over.addEventListener('pointerup', endDrag);
-  over.addEventListener('pointercancel', endDrag);
-  over.addEventListener('pointerleave', endDrag);
 
   let ro: ResizeObserver | undefined;
   if (typeof ResizeObserver === 'function') {

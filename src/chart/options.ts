@@ -1,0 +1,39 @@
+import type { KlinePeriod } from '../shared/contract';
+import type { CandleColumns } from '../shared/protocol';
+
+export interface CandleChartOptions {
+  /** Decimals of the ticker's price; used by the default price format. */
+  precision: number;
+  period: KlinePeriod;
+  /** Default: the CSS variable --up / --down on the element, read once at creation (--bg below too). */
+  upColor?: string;
+  downColor?: string;
+  /** What the chart is drawn on, to cover price labels under the last-price box; default --bg. */
+  background?: string;
+  /** Puts the price axis on the left (the end side in RTL); time still runs left to right. */
+  rtl?: boolean;
+  formatPrice?: (n: number) => string;
+  /** Language of the default price format (the interface language); default en. */
+  locale?: string;
+  /** Volume bars along the bottom; default true. */
+  volume?: boolean;
+  /** Legend labels for open, high, low, close; default O H L C. */
+  labels?: readonly [string, string, string, string];
+  /** The user dragged back to the oldest candle held (once per count of candles held). */
+  onOldest?: () => void;
+}
+
+export interface CandleChart {
+  /**
+   * Draws `columns`: the same arrays changed in place, or new ones; candles before `from` are as
+   * last drawn (0, the default: all may be new, as after a reset). One redraw, of the last candle
+   * alone when nothing else moves.
+   */
+  update(columns: CandleColumns, from?: number): void;
+  resize(width: number, height: number): void;
+  /** Empties the chart, as a period change resets the history (docs/rules.md#the-chart); update refills it. */
+  setPeriod(period: KlinePeriod): void;
+  /** For a ticker with other decimals; `formatPrice` replaces the current format if given. */
+  setPrecision(precision: number, formatPrice?: (n: number) => string): void;
+  destroy(): void;
+}
