@@ -36,7 +36,15 @@ export function inputsOf(metafile, outputs) {
   return inputs;
 }
 
-/** Lazy chunks made for `import()` of a module under `dir` (e.g. `src/screens/`), keyed by output. */
+/** The chunks made for `import()` of the given modules (the route table's screens), keyed by output. */
+export function chunksOf(metafile, entries) {
+  const wanted = new Set(entries);
+  return Object.entries(metafile.outputs)
+    .filter(([file, out]) => wanted.has(out.entryPoint) && file.endsWith('.js'))
+    .map(([file, out]) => ({ file, entryPoint: out.entryPoint }));
+}
+
+/** Lazy chunks made for `import()` of a module under `dir` (e.g. `src/console/pages/`), keyed by output. */
 export function lazyEntries(metafile, dir) {
   return Object.entries(metafile.outputs)
     .filter(([file, out]) => out.entryPoint?.startsWith(dir) && file.endsWith('.js'))

@@ -12,7 +12,7 @@ import {
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
-import { beforeScreens, firstLoad, lazyEntries } from './graph.mjs';
+import { beforeScreens, chunksOf, firstLoad } from './graph.mjs';
 import { signInKeys } from './sign-in-words.mjs';
 import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
@@ -105,14 +105,15 @@ async function buildInto(outdir, react, compress) {
   const worker = await buildWorker(outdir);
   // The sign-in screens' entries (`auth` in the route table): what a visitor opens first.
   const table = await readRoutes();
-  const entryOf = (name) => `src/screens/${name}/index.tsx`;
-  const signInScreens = table.filter((route) => route.access === 'auth').map((route) => entryOf(route.name));
+  const entryOf = (name) => table.find((route) => route.name === name).entry;
+  const signInScreens = table.filter((route) => route.access === 'auth').map((route) => route.entry);
   const landing = LANDING_SCREENS.map(entryOf);
-  const { metafile, sharedModules } = await buildApp(outdir, react, worker, { signIn: signInScreens, landing, screens: table.map((route) => entryOf(route.name)) });
+  const screens = [...new Set(table.map((route) => route.entry))];
+  const { metafile, sharedModules } = await buildApp(outdir, react, worker, { signIn: signInScreens, landing, screens });
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
-  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens));
+  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens, screens));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
   const boot = await esbuild.build(bootOptions({ localeHash: locales.hash, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
@@ -131,15 +132,15 @@ async function buildInto(outdir, react, compress) {
   const localeFiles = locales.codes.map((code) => localePath(code, locales.hash).slice(1));
   // What a visitor with an English browser downloads at / or /login besides the first load.
   const visitorFiles = [...routes.routes.login, locales.codes.includes('en') && localePath('en', locales.hash, true)].filter(Boolean).map((u) => u.slice(1));
-  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, sharedModules, visitorFiles }));
+  return measure(outdir, defineGroups({ metafile, outdir, worker, localeFiles, screens, sharedModules, visitorFiles }));
 }
 
 /** The locale keys of a visitor's first screens (sign-in-words.mjs): the sign-in screens and what the entry may run. */
-async function visitorWords(metafile, entryOutput, signInScreens) {
-  const screens = new Map(lazyEntries(metafile, 'src/screens/').map((s) => [s.entryPoint, s.file]));
+async function visitorWords(metafile, entryOutput, signInScreens, entries) {
+  const screens = new Map(chunksOf(metafile, entries).map((s) => [s.entryPoint, s.file]));
   const signIn = signInScreens.map((entry) => screens.get(entry));
   const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
-  return signInKeys(metafile, { entryOutput, signIn, dict });
+  return signInKeys(metafile, { entryOutput, signIn, screens: [...screens.values()], dict });
 }
 
 /** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */

@@ -6,20 +6,33 @@
  * login screen's instead, except on the routes a visitor may open.
  */
 import { readFile } from 'node:fs/promises';
-import { closure, lazyEntries } from './graph.mjs';
+import path from 'node:path';
+import { chunksOf, closure } from './graph.mjs';
 import { ASSETS, r } from './config.mjs';
 
 const ROUTES = 'src/app/routes.ts';
 
+/** A module the route table imports, as the metafile names it (`src/money/forms/Withdraw.tsx`). */
+const fromTable = (file) => path.posix.join(path.posix.dirname(ROUTES), file);
+
 /**
- * Route names and who may open them, read from the route table: `r('home', 1, 'open', …)` and the
- * `notFound` route. Routes are plain literals there on purpose (one chunk per screen).
+ * The routes of the route table and the `notFound` route: name, who may open them, the screen
+ * module their loader imports (`entry`) and their URL without the slash (`key`: a path given in the
+ * flags, else the name), from lines such as
+ * `r('savings', 2, 'open', () => import('../screens/savings/index.tsx'), { tab: 1, path: '/yuebao' })`.
+ * Routes are plain literals there on purpose (one chunk per screen).
  */
 export async function readRoutes() {
   const source = await readFile(r(ROUTES), 'utf8');
-  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)'/g)].map((m) => ({ name: m[1], access: m[2] }));
-  if (found.length < 2) throw new Error(`${ROUTES}: no routes found by route-files.mjs, update its pattern`);
-  return [...found, { name: 'notFound', access: 'user' }];
+  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)', \(\) => (?:\w+\()?import\('([^']+)'\)(.*)$/gm)].map((m) => ({
+    name: m[1],
+    access: m[2],
+    entry: fromTable(m[3]),
+    key: /\bpath: '\/(\w+)'/.exec(m[4])?.[1] ?? m[1],
+  }));
+  const notFound = /\bnotFound: RouteDef = \{[^}]*?import\('([^']+)'\)/.exec(source);
+  if (found.length < 2 || !notFound) throw new Error(`${ROUTES}: no routes found by route-files.mjs, update its pattern`);
+  return [...found, { name: 'notFound', access: 'user', entry: fromTable(notFound[1]), key: 'notFound' }];
 }
 
 /** The root path's target and the login need from the config defaults the app starts with. */
@@ -48,21 +61,20 @@ export const OPEN_KEY = '@open';
  */
 export async function routeFiles(metafile, first) {
   const shell = new Set(first.js);
-  const screens = new Map(
-    lazyEntries(metafile, 'src/screens/').map(({ file, entryPoint }) => [entryPoint.split('/')[2], file]),
-  );
+  const list = await readRoutes();
+  const screens = new Map(chunksOf(metafile, list.map((route) => route.entry)).map(({ file, entryPoint }) => [entryPoint, file]));
   const routes = {};
   const open = [];
   const openWithoutLogin = [];
-  const list = await readRoutes();
   const defaults = await configDefaults();
-  for (const { name, access } of list) {
-    const chunk = screens.get(name);
-    if (!chunk) throw new Error(`route ${name} has no chunk from src/screens/${name}/index.tsx`);
+  // Keyed by URL: the server and the service worker look a page's path up here.
+  for (const { name, access, entry, key } of list) {
+    const chunk = screens.get(entry);
+    if (!chunk) throw new Error(`route ${name} has no chunk from ${entry}`);
     const files = closure(metafile, chunk).filter((f) => !shell.has(f));
-    routes[name] = files.map((f) => ASSETS + f.split('/').pop());
-    if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) open.push(name.toLowerCase());
-    if (access !== 'user') openWithoutLogin.push(name.toLowerCase());
+    routes[key] = files.map((f) => ASSETS + f.split('/').pop());
+    if (access === 'auth' || (access === 'open' && !defaults.isNeedLogin)) open.push(key.toLowerCase());
+    if (access !== 'user') openWithoutLogin.push(key.toLowerCase());
   }
   if (!routes.login) throw new Error('route-files.mjs: no login route');
   routes[VISITOR_KEY] = open;

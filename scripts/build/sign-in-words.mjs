@@ -4,7 +4,7 @@
  * (src/i18n/whole.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { closure, lazyEntries } from './graph.mjs';
+import { closure } from './graph.mjs';
 import { r } from './config.mjs';
 
 /**
@@ -38,11 +38,12 @@ export function pickWords(dict, keys) {
  * The keys of the sign-in part: those of `dict` (the English locale) that string literals name in
  * the source files a visitor's page may run before it leaves the sign-in screens (`'group.name'`;
  * `'group.'` before a computed tail names the whole group), and the server reasons above.
- * `entryOutput`: the app's entry output file; `signIn`: the sign-in screens' output files.
+ * `entryOutput`: the app's entry output file; `signIn`: the sign-in screens' output files;
+ * `screens`: every route's screen output file.
  */
-export async function signInKeys(metafile, { entryOutput, signIn, dict }) {
+export async function signInKeys(metafile, { entryOutput, signIn, screens: screenFiles, dict }) {
   const signInChunks = new Set(signIn);
-  const screens = new Set(lazyEntries(metafile, 'src/screens/').map((s) => s.file));
+  const screens = new Set(screenFiles);
   const outputs = closure(metafile, entryOutput, { dynamic: true, stopAt: (f) => screens.has(f) && !signInChunks.has(f) });
   const sources = new Set();
   for (const out of outputs) {

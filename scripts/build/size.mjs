@@ -7,7 +7,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { compressBrotli, compressGzip } from './compress.mjs';
 import { APP_ENTRY, QUOTE_SCREEN, r } from './config.mjs';
-import { closure, firstLoad, lazyEntries } from './graph.mjs';
+import { chunksOf, closure, firstLoad } from './graph.mjs';
 
 const posix = (p) => p.split(path.sep).join('/');
 
@@ -16,9 +16,9 @@ const posix = (p) => p.split(path.sep).join('/');
  * member (the heaviest lazy screen, the largest locale file). Files are relative to `outdir`.
  * `sharedModules` are the source files of the lazy shared chunk (one-shell-chunk.mjs);
  * `visitorFiles` what a visitor's first load adds to the first-load JS, CSS and HTML: the login
- * screen's files and the English locale file.
+ * screen's files and the English locale file; `screens` the route table's screen modules.
  */
-export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModules = [], visitorFiles = [] }) {
+export function defineGroups({ metafile, outdir, worker, localeFiles, screens: entries, sharedModules = [], visitorFiles = [] }) {
   const rel = (file) => posix(path.relative(outdir, r(file)));
   const abs = (file) => posix(path.relative(r(), path.join(outdir, file)));
   // The heaviest source modules of a member, so an over-budget line says where the bytes are.
@@ -34,7 +34,7 @@ export function defineGroups({ metafile, outdir, worker, localeFiles, sharedModu
   const member = (label, files) => ({ label, files, heaviest: heaviest(files) });
   const first = firstLoad(metafile, APP_ENTRY);
   const onFirstLoad = new Set(first.js);
-  const screens = lazyEntries(metafile, 'src/screens/');
+  const screens = chunksOf(metafile, entries);
   const screenChunks = new Set(screens.map((s) => s.file));
   // The lazy shared chunk: the output holding the shared modules (one, as one-shell-chunk.mjs
   // arranges; were they ever split, every piece would count here and not toward a screen).

@@ -31,7 +31,7 @@ const metafile = {
 };
 
 test('the part holds the words the sign-in code names, whole groups named before a computed tail, and the sign-in reasons', async () => {
-  const keys: string[] = await signInKeys(metafile, { entryOutput: 'dist/main.js', signIn: ['dist/login.js'], dict: en });
+  const keys: string[] = await signInKeys(metafile, { entryOutput: 'dist/main.js', signIn: ['dist/login.js'], screens: ['dist/login.js', 'dist/home.js'], dict: en });
   for (const key of ['auth.login', 'field.username', 'money.choose', 'v.required']) assert.ok(keys.includes(key), `${key} (a literal of the login screen, country picker or i18n)`);
   assert.ok(keys.includes('field') && keys.includes('route'), "'field.' + name and 'route.' + name take the whole group");
   for (const reason of SIGN_IN_REASONS) assert.ok(keys.includes(reason), reason);
