@@ -11,24 +11,28 @@ import { chunksOf, closure } from './graph.mjs';
 import { ASSETS, r } from './config.mjs';
 
 const ROUTES = 'src/app/routes.ts';
+/** The URLs fixed in other words than their routes' names. */
+const PATHS = 'src/app/paths.ts';
 
 /** A module the route table imports, as the metafile names it (`src/money/forms/Withdraw.tsx`). */
 const fromTable = (file) => path.posix.join(path.posix.dirname(ROUTES), file);
 
 /**
  * The routes of the route table and the `notFound` route: name, who may open them, the screen
- * module their loader imports (`entry`) and their URL without the slash (`key`: a path given in the
- * flags, else the name), from lines such as
- * `r('savings', 2, 'open', () => import('../screens/savings/index.tsx'), { tab: 1, path: '/yuebao' })`.
+ * module their loader imports (`entry`) and their URL without the slash (`key`: the one paths.ts
+ * fixes for the name, else the name), from lines such as
+ * `r('savings', 2, 'open', () => import('../screens/savings/index.tsx'), { tab: 1 })`.
  * Routes are plain literals there on purpose (one chunk per screen).
  */
 export async function readRoutes() {
   const source = await readFile(r(ROUTES), 'utf8');
-  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)', \(\) => (?:\w+\()?import\('([^']+)'\)(.*)$/gm)].map((m) => ({
+  const fixed = new Map([...(await readFile(r(PATHS), 'utf8')).matchAll(/^\s+(\w+): '\/(\w+)',$/gm)].map((m) => [m[1], m[2]]));
+  if (!fixed.size) throw new Error(`${PATHS}: no fixed URLs found by route-files.mjs, update its pattern`);
+  const found = [...source.matchAll(/\br\('(\w+)', \d+, '(auth|open|user)', \(\) => import\('([^']+)'\)/g)].map((m) => ({
     name: m[1],
     access: m[2],
     entry: fromTable(m[3]),
-    key: /\bpath: '\/(\w+)'/.exec(m[4])?.[1] ?? m[1],
+    key: fixed.get(m[1]) ?? m[1],
   }));
   const notFound = /\bnotFound: RouteDef = \{[^}]*?import\('([^']+)'\)/.exec(source);
   if (found.length < 2 || !notFound) throw new Error(`${ROUTES}: no routes found by route-files.mjs, update its pattern`);

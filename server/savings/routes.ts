@@ -1,5 +1,5 @@
 /**
- * Savings (yuebao) endpoints of docs/rules.md#savings: `openProfit` moves money, `yesterdayProfit` and `profitList`
+ * Savings endpoints of docs/rules.md#savings: `openProfit` moves money, `yesterdayProfit` and `profitList`
  * report; `savingsDetails` lists the moves beside the interest, which the details screen shows.
  */
 import { Type, type Static } from '@sinclair/typebox';

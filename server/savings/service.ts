@@ -1,4 +1,4 @@
-/** Savings (yuebao): moves in and out through the ledger, the summary and the income list. */
+/** Savings: moves in and out through the ledger, the summary and the income list. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Page, SavingsDetail, SavingsIncome, SavingsSummary } from '../../src/shared/contract.ts';
 import type { Clock, ServerContext } from '../context.ts';

@@ -1,4 +1,4 @@
-// Finance products and the savings (yuebao) account (docs/rules.md#finance-and-savings).
+// Finance products and the savings account (docs/rules.md#finance-and-savings).
 import type {
   BuyFinanceRequest,
   FinanceHolding,

@@ -1,6 +1,7 @@
 // First-load path: every byte here is downloaded before the app paints.
 import type { ScreenModule } from './screens.ts';
 import { pathKey } from './path-key.ts';
+import { pathOf } from './paths.ts';
 
 /** Who may open a route without a token (guard: docs/rules.md#route-guard). */
 export type Access =
@@ -12,8 +13,9 @@ export type Access =
   | 'user';
 
 export interface RouteDef {
+  /** The URL: `/<name>`, or one the product fixed in other words (paths.ts). */
   path: string;
-  /** Route name: also the screen folder and the `route.<name>` title key. */
+  /** Route name, as the code calls the screen: its `route.<name>` title key. */
   name: string;
   /** Position in the navigation depth: a rise slides left, a fall slides right. */
   depth: number;
@@ -28,7 +30,7 @@ export interface RouteDef {
 }
 
 const r = (name: string, depth: number, access: Access, load: RouteDef['load'], flags?: Partial<RouteDef>): RouteDef => ({
-  path: '/' + name,
+  path: pathOf(name),
   name,
   depth,
   access,
@@ -42,8 +44,8 @@ export const routes: RouteDef[] = [
   r('trade', 1, 'open', () => import('../screens/trade/index.tsx'), { tab: 1 }),
   r('financial', 1, 'open', () => import('../screens/financial/index.tsx'), { tab: 1 }),
   r('user', 1, 'open', () => import('../screens/user/index.tsx'), { tab: 1 }),
-  r('yuebao', 2, 'open', () => import('../screens/yuebao/index.tsx'), { tab: 1 }),
-  r('yuebaodetail', 3, 'user', () => import('../screens/yuebaodetail/index.tsx'), { tab: 1 }),
+  r('savings', 2, 'open', () => import('../screens/savings/index.tsx'), { tab: 1 }),
+  r('savingsDetail', 3, 'user', () => import('../screens/savingsDetail/index.tsx'), { tab: 1 }),
   r('login', 2, 'auth', () => import('../screens/login/index.tsx')),
   r('register', 3, 'auth', () => import('../screens/register/index.tsx')),
   r('sso', 2, 'auth', () => import('../screens/sso/index.tsx')),
@@ -52,7 +54,7 @@ export const routes: RouteDef[] = [
   r('bindPhone', 3, 'user', () => import('../screens/bindPhone/index.tsx')),
   r('paymentMethod', 3, 'user', () => import('../screens/paymentMethod/index.tsx')),
   r('addPayment', 4, 'user', () => import('../screens/addPayment/index.tsx'), { recordPrevious: 1 }),
-  r('editPaypay', 4, 'user', () => import('../screens/editPaypay/index.tsx'), { recordPrevious: 1 }),
+  r('paymentCode', 4, 'user', () => import('../money/forms/PaymentCode.tsx'), { recordPrevious: 1 }),
   r('devices', 3, 'user', () => import('../screens/devices/index.tsx')),
   r('password', 3, 'user', () => import('../screens/password/index.tsx'), { recordPrevious: 1 }),
   r('fundPassword', 3, 'user', () => import('../screens/fundPassword/index.tsx'), { recordPrevious: 1 }),
@@ -60,7 +62,7 @@ export const routes: RouteDef[] = [
   r('statement', 4, 'user', () => import('../screens/statement/index.tsx'), { recordPrevious: 1 }),
   r('introduction', 4, 'user', () => import('../screens/introduction/index.tsx'), { recordPrevious: 1 }),
   r('orderList', 2, 'user', () => import('../screens/orderList/index.tsx')),
-  r('myFinancial', 2, 'user', () => import('../screens/myFinancial/index.tsx')),
+  r('financeHoldings', 2, 'user', () => import('../screens/financeHoldings/index.tsx')),
   r('walletRecord', 2, 'user', () => import('../screens/walletRecord/index.tsx')),
   r('rechargeList', 2, 'user', () => import('../screens/rechargeList/index.tsx')),
   r('recharge', 3, 'user', () => import('../screens/recharge/index.tsx'), { recordPrevious: 1 }),

@@ -21,7 +21,7 @@ const USER_SCREENS: [path: string, ready: string][] = [
   ['/trade', '.op-quick button'],
   ['/financial', 'main:not([hidden]) .bar h1'],
   ['/user', '.acct-acts'],
-  ['/yuebao', '.yb-more'],
+  ['/yuebao', '.sv-more'],
   ['/rechargeList', 'main:not([hidden]) .cells button'],
   ['/withdraw', 'main:not([hidden]) form'],
   ['/walletRecord', '.mfilter select'],

@@ -107,8 +107,8 @@ test('money moved into savings earns from the next day: after the clock passes a
   assert.is(await afterDays(1, "Yesterday's income"), 1, 'and once that day has ended, it was paid');
   await screenshot(page, 'account-yuebao-paid-en');
   await page.goto(stage.server.url + '/yuebaodetail');
-  await shown('.yb-day').first().waitFor();
-  assert.match(await shown('.yb-day').first().innerText(), /\+\$1\b/);
+  await shown('.sv-day').first().waitFor();
+  assert.match(await shown('.sv-day').first().innerText(), /\+\$1\b/);
   await screenshot(page, 'account-yuebaodetail-en');
   assert.equal(errorsOf(page), []);
 }));

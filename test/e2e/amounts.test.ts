@@ -181,7 +181,7 @@ const FORMS: Form[] = [
     min: '0',
     async book(_shown, _s, platform) {
       await page.locator('.notify').getByText('Moved to savings').last().waitFor();
-      await page.waitForFunction(() => !(document.querySelector('.yb-move input') as HTMLInputElement).value);
+      await page.waitForFunction(() => !(document.querySelector('.sv-move input') as HTMLInputElement).value);
       return '-' + platform;
     },
   },
@@ -365,7 +365,7 @@ test('savings "All" with ratio 2 fills the balance as displayed and moves exactl
   const wallet = await balance();
   let body = '';
   page.on('request', (r) => r.url().includes('/h5/user/openProfit') && (body = (JSON.parse(r.postData() || '{}') as { amount: string }).amount));
-  await page.locator('.yb-move').getByRole('button', { name: 'All' }).click();
+  await page.locator('.sv-move').getByRole('button', { name: 'All' }).click();
   // The wallet as displayed (×2) to the precision of the platform's 8 decimals (7 at ratio 2), though
   // only 2 decimals may be typed: "All" strands nothing.
   const shown = round(mul(wallet, '2'), 7);
@@ -374,11 +374,11 @@ test('savings "All" with ratio 2 fills the balance as displayed and moves exactl
   await page.locator('.notify').getByText('Moved to savings').last().waitFor();
   assert.is(body, wallet, 'the booked balance is what was moved, not twice or half of it');
   assert.is(cmp(await balance(), 0), 0, 'the wallet is empty');
-  await page.locator('.yb-move').getByRole('tab', { name: 'Move out' }).click();
-  await page.locator('.yb-move').getByRole('button', { name: 'All' }).click();
+  await page.locator('.sv-move').getByRole('tab', { name: 'Move out' }).click();
+  await page.locator('.sv-move').getByRole('button', { name: 'All' }).click();
   await page.locator('form').getByRole('button', { name: 'Move out' }).click();
   await page.locator('.notify').getByText('Moved from savings to your balance').last().waitFor();
-  await page.waitForFunction(() => !(document.querySelector('.yb-move input') as HTMLInputElement).value);
+  await page.waitForFunction(() => !(document.querySelector('.sv-move input') as HTMLInputElement).value);
   assert.ok(cmp(await balance(), wallet) >= 0, 'moved back out in full');
 }));
 

@@ -125,11 +125,11 @@ test('bind phone: a searchable country list with the user\'s region first; no co
 
 test('savings: a move says what happened and the details list it beside the interest', traced(async () => {
   await go('/yuebao');
-  await shown('.yb-move').getByLabel('Amount', { exact: true }).fill('25');
-  await shown('.yb-move').getByRole('button', { name: 'Move in' }).click();
+  await shown('.sv-move').getByLabel('Amount', { exact: true }).fill('25');
+  await shown('.sv-move').getByRole('button', { name: 'Move in' }).click();
   await page.locator('.notify').getByText('Moved to savings').waitFor();
   await go('/yuebaodetail');
-  await shown('.yb-day').filter({ hasText: 'Moved in from your balance' }).getByText('+$25').waitFor();
+  await shown('.sv-day').filter({ hasText: 'Moved in from your balance' }).getByText('+$25').waitFor();
   await screenshot(page, 'forms-yuebaodetail-en');
 }));
 

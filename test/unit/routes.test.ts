@@ -34,13 +34,13 @@ test('every route and the 404 page have a title in the English catalogue or its 
 });
 
 test('the tab layout is home, trade, financial, user, yuebao, yuebaodetail', () => {
-  assert.equal(routes.filter((r) => r.tab).map((r) => r.name), ['home', 'trade', 'financial', 'user', 'yuebao', 'yuebaodetail']);
+  assert.equal(routes.filter((r) => r.tab).map((r) => r.path), ['/home', '/trade', '/financial', '/user', '/yuebao', '/yuebaodetail']);
 });
 
 test('the routes that record their previous route are exactly those of docs/rules.md#navigation', () => {
   assert.equal(
-    routes.filter((r) => r.recordPrevious).map((r) => r.name).sort(),
-    ['addPayment', 'editPaypay', 'password', 'fundPassword', 'forgetPassword', 'aboutUs', 'statement', 'introduction', 'recharge', 'coinRecharge', 'withdraw'].sort(),
+    routes.filter((r) => r.recordPrevious).map((r) => r.path).sort(),
+    ['/addPayment', '/editPaypay', '/password', '/fundPassword', '/forgetPassword', '/aboutUs', '/statement', '/introduction', '/recharge', '/coinRecharge', '/withdraw'].sort(),
   );
 });
 

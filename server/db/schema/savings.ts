@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** The savings (yuebao) principal of each user; the row is locked while money moves. */
+/** The savings principal of each user; the row is locked while money moves. */
 export const savingsAccounts = pgTable('savings_accounts', {
   userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   balance: numeric('balance', { precision: 20, scale: 8 }).notNull().default('0'),

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from '../../app/location.ts';
+import { pathOf } from '../../app/paths.ts';
 import { t } from '../../i18n/index.ts';
 import type { PaymentMethod } from '../../shared/contract.ts';
 import { deleteMethod, myMethods } from '../api.ts';
@@ -40,7 +41,7 @@ export function Methods() {
           />
           <div className="mact">
             {(m.kind === 'qr' || m.kind === 'paypay') && (
-              <button type="button" onClick={() => go('/editPaypay?id=' + m.id)}>{t('money.edit')}</button>
+              <button type="button" onClick={() => go(pathOf('paymentCode') + '?id=' + m.id)}>{t('money.edit')}</button>
             )}
             <button type="button" onClick={() => remove(m)}>{t('money.delete')}</button>
           </div>

@@ -6,6 +6,7 @@ import { mul } from '../../shared/decimal.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { buyProduct } from '../../api/finance.ts';
 import { navigate } from '../../stores/app.ts';
+import { pathOf } from '../../app/paths.ts';
 import { notify } from '../../stores/notify.ts';
 import { $session } from '../../stores/session.ts';
 import { loadUserInfo } from '../../stores/user-info.ts';
@@ -34,7 +35,7 @@ export function BuySheet({ product, money, onClose }: Props) {
     notify(t('ok.invest'), { type: 'success' });
     loadUserInfo();
     onClose();
-    navigate('/myFinancial?tab=holding');
+    navigate(pathOf('financeHoldings') + '?tab=holding');
   });
   // Income over the whole cycle, exact: the preview shows what the server pays before its rounding to 8 decimals.
   const income = amount.platform ? mul(mul(amount.platform, product.dailyRate), String(product.cycleDays / 100)) : '0';

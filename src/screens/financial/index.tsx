@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
+import { pathOf } from '../../app/paths.ts';
 import { t, tc } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { formatMoneyRange } from '../../money/range.ts';
@@ -42,7 +43,7 @@ export default function Financial() {
     <Page title={t('route.financial')} back={false} end={<SaverBadge />}>
       {signedIn && (
         <div className="cells">
-          <Cell label={t('route.myFinancial')} onClick={() => go('/myFinancial')} />
+          <Cell label={t('route.financeHoldings')} onClick={() => go(pathOf('financeHoldings'))} />
         </div>
       )}
       {!list ? (

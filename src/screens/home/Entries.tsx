@@ -1,4 +1,5 @@
 import { t } from '../../i18n/index.ts';
+import { pathOf } from '../../app/paths.ts';
 import { follow } from './follow.ts';
 
 // Drawn like ui/Icon (24-unit stroke paths); kept here so the first-load icon set does not grow.
@@ -6,7 +7,7 @@ const ENTRIES = [
   ['deposit', '/rechargeList', 'M12 3v12m-5-5 5 5 5-5M5 21h14'],
   ['withdraw', '/withdraw', 'M12 15V3M7 8l5-5 5 5M5 21h14'],
   ['orders', '/orderList', 'M9 3h6v4H9zM7 5H5v16h14V5h-2M9 12h6m-6 4h4'],
-  ['savings', '/yuebao', 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm3 6.5c-.5-1-1.6-1.5-3-1.5-1.7 0-3 .9-3 2.2 0 3 6 1.6 6 4.6 0 1.3-1.3 2.2-3 2.2-1.4 0-2.5-.5-3-1.5M12 5v2m0 10v2'],
+  ['savings', pathOf('savings'), 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm3 6.5c-.5-1-1.6-1.5-3-1.5-1.7 0-3 .9-3 2.2 0 3 6 1.6 6 4.6 0 1.3-1.3 2.2-3 2.2-1.4 0-2.5-.5-3-1.5M12 5v2m0 10v2'],
   ['finance', '/financial', 'M3 17l6-6 4 4 8-8m-6 0h6v6'],
 ] as const;
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
+import { pathOf } from '../../app/paths.ts';
 import { $session } from '../../stores/session.ts';
 import { $app } from '../../stores/app.ts';
 import { $unread } from '../../stores/unread.ts';
@@ -50,7 +51,7 @@ export default function User() {
               key={name}
               label={t('route.' + name)}
               value={name === 'notificationRecord' && unread > 0 ? <b className="badge">{unread}</b> : undefined}
-              onClick={() => go('/' + name)}
+              onClick={() => go(pathOf(name))}
             />
           ))}
         </div>

@@ -3,7 +3,7 @@
  * signed-in user opens without a record id, in groups.
  */
 export const MENU: readonly (readonly string[])[] = [
-  ['yuebao', 'myFinancial', 'orderList'],
+  ['savings', 'financeHoldings', 'orderList'],
   ['walletRecord', 'rechargeRecord', 'withdrawRecord', 'personalCoinList', 'paymentMethod', 'notificationRecord'],
   ['setting', 'aboutUs'],
 ];

@@ -3,7 +3,7 @@ import type { Decimal } from './common.ts';
 // Days are UTC calendar days of the server clock, as for finance products.
 
 /**
- * `GET /h5/user/yesterdayProfit` (token): the savings (yuebao) account. Money moved in on a day
+ * `GET /h5/user/yesterdayProfit` (token): the savings account. Money moved in on a day
  * earns from the next day; a day earns nothing when a withdrawal's pause of `pauseHours` touches
  * it; interest is paid to the wallet balance (bill `savings_income`), the principal stays.
  */

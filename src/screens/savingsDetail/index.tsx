@@ -19,7 +19,7 @@ const PAGE_SIZE = 20;
  * Everything that changed the savings, newest first: money moved in from the balance, moved out
  * to it, and each day's interest (the balance that earned, the rate; paused days too).
  */
-export default function YuebaoDetail() {
+export default function SavingsDetail() {
   const money = useMoney();
   const locale = useStore($app).language;
   const load = useCallback(
@@ -29,7 +29,7 @@ export default function YuebaoDetail() {
   );
   const row = (d: SavingsDetail) =>
     d.kind === 'income' ? (
-      <div className="yb-day">
+      <div className="sv-day">
         <span>
           <b>{t('account.interest')} <span className="num">{d.day}</span></b>
           <small className="muted">
@@ -39,7 +39,7 @@ export default function YuebaoDetail() {
         <b className={'num' + (d.paused ? ' muted' : ' up')}>+{formatMoney(d.amount, money)}</b>
       </div>
     ) : (
-      <div className="yb-day">
+      <div className="sv-day">
         <span>
           <b>{t(d.kind === 'in' ? 'account.movedIn' : 'account.movedOut')}</b>
           <small className="muted num">{formatDayTime(d.time, locale)}</small>
@@ -48,7 +48,7 @@ export default function YuebaoDetail() {
       </div>
     );
   return (
-    <Page title={t('route.yuebaodetail')}>
+    <Page title={t('route.savingsDetail')}>
       <List load={load} row={row} rowKey={(d) => d.kind + d.time + (d.kind === 'income' ? d.day : d.amount)} />
     </Page>
   );

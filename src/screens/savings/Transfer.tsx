@@ -39,7 +39,7 @@ export function Transfer({ wallet, savings, money, onDone }: Props) {
     if (!move.busy && amount.check()) void move.run({ direction: dir, amount: amount.platform! });
   };
   return (
-    <section className="yb-move">
+    <section className="sv-move">
       <Tabs
         items={[{ key: 'in', label: t('account.moveIn') }, { key: 'out', label: t('account.moveOut') }]}
         value={dir}

@@ -9,15 +9,15 @@ import { Empty } from '../../ui/List.tsx';
 import { QrForm } from './QrForm.tsx';
 import { PrivateImage } from '../parts/PrivateImage.tsx';
 
-/** Edit payment code (docs/rules.md#payment-methods) (`?id=`): the current QR of a PayPay or QR method and a new photo for it. */
-export function EditPaypay() {
+/** Payment code (docs/rules.md#payment-methods) (`?id=`): the current QR of a PayPay or QR method and a new photo for it. */
+export default function PaymentCode() {
   const id = Number(useParam('id'));
   const [m, setM] = useState<PaymentMethod | null | undefined>();
   useEffect(() => {
     myCards().then((l) => setM(l.find((x) => x.id === id && (x.kind === 'paypay' || x.kind === 'qr')) || null), () => setM(null));
   }, [id]);
   return (
-    <Page title={t('route.editPaypay')}>
+    <Page title={t('route.paymentCode')}>
       {m === undefined && <Skeleton kind="form" count={2} />}
       {m === null && <Empty text={t('money.noMethod')} />}
       {m && (

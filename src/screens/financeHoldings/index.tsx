@@ -78,7 +78,7 @@ function Summary({ s, money }: { s: FinanceSummary; money: MoneySettings }) {
 }
 
 /** My holdings (docs/rules.md#finance-products): totals, then the holdings filtered all / holding / completed. */
-export default function MyFinancial() {
+export default function FinanceHoldings() {
   const search = useSearch();
   const [tab, setTab] = useState<FinanceTab>(() => TABS.find((k) => k === new URLSearchParams(search).get('tab')) || 'all');
   const [summary, setSummary] = useState<FinanceSummary | null>(null);
@@ -93,7 +93,7 @@ export default function MyFinancial() {
     [tab],
   );
   return (
-    <Page title={t('route.myFinancial')}>
+    <Page title={t('route.financeHoldings')}>
       {summary && <Summary s={summary} money={money} />}
       <Tabs items={TABS.map((key) => ({ key, label: t(TAB_LABEL[key]) }))} value={tab} onChange={setTab} />
       <List key={tab} load={load} row={(h) => <Holding h={h} money={money} locale={locale} />} rowKey={(h) => h.id} />

@@ -8,6 +8,7 @@ import { ltr } from '../../lib/bidi.ts';
 import { getSavings } from '../../api/finance.ts';
 import { $app } from '../../stores/app.ts';
 import { pathKey } from '../../app/path-key.ts';
+import { pathOf } from '../../app/paths.ts';
 import { $session } from '../../stores/session.ts';
 import type { SavingsSummary } from '../../shared/contract.ts';
 import { Empty } from '../../ui/List.tsx';
@@ -21,12 +22,12 @@ import type { Transfer as TransferForm } from './Transfer.tsx';
 import './style.css';
 
 /** Savings (docs/rules.md#savings): balance and income, the daily rate and its rules, and moving money in and out. */
-export default function Yuebao() {
+export default function Savings() {
   const { token, userInfo } = useStore($session);
   const locale = useStore($app).language;
   const [path, go] = useLocation();
   // The screen stays mounted behind others: each return to it shows fresh figures (the daily job may have paid).
-  const shown = pathKey(path) === '/yuebao';
+  const shown = pathKey(path) === pathKey(pathOf('savings'));
   const money = useMoney();
   const [s, setS] = useState<SavingsSummary | null>(null);
   const [failed, setFailed] = useState(false);
@@ -52,7 +53,7 @@ export default function Yuebao() {
   if (!token) {
     body = (
       <Empty text={t('ui.loginToEnjoy')}>
-        <Button onClick={() => go('/login?redirect=/yuebao')}>{t('route.login')}</Button>
+        <Button onClick={() => go('/login?redirect=' + pathOf('savings'))}>{t('route.login')}</Button>
       </Empty>
     );
   } else if (!s) {
@@ -76,10 +77,10 @@ export default function Yuebao() {
           {fig('account.cumulativeIncome', s.cumulativeIncome)}
           {fig('account.total', s.total)}
         </dl>
-        <button type="button" className="yb-more" onClick={() => go('/yuebaodetail')}>{t('route.yuebaodetail')}</button>
-        <p className="hint yb-rule">{t('account.savingsRule', { rate: ltr(formatPercent(s.rate)), hour: tc('account.hourCount', s.pauseHours) })}</p>
+        <button type="button" className="sv-more" onClick={() => go(pathOf('savingsDetail'))}>{t('route.savingsDetail')}</button>
+        <p className="hint sv-rule">{t('account.savingsRule', { rate: ltr(formatPercent(s.rate)), hour: tc('account.hourCount', s.pauseHours) })}</p>
         {s.pausedUntil && (
-          <p className="hint yb-rule">
+          <p className="hint sv-rule">
             {t('account.pausedUntil')} <span className="num">{formatDayTime(s.pausedUntil, locale)}</span>
           </p>
         )}
@@ -88,7 +89,7 @@ export default function Yuebao() {
     );
   }
   return (
-    <Page title={t('route.yuebao')}>
+    <Page title={t('route.savings')}>
       {body}
     </Page>
   );

@@ -1,2 +1,0 @@
-// Replacing the image of a QR payment method.
-export { EditPaypay as default } from '../../money/forms/EditPaypay.tsx';
