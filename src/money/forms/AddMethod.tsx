@@ -15,7 +15,7 @@ import { CoinForm } from './CoinForm.tsx';
 const KINDS: readonly PaymentMethodKind[] = ['bank', 'pix', 'coin', 'qr', 'paypay'];
 
 /** Add payment method (docs/rules.md#payment-methods): bank card, PIX key, wallet address, payment QR, PayPay QR (`?kind=`). */
-export function AddMethod() {
+export default function AddMethod() {
   const asked = useParam('kind');
   const [kind, setKind] = useState<PaymentMethodKind>(KINDS.find((k) => k === asked) || 'bank');
   // The payee must be the account's real name when the platform asks for it: start from that name.

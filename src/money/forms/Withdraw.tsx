@@ -35,7 +35,7 @@ const PAYOUT = /^(bank|pix|coin)$/;
  * arrives for the typed amount as the server computes them; method, fund password and the
  * optional code. Whatever was typed stays when the server refuses.
  */
-export function Withdraw() {
+export default function Withdraw() {
   const [, go] = useLocation();
   const fmt = useFmt();
   const money = useMoney();

@@ -14,7 +14,7 @@ import { Rows } from '../parts/Rows.tsx';
 import { useMask } from '../display.ts';
 
 /** Manage payment methods (docs/rules.md#payment-methods): every bound method, masked; QR codes editable; each deletable. */
-export function Methods() {
+export default function Methods() {
   const [, go] = useLocation();
   const mask = useMask();
   const [list, setList] = useState<PaymentMethod[] | null | undefined>();

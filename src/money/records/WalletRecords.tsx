@@ -23,7 +23,7 @@ const since = (range: string): number | undefined => {
 };
 
 /** Wallet details (docs/rules.md#wallet): every bill by business type and date range; a balance push reloads it. */
-export function WalletRecords() {
+export default function WalletRecords() {
   const fmt = useFmt();
   const refresh = useStore($moneyRefresh);
   const [types, setTypes] = useState<string[]>([]);

@@ -1,4 +1,4 @@
-import { RechargeForm } from '../../money/forms/RechargeForm.tsx';
+import { RechargeForm } from './RechargeForm.tsx';
 
 /** Bank recharge (docs/rules.md#money-screens): transfer to the platform's account, then prove it. */
 export default function Recharge() {

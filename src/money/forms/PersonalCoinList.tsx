@@ -1,4 +1,4 @@
-import { ChannelList } from '../../money/forms/ChannelList.tsx';
+import { ChannelList } from './ChannelList.tsx';
 
 /** Personal coin list (docs/rules.md#money-screens): each coin and network the platform takes deposits on. */
 export default function PersonalCoinList() {

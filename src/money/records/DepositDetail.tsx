@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import type { Deposit } from '../../shared/contract.ts';
@@ -7,27 +8,12 @@ import { Rows, Status } from '../parts/Rows.tsx';
 import { plain, useFmt, useMask } from '../display.ts';
 import { reasonText } from '../reason.ts';
 import { formatBooked } from '../../lib/booked.ts';
-
-/** A deposit in the records: amount and status, number, time, channel and any refusal reason. */
-export function DepositCard({ d }: { d: Deposit }) {
-  const fmt = useFmt();
-  return (
-    <>
-      <header><b className="num">{fmt(d.amount)}</b><Status of="deposit" value={d.status} /></header>
-      <Rows
-        rows={[
-          [t('money.orderNo'), d.orderNo],
-          [t('money.time'), <bdi>{formatDateTime(d.time, currentLocale())}</bdi>],
-          [t('money.channel'), d.channelName],
-          ...(d.rejectReason ? ([[t('money.reason'), reasonText(d.rejectReasonKey, d.rejectReason)]] as [string, ReactNode][]) : []),
-        ]}
-      />
-    </>
-  );
-}
+import { depositDetail } from '../api.ts';
+import { $moneyRefresh } from '../store.ts';
+import { Detail } from './Detail.tsx';
 
 /** Every field of a deposit (docs/rules.md#deposits), numbers masked (docs/rules.md#masks). */
-export function DepositView({ d }: { d: Deposit }) {
+function DepositView({ d }: { d: Deposit }) {
   const fmt = useFmt();
   const mask = useMask();
   const lang = currentLocale();
@@ -59,4 +45,9 @@ export function DepositView({ d }: { d: Deposit }) {
       )}
     </>
   );
+}
+
+/** Recharge detail (docs/rules.md#money-screens): every field, the review outcome as it arrives. */
+export default function RechargeDetail() {
+  return <Detail name="rechargeDetail" load={depositDetail} view={(d) => <DepositView d={d} />} refresh={useStore($moneyRefresh)} />;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import type { Withdrawal } from '../../shared/contract.ts';
@@ -6,27 +7,12 @@ import { moneyReturned } from '../../shared/withdraw-status.ts';
 import { Rows, Status } from '../parts/Rows.tsx';
 import { reasonText } from '../reason.ts';
 import { useFmt, useMask } from '../display.ts';
-
-/** A withdrawal in the records: amount and status, number, time, method and the operator's reason. */
-export function WithdrawalCard({ w }: { w: Withdrawal }) {
-  const fmt = useFmt();
-  return (
-    <>
-      <header><b className="num">{fmt(w.amount)}</b><Status of="withdraw" value={w.status} /></header>
-      <Rows
-        rows={[
-          [t('money.orderNo'), w.orderNo],
-          [t('money.time'), <bdi>{formatDateTime(w.time, currentLocale())}</bdi>],
-          [t('field.method'), t('money.kind.' + w.method)],
-          ...(w.remark ? ([[t('money.reason'), reasonText(w.remarkKey, w.remark)]] as [string, ReactNode][]) : []),
-        ]}
-      />
-    </>
-  );
-}
+import { withdrawDetail } from '../api.ts';
+import { $expensesRefresh, $moneyRefresh } from '../store.ts';
+import { Detail } from './Detail.tsx';
 
 /** Every field of a withdrawal (docs/rules.md#withdrawals), the payout account masked (docs/rules.md#masks). */
-export function WithdrawalView({ w }: { w: Withdrawal }) {
+function WithdrawalView({ w }: { w: Withdrawal }) {
   const fmt = useFmt();
   const mask = useMask();
   const lang = currentLocale();
@@ -46,4 +32,10 @@ export function WithdrawalView({ w }: { w: Withdrawal }) {
   if (w.reviewedAt) rows.push([t('money.reviewedAt'), <bdi>{formatDateTime(w.reviewedAt, lang)}</bdi>]);
   if (w.remark) rows.push([t('field.remark'), <b className={moneyReturned(w.status) ? 'down' : undefined}><bdi>{reasonText(w.remarkKey, w.remark)}</bdi></b>]);
   return <Rows rows={rows} />;
+}
+
+/** Withdrawal detail (docs/rules.md#money-screens): every field, the review outcome and its reason as they arrive. */
+export default function WithdrawDetail() {
+  const refresh = useStore($expensesRefresh) * 1000 + useStore($moneyRefresh);
+  return <Detail name="withdrawDetail" load={withdrawDetail} view={(w) => <WithdrawalView w={w} />} refresh={refresh} />;
 }

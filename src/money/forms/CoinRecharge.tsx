@@ -1,4 +1,4 @@
-import { RechargeForm } from '../../money/forms/RechargeForm.tsx';
+import { RechargeForm } from './RechargeForm.tsx';
 
 /** Coin recharge (docs/rules.md#money-screens): send to the platform's address, then prove it. */
 export default function CoinRecharge() {

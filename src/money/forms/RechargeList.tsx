@@ -1,7 +1,7 @@
 import { useLocation } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { Cell } from '../../ui/Cell.tsx';
-import { ChannelList } from '../../money/forms/ChannelList.tsx';
+import { ChannelList } from './ChannelList.tsx';
 
 /** Recharge channel list (docs/rules.md#money-screens): the bank channels, and the way to the coins. */
 export default function RechargeList() {

@@ -1,2 +1,0 @@
-// The bound payment methods.
-export { Methods as default } from '../../money/records/Methods.tsx';

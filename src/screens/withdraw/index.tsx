@@ -1,2 +1,0 @@
-// Withdrawal: the form, its limits, fee and payout methods.
-export { Withdraw as default } from '../../money/forms/Withdraw.tsx';
