@@ -2,7 +2,7 @@
  * Users: search by name, phone, e-mail or id; one user's page with their money, its history, how
  * they pay and are reached, their signed-in devices; and the operator's actions on them.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminUser, ConsoleUser } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError } from '../i18n.ts';
@@ -15,6 +15,7 @@ import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
 import { Logins, loginWords } from '../Logins.tsx';
 import { Bills, Deposits, Methods, Orders, Withdrawals } from './user-records.tsx';
+import { Action, attempt, Section } from './user-parts.tsx';
 
 const w = pageWords({
   en: {
@@ -93,47 +94,6 @@ const w = pageWords({
     waits: 'ينتظر موافقة مشغّل ثانٍ (تبويب الموافقة الثانية).',
   },
 });
-
-/** Runs an action and answers with its failure in the operator's language, or '' when it worked. */
-const attempt = (f: () => Promise<unknown>): Promise<string> =>
-  f().then(
-    () => '',
-    (e: unknown) => (e instanceof ApiError ? tError(e) : String(e)),
-  );
-
-function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
-  return (
-    <details className="card section">
-      <summary>
-        {title} <span className="count">{count}</span>
-      </summary>
-      {count ? children : <p className="muted">{t('none')}</p>}
-    </details>
-  );
-}
-
-/** One form of the page: what was typed stays when the server refuses it. */
-function Action({ label, run, children, danger }: { label: string; run: () => Promise<unknown>; children?: ReactNode; danger?: boolean }) {
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      className="action"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        setError(await attempt(run));
-        setBusy(false);
-      }}
-    >
-      {children}
-      <button className={danger ? 'danger' : 'primary'} disabled={busy}>
-        {label}
-      </button>
-      <Alert text={error} />
-    </form>
-  );
-}
 
 function UserPage({ id, version, onBack }: { id: number; version: number; onBack: () => void }) {
   const [user, setUser] = useState<ConsoleUser | null>(null);
