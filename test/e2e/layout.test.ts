@@ -16,6 +16,7 @@ const length = (t: Tree): number => Object.values(t).reduce<number>((n, v) => n 
 const localesDir = new URL('../../locales/', import.meta.url);
 /** The three languages whose texts are longest, measured from locales/ (fr, de, es as of writing). */
 const LONGEST = readdirSync(localesDir)
+  .filter((f) => f.endsWith('.json'))
   .map((f) => ({ code: f.replace(/\.json$/, ''), n: length(JSON.parse(readFileSync(new URL(f, localesDir), 'utf8')) as Tree) }))
   .sort((a, b) => b.n - a.n)
   .slice(0, 3)
