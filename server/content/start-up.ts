@@ -2,12 +2,13 @@
  * The answers of the public start-up calls (docs/rules.md#start-up): the routes send them, and the
  * home page carries those of its second (pages/home-prices.ts), so both are one piece of code.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ConfigItem, ContractMoney, Envelope, PlatformConfig, Play, Ticker } from '../../src/shared/contract.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { config, contractPresets, plays } from '../db/schema/index.ts';
 import { ok } from '../http/envelope.ts';
 import { httpsOnly } from '../../src/shared/https-link.ts';
+import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { trimZeros } from '../../src/shared/decimal.ts';
 import { PLATFORM_KEYS, getValues } from './config.ts';
 
@@ -22,8 +23,10 @@ export async function publicConfig(db: DbOrTx): Promise<ConfigItem[]> {
   const rows = await db
     .select({ configKey: config.key, configValue: config.value })
     .from(config)
-    // Platform rows have their own call; money settings reach the app through getExpensesMoney.
-    .where(sql`${config.key} not like 'platform.%' and ${config.key} not like 'money.%' and ${config.key} not like 'savings.%' and ${config.key} not like 'fourEyes.%'`)
+    // The app's keys only, named in one list: platform rows have their own call, money settings
+    // reach the app through getExpensesMoney, and operator settings (four eyes, the payout hold,
+    // the notices' link) are nobody's business outside. A new setting is private until listed there.
+    .where(inArray(config.key, Object.keys(CONFIG_DEFAULTS)))
     .orderBy(asc(config.key));
   // A link the app would put on every page: never anything but https, whatever the table holds.
   return rows.map((r) => (r.configKey === 'customFontFamilyLink' ? { ...r, configValue: httpsOnly(r.configValue) } : r));

@@ -121,13 +121,14 @@ test('the page carries the answers of the five start-up calls of its second, as 
 
 test('a config value cannot end the element that carries it, nor open a script', async ({ s }) => {
   const hostile = '</script><script>alert(1)</script><!--';
-  await s.ctx.db.insert(config).values({ key: 'noticeText', value: hostile }).onConflictDoUpdate({ target: config.key, set: { value: hostile } });
+  // A text the operator sets and the app shows (its public config list carries only the app's keys).
+  await s.ctx.db.insert(config).values({ key: 'promptFundFreeze', value: hostile }).onConflictDoUpdate({ target: config.key, set: { value: hostile } });
   s.clock.advance(1000);
   const html = await page(s, '/home');
   assert.not.ok(html.includes('<script>alert'), 'no script of the value in the page');
-  const item = (carried(html)['/common/config/list'] as { data: { configKey: string; configValue: string }[] }).data.find((i) => i.configKey === 'noticeText');
+  const item = (carried(html)['/common/config/list'] as { data: { configKey: string; configValue: string }[] }).data.find((i) => i.configKey === 'promptFundFreeze');
   assert.is(item?.configValue, hostile, 'the value reaches the app unchanged');
-  await s.ctx.db.delete(config).where(eq(config.key, 'noticeText'));
+  await s.ctx.db.update(config).set({ value: '' }).where(eq(config.key, 'promptFundFreeze'));
 });
 
 test('Accept-Language is read in q order, refusals and wildcards skipped', () => {

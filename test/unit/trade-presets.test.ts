@@ -1,4 +1,4 @@
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { presetsFor } from '../../src/screens/trade/presets.ts';
 
