@@ -113,7 +113,10 @@ async function buildInto(outdir, react, compress) {
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);
-  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens, screens));
+  // A visitor's page shows the titles of the routes it may open (the tab bar, a screen's frame)
+  // before the whole file; tServer's `'field.' + name` only labels what a sign-in form names.
+  const tails = { route: table.filter((route) => route.access !== 'user').map((route) => route.name), field: [] };
+  const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens, screens, tails));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
   const boot = await esbuild.build(bootOptions({ localeHash: locales.hash, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
   const html = await renderHtml({
@@ -136,11 +139,11 @@ async function buildInto(outdir, react, compress) {
 }
 
 /** The locale keys of a visitor's first screens (sign-in-words.mjs): the sign-in screens and what the entry may run. */
-async function visitorWords(metafile, entryOutput, signInScreens, entries) {
+async function visitorWords(metafile, entryOutput, signInScreens, entries, tails) {
   const screens = new Map(chunksOf(metafile, entries).map((s) => [s.entryPoint, s.file]));
   const signIn = signInScreens.map((entry) => screens.get(entry));
   const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
-  return signInKeys(metafile, { entryOutput, signIn, screens: [...screens.values()], dict });
+  return signInKeys(metafile, { entryOutput, signIn, screens: [...screens.values()], dict, tails });
 }
 
 /** Moves `built` to `final` whole, so a server or test starting meanwhile never finds half a build. */

@@ -9,5 +9,5 @@ export function pickWords(dict: Dict, keys: readonly string[]): Dict;
 /** The keys of the sign-in part, from the app build's metafile. */
 export function signInKeys(
   metafile: { outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }> },
-  options: { entryOutput: string; signIn: readonly string[]; screens: readonly string[]; dict: Dict },
+  options: { entryOutput: string; signIn: readonly string[]; screens: readonly string[]; dict: Dict; tails?: Record<string, readonly string[]> },
 ): Promise<string[]>;

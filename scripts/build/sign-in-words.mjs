@@ -39,9 +39,12 @@ export function pickWords(dict, keys) {
  * the source files a visitor's page may run before it leaves the sign-in screens (`'group.name'`;
  * `'group.'` before a computed tail names the whole group), and the server reasons above.
  * `entryOutput`: the app's entry output file; `signIn`: the sign-in screens' output files;
- * `screens`: every route's screen output file.
+ * `screens`: every route's screen output file. `tails`: for a group whose computed tail the
+ * visitor's page can only meet with known names, those names instead of the whole group
+ * (`{ route: ['login', …] }`: titles of the routes a visitor may open; `{ field: [] }`: only the
+ * labels a literal names).
  */
-export async function signInKeys(metafile, { entryOutput, signIn, screens: screenFiles, dict }) {
+export async function signInKeys(metafile, { entryOutput, signIn, screens: screenFiles, dict, tails = {} }) {
   const signInChunks = new Set(signIn);
   const screens = new Set(screenFiles);
   const outputs = closure(metafile, entryOutput, { dynamic: true, stopAt: (f) => screens.has(f) && !signInChunks.has(f) });
@@ -57,6 +60,10 @@ export async function signInKeys(metafile, { entryOutput, signIn, screens: scree
       // `'err.' + key` is tServer's: the reasons above, not the whole group.
       if (literal === 'err.') continue;
       const key = literal.replace(/\.$/, '');
+      if (literal.endsWith('.') && tails[key]) {
+        for (const name of tails[key]) if (lookup(dict, key + '.' + name) !== undefined) keys.add(key + '.' + name);
+        continue;
+      }
       if (lookup(dict, key) !== undefined) keys.add(key);
     }
   }

@@ -5,11 +5,9 @@ interface Props {
   kind: 'lines' | 'rows' | 'form';
   /** Lines, rows or form fields to draw. */
   count?: number;
-  /** Form only: the real field labels, so the frame already reads as the form it will become. */
-  labels?: string[];
 }
 
-export function Skeleton({ kind, labels, count = labels ? labels.length : kind === 'rows' ? 8 : 4 }: Props) {
+export function Skeleton({ kind, count = kind === 'rows' ? 8 : 4 }: Props) {
   const n = Array.from({ length: count }, (_, i) => i);
   if (kind === 'lines') {
     return (
@@ -34,7 +32,7 @@ export function Skeleton({ kind, labels, count = labels ? labels.length : kind =
     <div className="sk-form" aria-busy="true">
       {n.map((i) => (
         <div key={i} className="sk-f">
-          {labels ? <span className="muted">{labels[i]}</span> : <i className="sk" style={{ width: 90 }} />}
+          <i className="sk" style={{ width: 90 }} />
           <i className="sk sk-in" />
         </div>
       ))}

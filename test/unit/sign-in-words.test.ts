@@ -42,4 +42,18 @@ test('the part holds the words the sign-in code names, whole groups named before
   assert.ok(size(part) < size(en) / 2, `the part is under half the file: ${size(part)} of ${size(en)} characters`);
 });
 
+test("a computed tail with known names takes those names, not the group: the routes a visitor may open, the labels literals name", async () => {
+  const keys: string[] = await signInKeys(metafile, {
+    entryOutput: 'dist/main.js',
+    signIn: ['dist/login.js'],
+    screens: ['dist/login.js', 'dist/home.js'],
+    dict: en,
+    tails: { route: ['login', 'home', 'nowhere'], field: [] },
+  });
+  assert.ok(keys.includes('route.login') && keys.includes('route.home'), 'the titles named');
+  assert.not.ok(keys.includes('route') || keys.includes('route.withdraw') || keys.includes('route.nowhere'), `no other title: ${keys.filter((k) => k.startsWith('route')).join(' ')}`);
+  assert.not.ok(keys.includes('field') || keys.includes('field.bankCode'), 'no label the sign-in code does not name');
+  assert.ok(keys.includes('field.username'), "the login screen's own label");
+});
+
 test.run();
