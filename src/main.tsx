@@ -103,15 +103,25 @@ Promise.all([start(), localeReady])
   })
   .then(
   () => {
-    root.render(<App />);
+    // The push socket (docs/rules.md#push-channel), a partner's host bridge and the service worker
+    // are not needed to paint: they are asked for once the first screen has painted.
+    let shown = false;
+    const afterShown = () => {
+      if (shown) return;
+      shown = true;
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          import('./boot/after-render.ts');
+          navigator.serviceWorker
+            ?.register('/sw.js')
+            .then((reg) => import('./boot/after-register.ts').then((m) => m.afterRegister(reg, boot!)))
+            .catch(() => {});
+        }),
+      );
+    };
+    root.render(<App onShown={afterShown} />);
     // Said once per page: with nothing kept, the next visit starts signed out.
     if (!localPersists()) notify(t('common.noStorage'), { type: 'warning', duration: 0 });
-    // The push socket (docs/rules.md#push-channel), and a partner's host bridge, are not needed to paint.
-    import('./boot/after-render.ts');
-    navigator.serviceWorker
-      ?.register('/sw.js')
-      .then((reg) => import('./boot/after-register.ts').then((m) => m.afterRegister(reg, boot!)))
-      .catch(() => {});
   },
   async (e: unknown) => {
     const texts = (await localeReady)

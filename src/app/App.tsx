@@ -28,8 +28,12 @@ interface View {
 
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Guard, redirects, screen loading, transitions, keep-alive and the tab layout. */
-export function App() {
+/**
+ * Guard, redirects, screen loading, transitions, keep-alive and the tab layout. `onShown` runs
+ * once a screen is in the page (after each change of screen): what the first paint does not need
+ * waits for it, so a visitor's form arrives before anything else is asked for.
+ */
+export function App({ onShown }: { onShown?: () => void }) {
   const [path] = useLocation();
   const search = useSearch();
   const { token } = useStore($session);
@@ -98,6 +102,9 @@ export function App() {
   useEffect(() => {
     if (name) document.title = t('route.' + name) + (appName ? ' · ' + appName : '');
   }, [name, appName]);
+  useEffect(() => {
+    if (view && onShown) onShown();
+  }, [view]);
 
   if (!view) return null;
   /** The screen in front: the one on its way, if any, so the tab bar agrees with the address. */
@@ -119,7 +126,7 @@ export function App() {
       })}
       {waiting && (
         <main>
-          <Frame name={waiting.name} kind="lines" tab={waiting.tab && true} note={stalled ? t('offline.screen') : undefined} />
+          <Frame name={waiting.name} tab={waiting.tab && true} note={stalled ? t('offline.screen') : undefined} />
         </main>
       )}
       {(TABS as readonly string[]).includes(front) && <TabBar active={front} go={(to) => navigate(to)} />}
