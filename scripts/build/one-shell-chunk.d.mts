@@ -17,7 +17,8 @@ export interface SharedPart {
 /**
  * Modules beyond the first load that at least `min` lazy entries reach, and the entries reaching
  * any; and what a `landing` entry shares with at least one other, but for the modules of `apart`;
- * `parts`: those the `early` entries reach, those of the others the `landing` entries reach, and the rest.
+ * `parts`: those the `form` entries reach, those of the others the `early` entries reach, then the
+ * `landing` entries, and the rest.
  */
 export function lazySharedModules(options: {
   metafile: ProbeMetafile;
@@ -25,6 +26,7 @@ export function lazySharedModules(options: {
   lazy: readonly string[];
   also?: readonly string[];
   min: number;
+  form?: readonly string[];
   early?: readonly string[];
   landing?: readonly string[];
   apart?: ReadonlySet<string>;

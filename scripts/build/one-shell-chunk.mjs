@@ -9,9 +9,10 @@
  * entries use (the API client, exact decimals, money formatting, form parts) are imported
  * by every lazy entry that uses any of them, so they land in one chunk that the first such screen
  * downloads and every later one finds cached, instead of a copy or a splinter per screen set.
- * It comes in three parts: what the sign-in screens use (the API client, form parts), what else
- * home uses (dates, number formats), and the rest (decimals, money), so neither a visitor's login
- * form nor a signed-in user's first screen downloads the money code.
+ * It comes in four parts: what the login form uses (the API client, form parts), what else the
+ * other sign-in screens use (lists, tabs, popups), what else home uses (dates, number formats), and
+ * the rest (decimals, money), so neither a visitor's login form nor a signed-in user's first screen
+ * downloads code it does not run.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -59,12 +60,13 @@ function staticReach(metafile, start) {
  * headers and its place in the browser's queue, in the first wave. Not the modules of `apart`
  * (what every page may load after its first paint, a visitor's too): their entries would then import
  * the shared part, money code and all; they stay where they were, imported from the part.
- * `parts`: the modules the `early` entries reach (closed for the same reason), then of the others
- * those the `landing` entries reach (their imports are in one of the two), then the rest, each with
- * the entries that reach any of its modules; a part without modules is left out. A landing screen
- * so downloads what it runs, not the money code the others share.
+ * `parts`: the modules the `form` entries reach (a visitor's first form), then of the others those
+ * the `early` entries reach (closed for the same reason), then those the `landing` entries reach
+ * (their imports are in one of those), then the rest, each with the entries that reach any of its
+ * modules; a part without modules is left out. A visitor's login form so downloads what it runs,
+ * not the sign-up form's pickers and lists, and a landing screen not the money code the others share.
  */
-export function lazySharedModules({ metafile, first, lazy, also = [], min, early = [], landing = [], apart = new Set() }) {
+export function lazySharedModules({ metafile, first, lazy, also = [], min, form = [], early = [], landing = [], apart = new Set() }) {
   // Type-only and fully tree-shaken files write no bytes: they must not make an entry an importer.
   const emitted = new Set();
   for (const out of Object.values(metafile.outputs)) {
@@ -82,9 +84,10 @@ export function lazySharedModules({ metafile, first, lazy, also = [], min, early
   const modules = [...users].filter(([f, by]) => joins(f, by)).map(([f]) => f).sort();
   const importersOf = (list) => [...new Set(list.flatMap((f) => [...users.get(f)]))].sort();
   const by = (entries) => (f) => entries.some((e) => users.get(f).has(e));
-  const byEarly = by(early);
-  const byLanding = by(landing);
-  const parts = [modules.filter(byEarly), modules.filter((f) => !byEarly(f) && byLanding(f)), modules.filter((f) => !byEarly(f) && !byLanding(f))]
+  // Each module goes to the first of these its reach matches.
+  const tiers = [by(form), by(early), by(landing), () => true];
+  const parts = tiers
+    .map((tier, i) => modules.filter((f) => tier(f) && !tiers.slice(0, i).some((earlier) => earlier(f))))
     .filter((list) => list.length)
     .map((list) => ({ modules: list, importers: importersOf(list) }));
   // An entry that imports a part runs all of its modules, and so reaches what they import from

@@ -60,7 +60,7 @@ async function buildWorker(outdir) {
  * The app in two passes: the first finds the first-load modules and the lazy entries, the second
  * splits CSS by them and keeps the first-load JS in one shared chunk.
  */
-async function buildApp(outdir, react, worker, { signIn, landing, screens }) {
+async function buildApp(outdir, react, worker, { form, signIn, landing, screens }) {
   const options = appOptions({ outdir, react, workerUrl: worker ? url(outdir, worker) : '' });
   const probe = await esbuild.build({ ...options, write: false });
   const first = firstLoad(probe.metafile, APP_ENTRY);
@@ -77,7 +77,7 @@ async function buildApp(outdir, react, worker, { signIn, landing, screens }) {
   // And what a signed-in user's first screen shares with others joins it, splinters and all, but
   // for what a page may load without opening a screen (the push socket, the data meter).
   const apart = beforeScreens(probe.metafile, first.inputs, screens);
-  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, early: signIn, landing, apart });
+  const shared = lazySharedModules({ metafile: probe.metafile, first, lazy, also, min: LAZY_SHARED_MIN, form, early: signIn, landing, apart });
   const result = await esbuild.build({
     ...options,
     plugins: [
@@ -109,7 +109,7 @@ async function buildInto(outdir, react, compress) {
   const signInScreens = table.filter((route) => route.access === 'auth').map((route) => route.entry);
   const landing = LANDING_SCREENS.map(entryOf);
   const screens = [...new Set(table.map((route) => route.entry))];
-  const { metafile, sharedModules } = await buildApp(outdir, react, worker, { signIn: signInScreens, landing, screens });
+  const { metafile, sharedModules } = await buildApp(outdir, react, worker, { form: [entryOf('login')], signIn: signInScreens, landing, screens });
 
   const first = firstLoad(metafile, APP_ENTRY);
   const routes = await routeFiles(metafile, first);

@@ -59,7 +59,7 @@ export function defineGroups({ metafile, outdir, worker, localeFiles, screens: e
     {
       name: 'lazyShared',
       label: 'lazy shared chunk',
-      members: shared.length ? one('three parts: API client and form parts; dates and number formats; decimals and money', shared.map(rel)) : [],
+      members: shared.length ? one('four parts: API client and form parts; sign-in lists and popups; dates and number formats; decimals and money', shared.map(rel)) : [],
     },
     {
       name: 'visitor',

@@ -102,4 +102,22 @@ test('three parts with a landing screen: it downloads what it runs, not the rest
   );
 });
 
+test("a visitor's form part first: the login form does not download what only the other sign-in screens use", () => {
+  const screen = (name: string, ...uses: string[]) => [`src/screens/${name}/index.tsx`, { imports: uses.map(imp) }] as const;
+  const probe: ProbeMetafile = {
+    inputs: Object.fromEntries([
+      screen('login', 'src/api/client.ts'),
+      screen('forgetPassword', 'src/api/client.ts', 'src/ui/Popup.tsx'),
+      screen('x', 'src/api/client.ts', 'src/ui/Popup.tsx'),
+      ['src/api/client.ts', { imports: [] }],
+      ['src/ui/Popup.tsx', { imports: [] }],
+    ]),
+    outputs: { 'dist/assets/all.js': { inputs: Object.fromEntries(['src/api/client.ts', 'src/ui/Popup.tsx'].map((f) => [f, { bytesInOutput: 100 }])) } },
+  };
+  const [login, forget, x] = ['login', 'forgetPassword', 'x'].map((n) => `src/screens/${n}/index.tsx`);
+  const shared = lazySharedModules({ metafile: probe, first: { inputs: new Set() }, lazy: [login!, forget!, x!], min: 2, form: [login!], early: [login!, forget!] });
+  assert.equal(shared.parts.map((p) => p.modules), [['src/api/client.ts'], ['src/ui/Popup.tsx']], "the form's part, then the other sign-in screens'");
+  assert.not.ok(shared.parts[1]!.importers.includes(login!), 'the login form does not import the popup part');
+});
+
 test.run();
