@@ -14,23 +14,16 @@ import { notify } from './stores/notify.ts';
 import { statusText } from './api/status.ts';
 import { $app, applyConfig, applyLanguage, applyPlatform, config, setMobile } from './stores/app.ts';
 import { $session } from './stores/session.ts';
-import { answered } from './stores/offline.ts';
-import { $tickersAsOf, applyTickers, setContractMoney, setPlays } from './stores/trade.ts';
 import { decide } from './app/guard.ts';
 import { match, rootTarget } from './app/routes.ts';
 import { App } from './app/App.tsx';
 import { loadScreen } from './app/screens.ts';
+import { data, marketReady } from './app/market-start.ts';
 import Retry from './screens/retry/index.tsx';
 import './styles/index.css';
 
 const boot = window.__boot;
 const root = createRoot(document.getElementById('app')!);
-
-/** The data of a start-up answer; an answer with another code than 200 is thrown as is. */
-const data = <T,>(env: Envelope<T>): T => {
-  if (env.code != null && Number(env.code) !== 200) throw env;
-  return env.data;
-};
 
 /**
  * The first screen the guard will most likely show, fetched alongside the start-up calls instead
@@ -50,20 +43,11 @@ const firstScreen = (): Promise<void> => {
 async function start(): Promise<void> {
   if (!boot) throw { status: 0 } satisfies BootFailure;
   const chunk = firstScreen();
-  const [cfg, platform, plays, tickers, money] = await Promise.all([
-    boot.config,
-    boot.platform,
-    boot.plays,
-    boot.tickers,
-    boot.contractMoney,
-  ]);
+  const [cfg, platform] = await Promise.all([boot.config, boot.platform]);
   applyConfig(data(cfg));
   applyPlatform(data(platform));
-  setPlays(data(plays));
-  applyTickers(data(tickers));
-  $tickersAsOf.set(tickers.cachedAt || 0);
-  answered(tickers.cachedAt);
-  setContractMoney(data(money));
+  // Started by the boot script on a signed-in page; a visitor's first screen past sign-in asks.
+  if (boot.market) await marketReady();
 
   const html = document.documentElement;
   const width = $app.get().deviceWidth;

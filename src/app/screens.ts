@@ -1,6 +1,7 @@
 // First-load path: every byte here is downloaded before the app paints.
 import type { ComponentType } from 'react';
 import { wholeLocale } from '../i18n/whole.ts';
+import { marketReady } from './market-start.ts';
 
 export type ScreenModule = { default: ComponentType };
 
@@ -8,7 +9,10 @@ export type ScreenModule = { default: ComponentType };
 export interface Screen {
   name: string;
   load: () => Promise<ScreenModule>;
-  /** `auth`: a sign-in screen, whose words a visitor's page starts with; any other waits for the whole locale file. */
+  /**
+   * `auth`: a sign-in screen, whose words a visitor's page starts with; any other waits for the
+   * whole locale file and the market's start-up answers.
+   */
   access?: string;
 }
 
@@ -27,7 +31,7 @@ let retries = 0;
 export const loadScreen = (r: Screen): Promise<void> => {
   if (screens.has(r.name)) return Promise.resolve();
   const again = failed.get(r.name);
-  const words = r.access === 'auth' ? null : wholeLocale();
+  const words = r.access === 'auth' ? null : Promise.all([wholeLocale(), marketReady()]);
   return Promise.all([again ? (import(again + '?retry=' + ++retries) as Promise<ScreenModule>) : r.load(), words]).then(
     ([m]) => void screens.set(r.name, m.default),
     (e: unknown) => {

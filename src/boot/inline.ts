@@ -121,9 +121,14 @@ const language: Promise<string> = saved.language
 const boot: BootCalls = {
   config,
   platform,
-  plays: api('/h5/symbol/getPlays'),
-  tickers: api('/h5/symbol/getHomeTickerList'),
-  contractMoney: api('/h5/symbol/getContractMoney'),
+  startMarket: (again) =>
+    boot.market && !again
+      ? boot.market
+      : (boot.market = {
+          plays: api('/h5/symbol/getPlays'),
+          tickers: api('/h5/symbol/getHomeTickerList'),
+          contractMoney: api('/h5/symbol/getContractMoney'),
+        }),
   language,
   // A visitor's page starts with the sign-in screens' words (src/i18n/whole.ts brings the rest).
   locale: quiet(language.then((code) => getJson(localeUrl(code, !saved.token)))),
@@ -158,4 +163,6 @@ addEventListener('click', (e) => {
   (taken = row).classList.add('on');
   boot.tap = row.getAttribute('data-s')!;
 });
+// A visitor's sign-in form needs no market: its calls wait until the app leaves the sign-in screens.
+if (saved.token) boot.startMarket();
 window.__boot = boot;

@@ -8,13 +8,13 @@ import type { Envelope } from '../shared/contract.ts';
 import { API_CACHE, FILES_CACHE } from '../sw/cache-names.ts';
 import type { BootCalls } from './types.ts';
 
-/** The boot script's public calls (boot/inline.ts), by the path the service worker keys them under. */
-const PUBLIC_CALLS: [keyof BootCalls, string][] = [
-  ['config', '/common/config/list'],
-  ['platform', '/common/getLogo'],
-  ['plays', '/h5/symbol/getPlays'],
-  ['tickers', '/h5/symbol/getHomeTickerList'],
-  ['contractMoney', '/h5/symbol/getContractMoney'],
+/** The boot script's public calls (boot/inline.ts) that were made, by the path the service worker keys them under. */
+const publicCalls = (boot: BootCalls): [Promise<Envelope<unknown>> | undefined, string][] => [
+  [boot.config, '/common/config/list'],
+  [boot.platform, '/common/getLogo'],
+  [boot.market?.plays, '/h5/symbol/getPlays'],
+  [boot.market?.tickers, '/h5/symbol/getHomeTickerList'],
+  [boot.market?.contractMoney, '/h5/symbol/getContractMoney'],
 ];
 
 /** Only on a visit that started without the service worker: a later one went through it already. */
@@ -34,9 +34,9 @@ export async function keepForOffline(boot: BootCalls): Promise<void> {
 
   const api = await caches.open(API_CACHE);
   await Promise.all(
-    PUBLIC_CALLS.map(async ([name, path]) => {
+    publicCalls(boot).map(async ([call, path]) => {
       const key = location.origin + '/prod-api' + path;
-      const env = (await (boot[name] as Promise<Envelope<unknown>>).catch(() => null)) as Envelope<unknown> | null;
+      const env = call && (await call.catch(() => null));
       // A kept copy already there is as new or newer: the service worker wrote it.
       if (!env || env.cachedAt || (await api.match(key))) return;
       const headers = { 'content-type': 'application/json', date: new Date().toUTCString() };

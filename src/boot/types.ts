@@ -10,9 +10,13 @@ import type { Dict } from '../i18n/index.ts';
 export interface BootCalls {
   config: Promise<Envelope<ConfigItem[]>>;
   platform: Promise<Envelope<PlatformConfig>>;
-  plays: Promise<Envelope<Play[]>>;
-  tickers: Promise<Envelope<Ticker[]>>;
-  contractMoney: Promise<Envelope<ContractMoney>>;
+  /**
+   * Starts the market's start-up calls, once (`again`: anew, after a failure): the boot script
+   * does at once on a signed-in page, the app when a visitor leaves the sign-in screens.
+   */
+  startMarket(again?: boolean): MarketCalls;
+  /** The market's start-up calls, once started. */
+  market?: MarketCalls;
   /** The language chosen by `detectLanguage` (saved one at once, else after config and platform). */
   language: Promise<string>;
   /** The locale file of `language`, or only its sign-in part (`localePart`). */
@@ -28,6 +32,12 @@ export interface BootCalls {
   worker?: Worker | null;
   /** The symbol of the price row tapped in the skeleton before the app could open it, until replayed. */
   tap?: string;
+}
+
+export interface MarketCalls {
+  plays: Promise<Envelope<Play[]>>;
+  tickers: Promise<Envelope<Ticker[]>>;
+  contractMoney: Promise<Envelope<ContractMoney>>;
 }
 
 /** Why a boot call failed: `status` 0 is a network error, `timeout` a call over 30 s. */
