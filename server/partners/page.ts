@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { readCookie } from '../http/xsrf.ts';
-import { pagePartner, SECTIONS, type Partner } from './store.ts';
+import { hiddenPaths } from '../../src/shared/partner-sections.ts';
+import { pagePartner, type Partner } from './store.ts';
 
 /** Set at sign-on: the pages of this browser are the partner's even without `?partner=`. */
 export const PARTNER_COOKIE = 'tl_partner';
@@ -29,15 +30,17 @@ export async function partnerOfRequest(ctx: ServerContext, request: FastifyReque
  */
 export function partnerStyle(p: Partner): string {
   const colors = Object.entries(p.brand.colors).map(([name, value]) => `--${name}:${value}`).join(';');
-  const hidden = p.brand.hide.flatMap((s) => SECTIONS[s] ?? []).map((path) => `a[href^="${path}"]`);
+  const hidden = hiddenPaths(p.brand.hide).map((path) => `a[href^="${path}"]`);
   return (colors ? `html:root{${colors}}` : '') + (hidden.length ? `${hidden.join(',')}{display:none!important}` : '');
 }
 
 /** The page `html` as the partner's: what it writes and the hash its style needs in the CSP. */
 export function brandPage(html: string, p: Partner): { html: string; styleHash: string | null } {
   const style = partnerStyle(p);
+  // The app's own check (src/app/offered.ts): a hidden section's route opened by its address.
+  const hidden = hiddenPaths(p.brand.hide).join(' ');
   let out = html
-    .replace(/<html /, `<html data-partner="${attr(p.id)}" data-pn="${attr(p.name)}"${p.origin ? ` data-po="${attr(p.origin)}"` : ''} `)
+    .replace(/<html /, `<html data-partner="${attr(p.id)}" data-pn="${attr(p.name)}"${p.origin ? ` data-po="${attr(p.origin)}"` : ''}${hidden ? ` data-ph="${attr(hidden)}"` : ''} `)
     .replace(/<title>[^<]*<\/title>/, `<title>${attr(p.name)}</title>`)
     .replace('</head>', () => (style ? `<style>${style}</style>` : '') + '</head>');
   if (p.brand.logo) out = out.replace(/<svg class="o"[\s\S]*?<\/svg>/, `<img class="o" src="${attr(p.brand.logo)}" alt="">`);

@@ -10,19 +10,13 @@ import { AppError } from '../http/envelope.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { Alg } from '../auth/sso/token.ts';
 import { audit, type Actor } from '../audit/log.ts';
+import { SECTIONS } from '../../src/shared/partner-sections.ts';
 
 export const PARTNER_ID = '^[a-z0-9][a-z0-9-]{1,31}$';
 /** HS256 wants a key as long as its hash: 32 bytes, here at least 32 characters. */
 export const MIN_SECRET = 32;
 /** The theme's colour variables a partner may set (src/styles/theme.css). */
 export const BRAND_COLORS = ['bg', 'bg2', 'bg3', 'fg', 'fg2', 'line', 'accent', 'on-accent', 'up', 'down', 'up-fill', 'down-fill'] as const;
-/** Sections a partner may leave out, and the app paths that lead to each. */
-export const SECTIONS: Record<string, string[]> = {
-  finance: ['/financial', '/myFinancial'],
-  savings: ['/yuebao'],
-  deposit: ['/rechargeList', '/recharge'],
-  withdraw: ['/withdraw'],
-};
 
 export interface Partner {
   id: string;

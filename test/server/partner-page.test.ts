@@ -52,7 +52,8 @@ test("?partner= writes the partner's brand into the first HTML, and its style is
     const res = await page(c, url);
     assert.is(res.statusCode, 200);
     const html = res.body;
-    assert.match(html, '<html data-partner="acme" data-pn="Acme &amp; &quot;Pay&quot;" data-po="http://host.localhost:9000" lang="en"');
+    // data-ph: the hidden sections' paths, for the app's own check (src/app/offered.ts).
+    assert.match(html, '<html data-partner="acme" data-pn="Acme &amp; &quot;Pay&quot;" data-po="http://host.localhost:9000" data-ph="/financial /myFinancial /yuebao" lang="en"');
     assert.match(html, '<title>Acme &amp; &quot;Pay&quot;</title>');
     assert.match(html, '<img class="o" src="https://cdn.acme.example/logo.svg" alt="">');
     assert.not.match(html, '<svg class="o"');
@@ -77,6 +78,7 @@ test("only the partner's registered origin may frame its page; other pages say '
   }
   assert.not.match((await page(c, '/trade')).body, 'data-partner');
   assert.not.match((await page(c, '/trade?partner=nobody')).body, 'data-partner');
+  assert.not.match((await page(c, '/trade?partner=plain')).body, 'data-ph', 'a partner that hides nothing names no section');
 });
 
 test('a partner without an origin gets its colours and no framing', async (c) => {

@@ -1,6 +1,7 @@
 import { t } from '../../i18n/index.ts';
 import { pathOf } from '../../app/paths.ts';
 import { follow } from './follow.ts';
+import { offered } from '../../app/offered.ts';
 
 // Drawn like ui/Icon (24-unit stroke paths); kept here so the first-load icon set does not grow.
 const ENTRIES = [
@@ -15,7 +16,7 @@ const ENTRIES = [
 export function Entries() {
   return (
     <nav className="ent">
-      {ENTRIES.map(([key, href, d]) => (
+      {ENTRIES.filter(([, href]) => offered(href)).map(([key, href, d]) => (
         <a key={key} href={href} onClick={follow}>
           <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
             <path d={d} />

@@ -4,6 +4,7 @@ import { $app, flag } from '../../stores/app.ts';
 import { settingsFromConfig } from '../../money/settings.ts';
 import { formatMoney } from '../../lib/booked.ts';
 import { t } from '../../i18n/index.ts';
+import { offered } from '../../app/offered.ts';
 
 type Figure = keyof UserInfo & ('balance' | 'totalAssets' | 'frozen' | 'totalIncome' | 'bonus');
 
@@ -50,8 +51,8 @@ export function Account({ user, go }: { user: UserInfo; go: (path: string) => vo
         })}
       </dl>
       <div className="acct-acts">
-        <button type="button" className="btn" onClick={() => go('/rechargeList')}>{t('route.rechargeList')}</button>
-        <button type="button" className="btn ghost" onClick={() => go('/withdraw')}>{t('route.withdraw')}</button>
+        {offered('/rechargeList') && <button type="button" className="btn" onClick={() => go('/rechargeList')}>{t('route.rechargeList')}</button>}
+        {offered('/withdraw') && <button type="button" className="btn ghost" onClick={() => go('/withdraw')}>{t('route.withdraw')}</button>}
       </div>
     </section>
   );

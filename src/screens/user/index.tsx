@@ -14,7 +14,7 @@ import { Button } from '../../ui/Button.tsx';
 import { LanguagePicker } from '../../ui/LanguagePicker.tsx';
 import { signOut } from '../setting/sign-out.ts';
 import { Account } from './Account.tsx';
-import { MENU } from './menu.ts';
+import { menu } from './menu.ts';
 import { MonthCell } from '../../meter/MonthCell.tsx';
 
 
@@ -43,7 +43,7 @@ export default function User() {
         </section>
       )}
       {More && <More />}
-      {MENU.map((group, i) => (
+      {menu().map((group, i) => (
         // Groups, not landmarks: three unnamed navigation landmarks would only be told apart by position.
         <div key={i} className="cells group">
           {group.map((name) => (
