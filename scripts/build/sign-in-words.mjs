@@ -13,7 +13,7 @@ import { r } from './config.mjs';
  * them; one the part lacked would show in the server's own words (src/i18n/index.ts).
  */
 export const SIGN_IN_REASONS = [
-  'err.sso', 'err.field', 'err.http', 'err.auth', 'err.account', 'err.rate', 'err.captcha', 'err.code',
+  'err.field', 'err.http', 'err.auth', 'err.account', 'err.rate', 'err.captcha', 'err.code',
   'err.username', 'err.password', 'err.invite', 'err.email', 'err.phone', 'err.idempotency', 'err.expired',
   'err.loginFirst',
 ];

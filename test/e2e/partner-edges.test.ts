@@ -1,7 +1,7 @@
 /**
  * A partner's edges: the sections it does not offer leave no link and open by address only to a
  * plain "not offered here" page (docs/partners.md, `--hide`), while another partner's users keep
- * them.
+ * them; a refused sign-on says, in the user's language, what happened and to open the app again.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -91,6 +91,47 @@ test('a partner that hides nothing keeps finance and savings', traced(async () =
   await visible(page).locator('h1', { hasText: 'Savings' }).waitFor();
   assert.is(await page.getByText('This section is not offered in this app.', { exact: false }).count(), 0);
   await page.close();
+}));
+
+interface Case {
+  reason: string;
+  token: () => string;
+}
+
+const CASES: Case[] = [
+  { reason: 'expired', token: () => hs256(SECRET, 'lean', { sub: `late-${++users}`, expIn: -600 }) },
+  { reason: 'replayed', token: () => 'used' },
+  { reason: 'signature', token: () => hs256('another-secret-of-at-least-32-characters', 'lean', { sub: `forged-${++users}` }) },
+  { reason: 'malformed', token: () => '' },
+];
+
+test("a refused sign-on says what happened and to open the partner's app again, in English and Arabic, the key only for support", traced(async () => {
+  for (const lang of ['en', 'ar']) {
+    const w = JSON.parse(readFileSync(`locales/sso/${lang}.json`, 'utf8')) as Record<string, string>;
+    for (const c of CASES) {
+      let token = c.token();
+      if (token === 'used') {
+        token = hs256(SECRET, 'lean', { sub: `used-${++users}` });
+        const res = await fetch(stage.server.url + '/prod-api/sso', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+        assert.is(res.status, 200);
+      }
+      const page = await newMobilePage(stage.browser);
+      await page.goto(`${stage.server.url}/sso?partner=lean&lang=${lang}${token ? '#token=' + encodeURIComponent(token) : ''}`);
+      const key = `sso.${c.reason}`;
+      await page.locator('.sso-key').waitFor();
+      const shown = c.reason === 'expired' || c.reason === 'replayed' ? c.reason : 'invalid';
+      assert.is(await page.locator('.empty > p').first().innerText(), w[`sso.${shown}`], `${lang} ${key}: what happened`);
+      assert.is(await page.locator('.sso-why').innerText(), `${w[`sso.${shown}Why`]} ${w['sso.back']!.replace('{{partner}}', 'Lean Pay')}`, `${lang} ${key}: what to do`);
+      assert.is(await page.locator('.sso-key').innerText(), w['sso.code']!.replace('{{code}}', key));
+      // The key is the support line's alone: nothing else on the screen is a raw key.
+      const text = await page.locator('main').innerText();
+      assert.is(text.split(key).length, 2, `${lang}: ${text}`);
+      assert.not.match(text.replace(key, ''), /sso\.\w/, `${lang}: ${text}`);
+      if (c.reason === 'expired') await screenshot(page, `sso-refused-${lang}`);
+      assert.equal(errorsOf(page), []);
+      await page.close();
+    }
+  }
 }));
 
 test.run();

@@ -1,6 +1,5 @@
 /** The partner's token from the address's fragment (`/sso#token=…`), which never reaches a server log or a Referer. */
-import { post, type ApiError } from '../../api/client.ts';
-import { t } from '../../i18n/index.ts';
+import { post } from '../../api/client.ts';
 import { startSession } from '../../stores/sign-in.ts';
 
 /** Where the partner asked the app to go on to: a path inside the app (`/trade`), else the start. */
@@ -14,16 +13,6 @@ export function takeToken(): string {
   const token = new URLSearchParams(location.hash.slice(1)).get('token') || '';
   if (location.hash) history.replaceState(history.state, '', location.pathname + location.search);
   return token;
-}
-
-/**
- * What the user reads when the sign-on is refused: a used or expired link says so; every other
- * refusal is the partner's integration to fix, and to the user the link is simply not valid (the
- * key underneath names the exact reason for the partner's developer).
- */
-export function reasonOf(e: ApiError): string {
-  if (e.key === 'sso.expired' || e.key === 'sso.replayed' || !e.key || !e.key.startsWith('sso.')) return e.message;
-  return t('err.sso.malformed');
 }
 
 /** On a partner's page the bridge is running before the app moves on, so the host hears the move. */
