@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { readCookie } from '../http/xsrf.ts';
-import { hiddenPaths } from '../../src/shared/partner-sections.ts';
+import { hiddenPaths } from './sections.ts';
 import { pagePartner, type Partner } from './store.ts';
 
 /** Set at sign-on: the pages of this browser are the partner's even without `?partner=`. */
@@ -37,8 +37,8 @@ export function partnerStyle(p: Partner): string {
 /** The page `html` as the partner's: what it writes and the hash its style needs in the CSP. */
 export function brandPage(html: string, p: Partner): { html: string; styleHash: string | null } {
   const style = partnerStyle(p);
-  // The app's own check (src/app/offered.ts): a hidden section's route opened by its address.
-  const hidden = hiddenPaths(p.brand.hide).join(' ');
+  // The app's own check (src/app/offered.ts), as a pattern: the paths are letters and slashes.
+  const hidden = hiddenPaths(p.brand.hide).join('|');
   let out = html
     .replace(/<html /, `<html data-partner="${attr(p.id)}" data-pn="${attr(p.name)}"${p.origin ? ` data-po="${attr(p.origin)}"` : ''}${hidden ? ` data-ph="${attr(hidden)}"` : ''} `)
     .replace(/<title>[^<]*<\/title>/, `<title>${attr(p.name)}</title>`)

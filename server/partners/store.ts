@@ -10,7 +10,7 @@ import { AppError } from '../http/envelope.ts';
 import { isLoopback } from '../http/loopback.ts';
 import type { Alg } from '../auth/sso/token.ts';
 import { audit, type Actor } from '../audit/log.ts';
-import { SECTIONS } from '../../src/shared/partner-sections.ts';
+import { SECTIONS } from './sections.ts';
 
 export const PARTNER_ID = '^[a-z0-9][a-z0-9-]{1,31}$';
 /** HS256 wants a key as long as its hash: 32 bytes, here at least 32 characters. */

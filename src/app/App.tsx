@@ -12,7 +12,8 @@ import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
 import { nextKeepAlive } from './keep-alive.ts';
-import { match, rootTarget, routes, type RouteDef } from './routes.ts';
+import { match, notFound, rootTarget, routes, type RouteDef } from './routes.ts';
+import { offered } from './offered.ts';
 import { loadScreen, screens } from './screens.ts';
 import './app.css';
 
@@ -54,7 +55,7 @@ export function App({ onShown }: { onShown?: () => void }) {
     // A login that just succeeded lands here too: it goes on to the page that asked for it.
     if (d.kind !== 'allow') return navigate(d.kind === 'redirect' ? redirectTarget(search) : d.to, true);
     if (path === '/') return navigate(rootTarget(flag('initToUser')), true);
-    const route = match(path);
+    const route = offered(path) ? match(path) : notFound;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_MS;

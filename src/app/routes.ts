@@ -2,7 +2,6 @@
 import type { ScreenModule } from './screens.ts';
 import { pathKey } from './path-key.ts';
 import { pathOf } from './paths.ts';
-import { offered } from './offered.ts';
 
 /** Who may open a route without a token (guard: docs/rules.md#route-guard). */
 export type Access =
@@ -87,7 +86,7 @@ export const notFound: RouteDef = {
   load: () => import('../screens/notFound/index.tsx'),
 };
 
-const byPath = new Map(routes.filter((r) => offered(r.path)).map((r) => [r.path.toLowerCase(), r]));
+const byPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));
 
 /** The route of a pathname (case and a trailing slash do not matter), or the 404 route. */
 export const match = (pathname: string): RouteDef =>

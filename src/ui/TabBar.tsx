@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { t } from '../i18n/index.ts';
 import { $unread } from '../stores/unread.ts';
 import { Icon } from './Icon.tsx';
-import { offered } from '../app/offered.ts';
 
 /** The four tabs, in order (docs/rules.md#routes); each is a route name with a `route.<name>` title and an icon. */
 export const TABS = ['home', 'trade', 'financial', 'user'] as const;
@@ -20,7 +19,7 @@ export function TabBar({ active, go }: Props) {
   const unread = useStore($unread);
   return (
     <nav className="tabbar" aria-label={t('ui.tabs')}>
-      {TABS.filter((name) => offered('/' + name)).map((name) => (
+      {TABS.map((name) => (
         <a
           key={name}
           href={'/' + name}

@@ -1,5 +1,5 @@
 /**
- * A partner's hidden sections (docs/partners.md, src/shared/partner-sections.ts): every source file
+ * A partner's hidden sections (docs/partners.md, server/partners/sections.ts): every source file
  * that leads into a section from outside it, by the section's path or its route's name, asks
  * src/app/offered.ts first, so a hidden section leaves no link behind. The scan finds those files by
  * itself: a new link anywhere in the app is held to the rule without being listed here.
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { SECTIONS } from '../../src/shared/partner-sections.ts';
+import { SECTIONS } from '../../server/partners/sections.ts';
 import { routes } from '../../src/app/routes.ts';
 import { importGraph, root, sourceFiles } from './import-graph.ts';
 
@@ -17,6 +17,11 @@ const test = suite('links into a partner section ask whether it is offered');
 const OFFERED = 'src/app/offered.ts';
 /** The rule itself: the route table, the URLs by name, the check. */
 const RULE = new Set(['src/app/routes.ts', 'src/app/paths.ts', OFFERED]);
+/**
+ * The tab bar is on the first load, where every byte counts: its tabs are `<a href>` links, which the
+ * partner's stylesheet (server/partners/page.ts) hides before any script runs.
+ */
+const STYLESHEET = 'src/ui/TabBar.tsx';
 /** Code that draws no link of the app: the operator console (its own page), shared code, the worker, the service worker. */
 const NO_LINKS = ['src/console/', 'src/shared/', 'src/market/', 'src/sw/'];
 
@@ -80,9 +85,17 @@ test('the scan finds the known ways in: the tab bar, home shortcuts, the account
   }
 });
 
+test("the tab bar's tabs are plain links to their paths, for the partner's stylesheet to hide", () => {
+  assert.match(read(STYLESHEET), "href={'/' + name}");
+});
+
 test('every file that leads into a section from outside it asks offered() first', () => {
-  const forgot = [...leading].filter(([f]) => !(graph.get(f) ?? []).includes(OFFERED)).map(([f, ways]) => `${f}: ${ways.join(', ')}`);
+  const forgot = [...leading].filter(([f]) => f !== STYLESHEET && !(graph.get(f) ?? []).includes(OFFERED)).map(([f, ways]) => `${f}: ${ways.join(', ')}`);
   assert.equal(forgot, [], 'links to a section that a partner may hide, not asking src/app/offered.ts');
+});
+
+test('section paths are letters and slashes, as the app reads them in a pattern', () => {
+  for (const paths of Object.values(SECTIONS)) for (const p of paths) assert.match(p, /^\/[A-Za-z]+$/, p);
 });
 
 test('every section has routes, and every route a partner can hide is in the table', () => {
