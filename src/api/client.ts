@@ -8,7 +8,7 @@ import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
 import { $session } from '../stores/session.ts';
 import { endSession } from '../stores/session-end.ts';
-import { $lastKnown, answered } from '../stores/offline.ts';
+import { $lastKnown, answered, missedNetwork } from '../stores/offline.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -133,7 +133,11 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
       return fail(new ApiError('status', t('err.service', { status, text: statusText(status) }), status));
     } else if (ctl.signal.aborted) {
       return timedOut ? fail(new ApiError('timeout', t('err.timeout'))) : fail(new ApiError('cancel', ''));
-    } else return fail(new ApiError('network', t('err.network')));
+    } else {
+      // A read the screen lacks: it asks again once the network is back (App reloads it).
+      if (method === 'GET') missedNetwork();
+      return fail(new ApiError('network', t('err.network')));
+    }
   } finally {
     clearTimeout(timer);
     o.signal?.removeEventListener('abort', onCancel);

@@ -8,6 +8,8 @@ import { $session, logout } from '../stores/session.ts';
 import { loadUserInfo } from '../stores/user-info.ts';
 import { Frame } from '../ui/Frame.tsx';
 import { LastKnown } from '../ui/LastKnown.tsx';
+import { $reloads } from '../stores/offline.ts';
+import { pathKey } from './path-key.ts';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
@@ -39,6 +41,7 @@ export function App({ onShown }: { onShown?: () => void }) {
   const search = useSearch();
   const { token } = useStore($session);
   const { keepAlive, isMobile, appName } = useStore($app);
+  const reloads = useStore($reloads);
   const [view, setView] = useState<View | null>(null);
   /** A screen whose chunk is still on its way: its frame shows at once, so a tap on 3G answers. */
   const [waiting, setWaiting] = useState<RouteDef | null>(null);
@@ -120,7 +123,8 @@ export function App({ onShown }: { onShown?: () => void }) {
         const on = n === name;
         return (
           // One screen shows at a time, so one `main` landmark is visible; hidden ones are out of the tree.
-          <main key={n} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
+          // A new key once the network is back mounts a screen that read without it afresh.
+          <main key={n + (reloads[pathKey('/' + n)] || '')} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
             <Screen />
           </main>
         );

@@ -7,7 +7,7 @@
  *   a user has opened work offline. Their names change with their content, so old and new never mix.
  * - Public API reads go to the network first; offline, the last answer comes back with `cachedAt`
  *   (when the server gave it), so the app can say the prices are the last known ones. The user's
- *   open orders are kept the same way, for one user at a time (keyed by a hash of the session).
+ *   own reads are kept the same way, for one user at a time (keyed by a hash of the session).
  * - A new version installs beside the old one and takes over at once; the page already open keeps
  *   the files it has, the next visit gets the new index.html with its own files. While a new
  *   version waits to take over, pages come from the network (see the fetch handler).
@@ -52,8 +52,12 @@ const API_MAX = 100;
  * calls that send a code (GETs too): offline, an old "sent" would say a code is on its way.
  */
 const PUBLIC_API = /^\/prod-api\/(common\/(?!(sms|email)$)|h5\/symbol\/)/;
-/** The signed-in user's reads an offline start shows: the order lists. */
-const PRIVATE_API = /^\/prod-api\/h5\/order\/myOrderList$/;
+/**
+ * The signed-in user's reads: every screen shown once shows its last answer offline
+ * (docs/rules.md#loading-on-a-slow-line). A picture puzzle is good once only, and a code sent is
+ * not sent again by an old answer.
+ */
+const PRIVATE_API = /^\/prod-api\/(?!captchaImage$|common\/(sms|email)$)/;
 
 /**
  * What this worker's own fetches received (Resource Timing of the worker), by kind, until a page
@@ -127,8 +131,10 @@ self.addEventListener('fetch', (e) => {
     if (self.registration.waiting && navigator.onLine) return;
     e.respondWith(page(req));
   } else if (/^\/(assets|locales)\//.test(path)) e.respondWith(file(req));
-  else if (PUBLIC_API.test(path) && !url.searchParams.has('since')) e.respondWith(api(req, url.href, API, prune));
-  else if (PRIVATE_API.test(path) && req.headers.has('authorization')) e.respondWith(own(req, url));
+  else if (PUBLIC_API.test(path)) {
+    // A chart's newest candles (`since`) are not kept: the chart is not shown offline.
+    if (!url.searchParams.has('since')) e.respondWith(api(req, url.href, API, prune));
+  } else if (PRIVATE_API.test(path) && req.headers.has('authorization')) e.respondWith(own(req, url));
 });
 
 /** The app's page from this version's shell; the network only when the shell is not there. */
@@ -248,7 +254,7 @@ async function own(req: Request, url: URL): Promise<Response> {
   url.searchParams.set('kept-for', user);
   const keep = async (cache: Cache) => {
     for (const r of await cache.keys()) if (new URL(r.url).searchParams.get('kept-for') !== user) await cache.delete(r);
-    return cache;
+    return prune(cache);
   };
   return api(req, url.href, PRIVATE_CACHE, keep);
 }

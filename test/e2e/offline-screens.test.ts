@@ -1,0 +1,144 @@
+/**
+ * Offline, every screen (docs/rules.md#loading-on-a-slow-line): each route of the route table whose screen reads
+ * data, once shown, shows its last answer offline with the "as of" line, tapped to and reloaded;
+ * back online it loads afresh by itself, without a tap, and so does a screen that failed for want
+ * of a network.
+ */
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+
+const { test, stage } = browserSuite('offline-screens');
+
+/** The signed-in routes of the one route table (read as text: importing it would type-check every screen here). */
+const routes = [...readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8').matchAll(/\br\('(\w+)', \d+, '(\w+)'/g)]
+  .filter(([, , access]) => access !== 'auth')
+  .map(([, name]) => '/' + name!);
+
+/** Reads every screen makes anyway, whatever it shows: live prices, charts, the start-up calls. */
+const BACKGROUND = /\/prod-api\/(common\/|h5\/symbol\/(getHomeTickerList|getHistoryKline|getPlays|getContractMoney)|captchaImage)/;
+/** Back online, a screen has this long to load afresh by itself. */
+const RECOVER_MS = 5_000;
+
+const titles = en.route as Record<string, string>;
+
+/** Goes to `path` as a tap would, and waits for its screen to be the one in front. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await shown(page, path);
+}
+
+/** The screen of `path` is in front (App titles the page once it is). */
+const shown = (page: Page, path: string) =>
+  page.waitForFunction((title) => document.title.startsWith(title) && !document.querySelector('main:not([hidden]) .frame-note'), titles[path.slice(1)]!, { timeout: 10_000 });
+
+const front = (page: Page) => page.locator('main:not([hidden])');
+const lastKnown = (page: Page) => page.locator('.last-known');
+const failed = (page: Page) => front(page).getByText(en.ui.loadFailed);
+
+/** The screen in front has its content: no placeholder and no failure. */
+async function settled(page: Page, path: string, how: string): Promise<void> {
+  await page.waitForURL((u) => u.pathname === path);
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main:not([hidden])');
+    return !!main && !main.querySelector('[aria-busy=true], .spin, .frame-note');
+  }, undefined, { timeout: 10_000 }).catch(() => {});
+  assert.is(await failed(page).count(), 0, `${path} ${how}: no failure shown`);
+  const busy = await front(page).locator('[aria-busy=true]').evaluateAll((els) => els.map((e) => e.parentElement!.outerHTML.slice(0, 300)));
+  assert.equal(busy, [], `${path} ${how}: no placeholder left`);
+}
+
+test('every screen with data, once shown, shows its last answer offline with its time, and loads afresh by itself online', traced(async () => {
+  assert.ok(routes.length >= 25, `the route table was read (${routes.length} routes)`);
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await loginAsDemo(page, stage.server.url, '/home');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+
+  // Online, each screen once: those that read something of their own are the routes with data.
+  let reads: string[] = [];
+  const inFlight = new Set<unknown>();
+  page.on('request', (r) => {
+    if (!r.url().includes('/prod-api/')) return;
+    inFlight.add(r);
+    if (r.method() === 'GET' && !BACKGROUND.test(r.url())) reads.push(new URL(r.url()).pathname);
+  });
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  /** The screen's reads have all answered (and so were kept): a screen left earlier cuts them off. */
+  const answeredAll = async () => {
+    for (let quiet = 0; quiet < 3; quiet = inFlight.size ? 0 : quiet + 1) await page.waitForTimeout(100);
+  };
+  const withData: { path: string; reads: string[] }[] = [];
+  for (const path of routes) {
+    reads = [];
+    await open(page, path);
+    await settled(page, path, 'online');
+    await answeredAll();
+    if (reads.length) withData.push({ path, reads: [...new Set(reads)] });
+  }
+  assert.ok(withData.length >= 10, `screens with data found: ${withData.map((d) => d.path).join(' ')}`);
+  for (const must of ['/financial', '/walletRecord', '/rechargeRecord']) {
+    assert.ok(withData.some((d) => d.path === must), `${must} is among them`);
+  }
+
+  const context = page.context();
+  for (const { path } of withData) {
+    await open(page, '/setting');
+    await context.setOffline(true);
+    // Tapped to offline: its last answer.
+    await open(page, path);
+    await settled(page, path, 'tapped offline');
+    // Reloaded offline: its last answer, and since when.
+    await page.reload();
+    await shown(page, path);
+    await lastKnown(page).waitFor({ timeout: 15_000 });
+    await settled(page, path, 'reloaded offline');
+    assert.ok((await lastKnown(page).innerText()).startsWith(en.offline.lastKnown.split('{{time}}')[0]!), `${path}: says the figures are the last known`);
+    if (path === '/walletRecord' || path === '/financial') await screenshot(page, `offline-screen-${path.slice(1)}`);
+    // Back online: live again without a tap.
+    await context.setOffline(false);
+    await lastKnown(page).waitFor({ state: 'detached', timeout: RECOVER_MS });
+    await settled(page, path, 'back online');
+  }
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test('a screen that failed for want of a network loads by itself within 5 s of the network returning', traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await loginAsDemo(page, stage.server.url, '/user');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  // Its code is on the phone, its answers are not: the first visit was cut before they came.
+  for (const path of ['/walletRecord', '/rechargeRecord', '/financial']) {
+    await open(page, path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.evaluate(async () => {
+    for (const name of ['private', 'api']) {
+      const cache = await caches.open(name);
+      for (const r of await cache.keys()) if (!/\/common\/|getHomeTickerList|getPlays|getContractMoney/.test(r.url)) await cache.delete(r);
+    }
+  });
+  const context = page.context();
+  for (const path of ['/walletRecord', '/rechargeRecord']) {
+    await open(page, '/setting');
+    await context.setOffline(true);
+    await page.goto(stage.server.url + path);
+    await shown(page, path);
+    await failed(page).first().waitFor({ timeout: 10_000 });
+    await context.setOffline(false);
+    await failed(page).first().waitFor({ state: 'detached', timeout: RECOVER_MS });
+    await settled(page, path, 'back online');
+  }
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test.run();
