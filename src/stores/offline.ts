@@ -19,6 +19,8 @@ export const $reloads = atom<Record<string, number>>({});
 const missed = new Set<string>();
 /** Next wait before asking again while the phone says it is online but reads still fail. */
 let wait = 0;
+/** When the browser last reported the network back. */
+let back = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 function reload(): void {
@@ -32,13 +34,13 @@ function reload(): void {
 }
 
 /**
- * The screen in front read without a network: a kept copy, or a failure. When the phone says it is
- * online (the network came back a moment before the reads could pass, or the server is away), the
- * screen asks again after 1.5 s, doubling up to 30 s; the `online` event asks at once.
+ * The screen in front read without a network: a kept copy, or a failure. The `online` event asks
+ * again at once; a read that still fails in the minute after it (the phone reported the network
+ * a moment before reads could pass) asks again after 1.5 s, 3 s… up to 30 s.
  */
 export const missedNetwork = (): void => {
   missed.add(pathKey(location.pathname));
-  if (navigator.onLine && !timer) timer = setTimeout(reload, (wait = Math.min(wait * 2 || 1500, 30_000)));
+  if (navigator.onLine && Date.now() - back < 60_000 && !timer) timer = setTimeout(reload, (wait = Math.min(wait * 2 || 1500, 30_000)));
 };
 
 /** An answer arrived: a kept copy (`cachedAt`) keeps the oldest time shown; a live one ends the state. */
@@ -50,4 +52,4 @@ export const answered = (cachedAt?: number): void => {
   else if (!at || cachedAt < at) $lastKnown.set(cachedAt);
 };
 
-if (typeof addEventListener === 'function') addEventListener('online', () => ((wait = 0), reload()));
+if (typeof addEventListener === 'function') addEventListener('online', () => ((back = Date.now()), (wait = 0), reload()));
