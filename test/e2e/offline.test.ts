@@ -143,7 +143,7 @@ test('signing out removes the answers kept for the signed-in user from the phone
   await page.goto(stage.server.url + '/trade');
   await orders;
   const kept = () => page.evaluate(async () => (await (await caches.open('private')).keys()).length);
-  assert.is(await kept(), 1, 'the open orders are kept');
+  assert.ok((await kept()) > 0, 'the open orders are kept');
 
   await page.goto(stage.server.url + '/setting');
   await page.getByText('Log out', { exact: true }).click();
