@@ -134,8 +134,8 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     } else if (ctl.signal.aborted) {
       return timedOut ? fail(new ApiError('timeout', t('err.timeout'))) : fail(new ApiError('cancel', ''));
     } else {
-      // A read the screen lacks: it asks again once the network is back (App reloads it).
-      if (method === 'GET') missedNetwork();
+      // The screen asks again once the network is back (App reloads it); a form keeps what was typed.
+      missedNetwork();
       return fail(new ApiError('network', t('err.network')));
     }
   } finally {

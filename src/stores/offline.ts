@@ -15,8 +15,16 @@ export const $lastKnown = atom(0);
  */
 export const $reloads = atom<Record<string, number>>({});
 
+/**
+ * Moves when the network came back for a screen holding what the user typed: mounted afresh, it
+ * would lose that, so it is not, and a form that reads adds this to its reads' triggers instead.
+ */
+export const $backOnline = atom(0);
+
 /** Screens that read without a network since it was last there. */
 const missed = new Set<string>();
+/** Per screen path, the `main` the user typed in; once App drops that `main`, nothing typed is left to keep. */
+const typed = new Map<string, Element | null>();
 /** Next wait before asking again while the phone says it is online but reads still fail. */
 let wait = 0;
 /** When the browser last reported the network back. */
@@ -28,9 +36,11 @@ function reload(): void {
   timer = undefined;
   if (!missed.size) return;
   const next = { ...$reloads.get() };
-  for (const p of missed) next[p] = (next[p] || 0) + 1;
+  let kept = 0;
+  for (const p of missed) typed.get(p)?.isConnected ? kept++ : (next[p] = (next[p] || 0) + 1);
   missed.clear();
   $reloads.set(next);
+  kept && $backOnline.set(kept + $backOnline.get());
 }
 
 /**
@@ -52,4 +62,8 @@ export const answered = (cachedAt?: number): void => {
   else if (!at || cachedAt < at) $lastKnown.set(cachedAt);
 };
 
-if (typeof addEventListener === 'function') addEventListener('online', () => ((back = Date.now()), (wait = 0), reload()));
+if (typeof addEventListener === 'function') {
+  addEventListener('online', () => ((back = Date.now()), (wait = 0), reload()));
+  // Inputs sit in the screen in front only, so the address names the screen typed in.
+  addEventListener('input', (e) => typed.set(pathKey(location.pathname), (e.target as Element).closest('main')), true);
+}

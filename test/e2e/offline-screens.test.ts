@@ -152,4 +152,25 @@ test('a screen that failed for want of a network loads by itself within 5 s of t
   await page.close();
 }));
 
+test('back online, a form keeps what was typed offline and shows live figures again', traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await loginAsDemo(page, stage.server.url, '/user');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  const amount = front(page).getByLabel(en.field.amount, { exact: true });
+  await open(page, '/withdraw');
+  await amount.waitFor();
+  await settled(page, '/withdraw', 'online');
+  await open(page, '/setting');
+  await page.context().setOffline(true);
+  await open(page, '/withdraw');
+  await lastKnown(page).waitFor();
+  await amount.fill('12');
+  await page.context().setOffline(false);
+  await lastKnown(page).waitFor({ state: 'detached', timeout: RECOVER_MS });
+  assert.is(await amount.inputValue(), '12', 'the typed amount is still there');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 test.run();

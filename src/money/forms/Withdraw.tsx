@@ -8,6 +8,7 @@ import { formatPercent } from '../../lib/number.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { notify } from '../../stores/notify.ts';
 import { loadUserInfo } from '../../stores/user-info.ts';
+import { $backOnline } from '../../stores/offline.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
 import type { ExpensesMoney, PaymentMethod, WithdrawQuote } from '../../shared/contract.ts';
 import { expensesMoney, myMethods, submitExpenses } from '../api.ts';
@@ -40,7 +41,7 @@ export default function Withdraw() {
   const fmt = useFmt();
   const money = useMoney();
   const mask = useMask();
-  const refresh = useStore($moneyRefresh) + useStore($expensesRefresh);
+  const refresh = useStore($moneyRefresh) + useStore($expensesRefresh) + useStore($backOnline);
   const [info, setInfo] = useState<ExpensesMoney | null | undefined>();
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [methodId, setMethodId] = useState(0);
