@@ -203,7 +203,7 @@ async function prune(cache: Cache): Promise<Cache> {
  * ones the screen showed, never an older answer while the newer one was still being written. A copy
  * that cannot be kept (storage full) costs the page nothing.
  */
-async function api(req: Request, key: string, name: string, keep = (c: Cache) => Promise.resolve(c)): Promise<Response> {
+async function api(req: Request, key: string, name: string, keep: (c: Cache) => Promise<unknown>): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(req);
@@ -245,18 +245,26 @@ async function renewKept(key: string, name: string, res: Response): Promise<void
 /**
  * A user's own read, kept under the URL and a hash of the session that asked (never the token
  * itself). A new session's first answer clears the others' copies, so another user signing in on
- * the same phone never gets them.
+ * the same phone never gets them. The app sends the token with or without `Bearer ` (the market
+ * worker's polls save the bytes), so the hash is of the token alone: one session, one key, and a
+ * poll of the chart never clears the answers its own user's screens keep.
  */
 async function own(req: Request, url: URL): Promise<Response> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(req.headers.get('authorization')!));
+  const token = req.headers.get('authorization')!.replace(/^Bearer /, '');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
   const user = [...new Uint8Array(digest)].slice(0, 8).map((b) => b.toString(16).padStart(2, '0')).join('');
   // A query parameter, not a fragment: the cache matches URLs without their fragment.
   url.searchParams.set('kept-for', user);
   const keep = async (cache: Cache) => {
+    // Signed out while this read was on its way: sign-out has emptied the cache, and it stays so.
+    if (typeof cookieStore === 'object' && !(await cookieStore.get(SIGNED_IN_COOKIE))) return caches.delete(PRIVATE_CACHE);
     for (const r of await cache.keys()) if (new URL(r.url).searchParams.get('kept-for') !== user) await cache.delete(r);
     return prune(cache);
   };
-  return api(req, url.href, PRIVATE_CACHE, keep);
+  const res = await api(req, url.href, PRIVATE_CACHE, keep);
+  // The session ended (the app is sent to sign in again): nothing of its user stays on the phone.
+  if (res.status === 401) await caches.delete(PRIVATE_CACHE);
+  return res;
 }
 
 /**

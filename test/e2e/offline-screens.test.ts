@@ -173,4 +173,56 @@ test('back online, a form keeps what was typed offline and shows live figures ag
   await page.close();
 }));
 
+test("the chart's polls leave the answers kept for its user's screens", traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await loginAsDemo(page, stage.server.url, '/user');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  await open(page, '/financial');
+  await settled(page, '/financial', 'online');
+  await page.waitForLoadState('networkidle');
+  // The chart's first candles, then a poll for the newest: both carry the session as the market worker sends it.
+  const polled = page.context().waitForEvent('requestfinished', { predicate: (r) => /getHistoryKline\?.*since=/.test(r.url()), timeout: 30_000 });
+  await open(page, '/trade');
+  await polled;
+  await page.context().setOffline(true);
+  await open(page, '/financial');
+  await settled(page, '/financial', 'tapped offline after the chart');
+  await lastKnown(page).waitFor();
+  await page.context().setOffline(false);
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test('an answer that arrives after sign-out is not kept on the phone', traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  // A session of its own: signing out revokes it, and the other tests go on with theirs.
+  await loginAsDemo(page, stage.server.url, '/user');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  // Finance's reads answer only once the user has signed out (the worker's fetches pass here too).
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let held = () => {};
+  const asked = new Promise<void>((r) => (held = r));
+  await page.context().route('**/prod-api/h5/licai/**', async (route) => {
+    held();
+    await released;
+    await route.continue();
+  });
+  const late = page.context().waitForEvent('requestfinished', { predicate: (r) => r.url().includes('/h5/licai/'), timeout: 30_000 });
+  await open(page, '/financial');
+  await asked;
+  await open(page, '/setting');
+  await page.getByText(en.ui.logout, { exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: en.ui.confirm }).click();
+  await page.waitForURL((u) => u.pathname === '/login');
+  release();
+  await late;
+  await page.context().unroute('**/prod-api/h5/licai/**');
+  const kept = await page.evaluate(async () => (await caches.keys()).includes('private') && (await (await caches.open('private')).keys()).map((r) => new URL(r.url).pathname));
+  assert.ok(!kept || kept.length === 0, `nothing of the user's is kept after they signed out: ${kept}`);
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 test.run();
