@@ -225,4 +225,29 @@ test('an answer that arrives after sign-out is not kept on the phone', traced(as
   await page.close();
 }));
 
+test("a session that ended leaves none of its user's answers on the phone", traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  // A session of its own: it is revoked here, and the other tests go on with theirs.
+  const token = await loginAsDemo(page, stage.server.url, '/user');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  await open(page, '/financial');
+  await settled(page, '/financial', 'online');
+  await page.waitForLoadState('networkidle');
+  const kept = () => page.evaluate(async () => (await caches.keys()).includes('private') && (await (await caches.open('private')).keys()).map((r) => new URL(r.url).pathname));
+  assert.ok(((await kept()) || []).length > 0, "Finance's answers are kept");
+  // Revoked elsewhere (another device signed this session out): the next read answers 401.
+  const revoked = await fetch(stage.server.url + '/prod-api/h5/user/logout', { method: 'POST', headers: { Authorization: 'Bearer ' + token } });
+  assert.is(revoked.status, 200, 'the session was revoked');
+  await page.evaluate(() => {
+    history.pushState(null, '', '/walletRecord');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.waitForURL((u) => u.pathname === '/login');
+  await page.waitForFunction(async () => !(await caches.keys()).includes('private') || !(await (await caches.open('private')).keys()).length, undefined, { timeout: 5_000 }).catch(() => {});
+  const left = await kept();
+  assert.ok(!left || left.length === 0, `nothing of the user's is kept after the session ended: ${left}`);
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 test.run();
