@@ -9,13 +9,18 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
 import en from '../../locales/en.json' with { type: 'json' };
+import { pathOf } from '../../src/app/paths.ts';
 
 const { test, stage } = browserSuite('offline-screens');
 
 /** The signed-in routes of the one route table (read as text: importing it would type-check every screen here). */
-const routes = [...readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8').matchAll(/\br\('(\w+)', \d+, '(\w+)'/g)]
+const names = [...readFileSync(new URL('../../src/app/routes.ts', import.meta.url), 'utf8').matchAll(/\br\('(\w+)', \d+, '(\w+)'/g)]
   .filter(([, , access]) => access !== 'auth')
-  .map(([, name]) => '/' + name!);
+  .map(([, name]) => name!);
+/** Their URLs (a few differ from the name, src/app/paths.ts). */
+const routes = names.map(pathOf);
+/** A route's name by its URL: the page's title is the name's. */
+const nameOf = new Map(routes.map((path, i) => [path, names[i]!]));
 
 /** Reads every screen makes anyway, whatever it shows: live prices, charts, the start-up calls. */
 const BACKGROUND = /\/prod-api\/(common\/|h5\/symbol\/(getHomeTickerList|getHistoryKline|getPlays|getContractMoney)|captchaImage)/;
@@ -35,7 +40,7 @@ async function open(page: Page, path: string): Promise<void> {
 
 /** The screen of `path` is in front (App titles the page once it is). */
 const shown = (page: Page, path: string) =>
-  page.waitForFunction((title) => document.title.startsWith(title) && !document.querySelector('main:not([hidden]) .frame-note'), titles[path.slice(1)]!, { timeout: 10_000 });
+  page.waitForFunction((title) => document.title.startsWith(title) && !document.querySelector('main:not([hidden]) .frame-note'), titles[nameOf.get(path)!]!, { timeout: 10_000 });
 
 const front = (page: Page) => page.locator('main:not([hidden])');
 const lastKnown = (page: Page) => page.locator('.last-known');
