@@ -5,7 +5,7 @@
  * of a network.
  */
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -27,7 +27,12 @@ const BACKGROUND = /\/prod-api\/(common\/|h5\/symbol\/(getHomeTickerList|getHist
 /** Back online, a screen has this long to load afresh by itself. */
 const RECOVER_MS = 5_000;
 
-const titles = en.route as Record<string, string>;
+/** Route titles: the locale file's, and those a feature's own word folder brings (locales/<feature>/en.json). */
+const titles: Record<string, string> = { ...(en.route as Record<string, string>) };
+for (const folder of readdirSync(new URL('../../locales/', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory())) {
+  const words = JSON.parse(readFileSync(new URL(`../../locales/${folder.name}/en.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  for (const [key, text] of Object.entries(words)) if (key.startsWith('route.')) titles[key.slice('route.'.length)] = text;
+}
 
 /** Goes to `path` as a tap would, and waits for its screen to be the one in front. */
 async function open(page: Page, path: string): Promise<void> {
