@@ -10,6 +10,7 @@ import { Frame } from '../ui/Frame.tsx';
 import { LastKnown } from '../ui/LastKnown.tsx';
 import { $reloads } from '../stores/offline.ts';
 import { pathKey } from './path-key.ts';
+import { pathOf } from './paths.ts';
 import { Notify } from '../ui/Notify.tsx';
 import { TabBar, TABS } from '../ui/TabBar.tsx';
 import { decide, redirectTarget } from './guard.ts';
@@ -123,8 +124,9 @@ export function App({ onShown }: { onShown?: () => void }) {
         const on = n === name;
         return (
           // One screen shows at a time, so one `main` landmark is visible; hidden ones are out of the tree.
-          // A new key once the network is back mounts a screen that read without it afresh.
-          <main key={n + (reloads[pathKey('/' + n)] || '')} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
+          // A new key once the network is back mounts a screen that read without it afresh; the
+          // count is kept by the screen's URL, which for a few routes is not its name (paths.ts).
+          <main key={n + (reloads[pathKey(pathOf(n))] || '')} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
             <Screen />
           </main>
         );
