@@ -8,7 +8,7 @@ import { notify } from '../stores/notify.ts';
 import { statusText } from './status.ts';
 import { $session } from '../stores/session.ts';
 import { endSession } from '../stores/session-end.ts';
-import { $lastKnown, answered, missedNetwork } from '../stores/offline.ts';
+import { $lastKnown, answered, keptSoFar, missedNetwork } from '../stores/offline.ts';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -95,6 +95,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   if (o.headers?.[IDEMPOTENCY_HEADER] && $lastKnown.get()) fail(new ApiError('network', t('offline.refuse')));
   if (o.headers?.[IDEMPOTENCY_HEADER] && globalThis.navigator?.onLine === false) fail(new ApiError('network', t('err.network')));
   if (print) pending.add(print);
+  const asked = keptSoFar();
 
   // redaxios 0.5 has no timeout and builds fetch's options itself without `signal` (DESIGN
   // pitfalls): the timer and the caller's cancel abort one controller, which reaches fetch through
@@ -144,7 +145,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     pending.delete(print);
   }
 
-  answered(env.cachedAt);
+  answered(env.cachedAt, asked);
   const code = env.code == null ? 200 : Number(env.code);
   if (code === 200) return env.data;
   if (code === 401) {

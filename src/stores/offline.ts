@@ -32,10 +32,22 @@ export const missedNetwork = (): void => {
   if (!missed.includes(path)) $missed.set([...missed, path]);
 };
 
-/** An answer arrived: a kept copy (`cachedAt`) keeps the oldest time shown; a live one ends the state. */
-export const answered = (cachedAt?: number): void => {
+/**
+ * Kept copies that arrived so far. A live answer to a read asked before the last of them came (on a
+ * slow line, the screen left just before the network went) says nothing of the figures shown since.
+ */
+let kept = 0;
+/** To note as a read is asked, and hand to `answered` with its answer. */
+export const keptSoFar = (): number => kept;
+
+/**
+ * An answer arrived: a kept copy (`cachedAt`) keeps the oldest time shown; a live one asked after
+ * the last kept copy came ends the state (`asked`: `keptSoFar()` when it was asked; unknown, now).
+ */
+export const answered = (cachedAt?: number, asked = kept): void => {
   const at = $lastKnown.get();
-  if (!cachedAt) return void (at && $lastKnown.set(0));
+  if (!cachedAt) return void (at && asked === kept && $lastKnown.set(0));
+  kept++;
   missedNetwork();
   if (!at || cachedAt < at) $lastKnown.set(cachedAt);
 };

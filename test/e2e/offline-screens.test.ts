@@ -183,6 +183,43 @@ test('back online, a form keeps what was typed offline and shows live figures ag
   await page.close();
 }));
 
+test('an answer asked before the network went leaves the kept figures said to be kept', traced(async () => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await loginAsDemo(page, stage.server.url, '/user');
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, undefined, { timeout: 15_000 });
+  await open(page, '/withdraw');
+  await settled(page, '/withdraw', 'online');
+  await page.waitForLoadState('networkidle');
+  // The user info App asks for with the next screen comes late, as on a slow line: once the network
+  // has gone and the withdrawal form shows its kept figures. Its own reads are not live for it.
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  let held = () => {};
+  const asked = new Promise<void>((r) => (held = r));
+  await page.context().route('**/prod-api/h5/user/getUserInfo', async (route) => {
+    const res = await route.fetch();
+    const env = (await res.json()) as { data: object };
+    held();
+    await released;
+    // The server's answer with a name of its own, so the test sees when the app has taken it.
+    await route.fulfill({ response: res, json: { ...env, data: { ...env.data, realName: 'Late answer' } } });
+  }, { times: 1 });
+  await open(page, '/setting');
+  await asked;
+  await page.context().setOffline(true);
+  await open(page, '/withdraw');
+  await lastKnown(page).waitFor();
+  release();
+  await page.waitForFunction(() => localStorage.getItem('app')?.includes('Late answer'), undefined, { timeout: 10_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.is(await lastKnown(page).count(), 1, 'the withdrawal figures are still said to be the last known');
+  await page.context().setOffline(false);
+  await lastKnown(page).waitFor({ state: 'detached', timeout: RECOVER_MS });
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 test("the chart's polls leave the answers kept for its user's screens", traced(async () => {
   const page = await newMobilePage(stage.browser, { serviceWorker: true });
   await page.emulateMedia({ reducedMotion: 'reduce' });
