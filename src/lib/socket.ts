@@ -10,7 +10,7 @@ import { refreshOrders } from '../stores/orders.ts';
 import { refreshExpenses, refreshMoney } from '../money/store.ts';
 import { $isOrder, $session, setIsOrder } from '../stores/session.ts';
 import { loadUserInfo } from '../stores/user-info.ts';
-import { countFrame, startMeter } from '../meter/count.ts';
+import { countFrame, meterSocket, startMeter } from '../meter/count.ts';
 
 /** docs/rules.md#push-channel: reconnect 3 s after a drop; ping every 50 s. */
 export const RECONNECT_MS = 3000;
@@ -276,7 +276,7 @@ export function startSocket(): void {
   started = true;
   startMeter();
   const socket = new PushSocket({
-    open: (url) => new WebSocket(url) as unknown as SocketLike,
+    open: (url) => meterSocket(new WebSocket(url), url) as unknown as SocketLike,
     now: () => performance.now(),
     setTimeout: (run, ms) => setTimeout(run, ms),
     clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),

@@ -1,10 +1,13 @@
-/** The data meter in Settings: this session and this month by kind, the monthly budget and its day. */
+/**
+ * The data meter in Settings: this session and this month by kind (both ways), what was received
+ * and what was sent, the monthly budget and its day.
+ */
 import { useEffect, useState } from 'react';
 import { t } from '../i18n/index.ts';
 import { notify } from '../stores/notify.ts';
 import { KINDS, type Usage } from './kinds.ts';
 import { formatBytes } from './format.ts';
-import { readMeter, setBudget, setResetDay, total } from './usage.ts';
+import { both, monthUsed, readMeter, setBudget, setResetDay, total } from './usage.ts';
 import './meter.css';
 
 const MB = 1024 * 1024;
@@ -38,7 +41,9 @@ export function Meter({ language }: { language: string }) {
     setBudget(budgetText.trim() === '' ? 0 : v * MB);
     setM(readMeter());
   };
-  const used = total(m.month);
+  const used = monthUsed(m);
+  const session = both(m.session, m.sessionSent);
+  const month = both(m.month, m.monthSent);
   return (
     <div className="cells group meter">
       <table>
@@ -50,8 +55,10 @@ export function Meter({ language }: { language: string }) {
           </tr>
         </thead>
         <tbody>
-          {KINDS.map((k) => row(t('meter.' + k), m.session[k as keyof Usage], m.month[k as keyof Usage]))}
-          {row(t('account.total'), total(m.session), used, 'sum')}
+          {KINDS.map((k) => row(t('meter.' + k), session[k as keyof Usage], month[k as keyof Usage]))}
+          {row(t('meter.received'), total(m.session), total(m.month), 'dir')}
+          {row(t('meter.sent'), total(m.sessionSent), total(m.monthSent), 'dir')}
+          {row(t('account.total'), total(session), used, 'sum')}
         </tbody>
       </table>
       {m.budget > 0 && (

@@ -16,7 +16,6 @@ import type { Envelope } from '../shared/contract.ts';
 import { isRtl } from '../shared/language-codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
 import type { ToServiceWorker } from './messages.ts';
-import { kindOf, wireBytes, type Kind } from '../meter/kinds.ts';
 import { routeName } from '../shared/route-name.ts';
 import { SIGNED_IN_COOKIE } from '../shared/signed-in.ts';
 import { escapeHtml } from '../shared/html-escape.ts';
@@ -60,20 +59,19 @@ const PUBLIC_API = /^\/prod-api\/(common\/(?!(sms|email)$)|h5\/symbol\/)/;
 const PRIVATE_API = /^\/prod-api\/(?!captchaImage$|common\/(sms|email)$)/;
 
 /**
- * What this worker's own fetches received (Resource Timing of the worker), by kind, until a page
- * takes it for the data meter: a page sees 0 for every answer this worker gives it, so this is the
- * only place where the network bytes behind those answers are known. Kept in memory only.
+ * This worker's own fetches (its Resource Timing: URL, transfer and body sizes) until a page counts
+ * them for the data meter: a page sees 0 for every answer this worker gives it, so this is the only
+ * place where the network bytes behind those answers are known. Kept in memory only.
  */
-let fetched: Partial<Record<Kind, number>> = {};
+let fetched: [string, number, number][] = [];
+/** At most this many wait; the oldest go first. */
+const FETCHED_MAX = 2000;
+/** An answer not said to be counted by then goes back into the next one: its page may be gone. */
+const COUNTED_MS = 5000;
 try {
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as PerformanceResourceTiming[]) {
-      const n = wireBytes(e.name, e.transferSize, e.encodedBodySize);
-      if (n > 0) {
-        const k = kindOf(e.name);
-        fetched[k] = (fetched[k] || 0) + n;
-      }
-    }
+    for (const e of list.getEntries() as PerformanceResourceTiming[]) if (e.transferSize > 0) fetched.push([e.name, e.transferSize, e.encodedBodySize]);
+    fetched.splice(0, fetched.length - FETCHED_MAX);
   }).observe({ type: 'resource', buffered: true });
 } catch {
   /* no observers here: the meter counts what pages fetched themselves */
@@ -84,8 +82,12 @@ self.addEventListener('message', (e) => {
   if (message === 'skip-waiting') return e.waitUntil(self.skipWaiting());
   const port = e.ports[0];
   if (message !== 'meter' || !port) return;
-  port.postMessage(fetched);
-  fetched = {};
+  const batch = fetched;
+  fetched = [];
+  // A page asks as it is hidden, also when it is being left: the answer then finds no one.
+  const back = setTimeout(() => (fetched = batch.concat(fetched)), COUNTED_MS);
+  port.onmessage = () => clearTimeout(back);
+  port.postMessage(batch);
 });
 
 self.addEventListener('install', (e) => {

@@ -74,7 +74,9 @@ test('after several page loads, the month Settings shows is within 10 % of what 
   const showsMonth = () =>
     page.evaluate(() => {
       const shown = [...document.querySelectorAll('.meter tr.sum td')].pop()!.textContent!;
-      const now = Object.values(JSON.parse(localStorage.getItem('meter') || '{}').by || {}).reduce((a: number, b) => a + Number(b), 0);
+      const m = JSON.parse(localStorage.getItem('meter') || '{}');
+      // The total is both ways: what came in and what went out.
+      const now = Object.values({ ...m.by }).concat(Object.values({ ...m.up })).reduce((a: number, b) => a + Number(b), 0);
       return { shown, now, ok: / kB$/.test(shown) && Math.abs(parseFloat(shown) * 1024 - now) / now < 0.03 };
     });
   const { shown, now } = await until('Settings shows the month', async () => {
