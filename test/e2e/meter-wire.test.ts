@@ -61,14 +61,15 @@ const breakdown = () =>
  * The meter and the proxy agree within 10 % both ways. The workers report what they fetched by
  * messages (the service worker when asked, every 10 s): the meter holds it all once it has heard them.
  */
-async function within10(page: Page, when: string): Promise<void> {
+async function within10(page: Page, when: string, from = { received: 0, sent: 0 }): Promise<void> {
   const apart = async () => {
     const m = await meter(page);
-    const wire = { received: proxy.received(), sent: proxy.sent() };
+    const wire = { received: proxy.received() - from.received, sent: proxy.sent() - from.sent };
     const off = { received: Math.abs(m.received - wire.received) / wire.received, sent: Math.abs(m.sent - wire.sent) / wire.sent };
-    return { m, wire, off, ok: off.received <= 0.1 && off.sent <= 0.1 };
+    return { m, wire, off, ok: off.received <= 0.05 && off.sent <= 0.05 };
   };
-  const { m, wire, off } = await until('the meter within 10 % of the wire', async () => {
+  // Until it is as close as it gets (the service worker's share comes every 10 s), then judged.
+  const { m, wire, off } = await until('the meter within 5 % of the wire', async () => {
     const a = await apart();
     return a.ok && a;
   }, { ms: 15_000 }).catch(apart);
@@ -76,7 +77,7 @@ async function within10(page: Page, when: string): Promise<void> {
   const figures = `received: meter ${m.received} B, wire ${wire.received} B (${pct(off.received)}); sent: meter ${m.sent} B, wire ${wire.sent} B (${pct(off.sent)})`;
   console.log(`${when}: ${figures}`);
   const why = `${when}: ${figures}\n  ${breakdown()}`;
-  assert.ok(wire.received > 100_000, `a real session (${wire.received} B received)`);
+  assert.ok(wire.received > 50_000, `a real session (${wire.received} B received)`);
   assert.ok(off.received <= 0.1, `received ${pct(off.received)} apart, ${why}`);
   assert.ok(off.sent <= 0.1, `sent ${pct(off.sent)} apart, ${why}`);
 }
@@ -141,6 +142,28 @@ test('a session of two loads, Trade, Finance, Me, a photo upload and Settings: t
     return r.ok && r;
   }, { ms: 5_000 }).catch(shown);
   assert.ok(s.ok, `Settings shows ${JSON.stringify(s.rows)} for ${JSON.stringify(s.m)}`);
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test('a page left right after the service worker fetched for it: the next page counts those bytes', traced(async () => {
+  const token = await demoToken(stage.server.url);
+  const from = { received: proxy.received(), sent: proxy.sent() };
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await startSignedIn(page, token);
+  await hintSignedIn(page, proxy.url);
+  await page.goto(proxy.url + '/home');
+  await waitForApp(page);
+  await settled(page);
+  // The quote screen's code and history come through the service worker, which tells the page
+  // only when asked (every 10 s, and as the page is hidden): the page is left before that.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.locator('.tabbar a[href="/trade"]').click();
+  await page.locator('[data-drawn]:not([data-drawn=""])').waitFor({ timeout: 20_000 });
+  await page.goto(proxy.url + '/user');
+  await waitForApp(page);
+  await settled(page);
+  await within10(page, 'after leaving Trade at once', from);
   assert.equal(errorsOf(page), []);
   await page.close();
 }));
