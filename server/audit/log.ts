@@ -51,6 +51,8 @@ export type AuditKind =
   | 'page.set'
   | 'translation.set'
   | 'config.set'
+  | 'bank.region'
+  | 'channel.region'
   | 'partner.add'
   | 'partner.remove'
   | 'market.release';

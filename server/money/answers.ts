@@ -26,6 +26,7 @@ const PayChannel = Type.Object({
   address: Nullable(Str),
   qrImage: Nullable(Str),
   remark: Str,
+  region: Str,
 }, { title: 'PayChannel' });
 
 const Deposit = Type.Object({
@@ -112,7 +113,7 @@ export const ExpensesMoneyAnswer = answer(ExpensesMoney);
 export const PaymentMethodAnswer = answer(PaymentMethod);
 export const PaymentMethodsAnswer = answer(Type.Array(PaymentMethod));
 export const StatusesAnswer = answer(Type.Array(StatusItem));
-export const BanksAnswer = answer(Type.Array(Type.Object({ code: Str, name: Str, country: Str, cardLengths: Type.Array(Type.Integer()) })));
+export const BanksAnswer = answer(Type.Array(Type.Object({ code: Str, name: Str, country: Str, currency: Nullable(Str), inRegion: Type.Boolean(), cardLengths: Type.Array(Type.Integer()) })));
 export const PixTypesAnswer = answer(Type.Array(Type.Object({ type: OneOf(['cpf', 'cnpj', 'email', 'phone', 'random']), name: Str, example: Str })));
 export const CoinsAnswer = answer(Type.Array(Type.Object({ coin: Str, networks: Type.Array(Str) })));
 export const PacksAnswer = answer(

@@ -42,6 +42,7 @@ const toChannel = (c: ChannelRow): PayChannel => ({
   address: c.address,
   qrImage: c.type === 'coin' && c.address ? qrPath(c.id) : null,
   remark: c.remark,
+  region: c.region,
 });
 
 export const DEPOSIT_STATUS_NAMES: Record<DepositStatus, string> = {

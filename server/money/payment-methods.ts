@@ -16,6 +16,7 @@ import { BanksAnswer, CoinsAnswer, EmptyAnswer, PaymentMethodAnswer, PaymentMeth
 import { claimUpload, notFound, privateFileUrl } from './common.ts';
 import { PIX_TYPES, checkAddress, checkCardNo, checkPixKey } from './rules.ts';
 import { heldUntil, holdHours } from './hold.ts';
+import { inRegion, placeOf, regionFirst } from './bank-regions.ts';
 import { queueNotice } from '../delivery/outbox.ts';
 import type { ServerContext } from '../context.ts';
 
@@ -128,10 +129,19 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
   const tags = ['payment methods'];
 
-  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths', querystring: LangOnly, response: BanksAnswer } }, async (request) => {
+  app.get('/h5/expenses/getBankList', { config: auth, schema: { tags, summary: 'Banks a card or account can be bound at, with their number lengths; those of the request language\'s region first', querystring: LangOnly, response: BanksAnswer } }, async (request) => {
     const rows = await ctx.db.select().from(banks).orderBy(asc(banks.sort), asc(banks.code));
-    const names = await bankNames(ctx.db, rows, requestLanguages(request));
-    return ok<Bank[]>(rows.map((b) => ({ code: b.code, name: names.get(b.code) ?? b.name, country: b.country, cardLengths: b.cardLengths })));
+    const langs = requestLanguages(request);
+    const names = await bankNames(ctx.db, rows, langs);
+    const place = placeOf(langs);
+    return ok<Bank[]>(regionFirst(rows.map((b) => ({
+      code: b.code,
+      name: names.get(b.code) ?? b.name,
+      country: b.country,
+      currency: b.currency,
+      inRegion: inRegion({ region: b.country, currency: b.currency }, place),
+      cardLengths: b.cardLengths,
+    }))));
   });
 
   app.get('/h5/expenses/pixType', { config: auth, schema: { tags, summary: 'PIX key types', response: PixTypesAnswer } }, async () => ok(PIX_TYPES));

@@ -83,6 +83,8 @@ export const ERROR_STATUS = {
   'paymentMethod.duplicate': 409,
   'payee.realName': 400,
   'bank.unknown': 400,
+  'bank.region': 400,
+  'bank.currency': 400,
   'card.invalid': 400,
   'address.case': 400,
   'address.checksum': 400,

@@ -9,7 +9,7 @@ import { seedChannelTexts } from './channel-texts.ts';
 export const PAY_CHANNELS: Array<typeof t.payChannels.$inferInsert> = [
   {
     type: 'bank', name: 'Bank transfer (BRL)', currency: 'BRL', exchangeRate: '5.2', minAmount: '20', maxAmount: '50000',
-    payee: 'Trade Lite Pagamentos LTDA', bankName: 'Banco do Brasil', cardNo: '0012345678901', remark: 'Write your username in the transfer description.',
+    payee: 'Trade Lite Pagamentos LTDA', bankName: 'Banco do Brasil', cardNo: '0012345678901', remark: 'Write your username in the transfer description.', region: 'BR',
   },
   {
     type: 'bank', name: 'Bank transfer (USD)', currency: 'USD', exchangeRate: '1', minAmount: '50', maxAmount: '100000',
@@ -20,15 +20,18 @@ export const PAY_CHANNELS: Array<typeof t.payChannels.$inferInsert> = [
   { type: 'coin', name: 'BTC', currency: 'BTC', exchangeRate: '0.00001', minAmount: '100', maxAmount: '500000', network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
 ];
 
-/** Card or account digit counts are per bank: Brazilian accounts are shorter than card numbers. */
+/**
+ * Card or account digit counts are per bank: Brazilian accounts are shorter than card numbers.
+ * A bank's region and money put it first for the users of that region (docs/rules.md#bank-regions).
+ */
 export const BANKS: Array<typeof t.banks.$inferInsert> = [
-  { code: '001', name: 'Banco do Brasil', country: 'BR', cardLengths: [8, 9, 10, 11, 12] },
-  { code: '237', name: 'Bradesco', country: 'BR', cardLengths: [7, 8] },
-  { code: '341', name: 'Itaú Unibanco', country: 'BR', cardLengths: [5, 6] },
-  { code: '260', name: 'Nubank', country: 'BR', cardLengths: [8, 9, 10] },
-  { code: '0005', name: 'MUFG Bank', country: 'JP', cardLengths: [7] },
-  { code: '0009', name: 'Sumitomo Mitsui Banking', country: 'JP', cardLengths: [7] },
-  { code: 'CHASUS33', name: 'JPMorgan Chase', country: 'US', cardLengths: [16] },
+  { code: '001', name: 'Banco do Brasil', country: 'BR', currency: 'BRL', cardLengths: [8, 9, 10, 11, 12] },
+  { code: '237', name: 'Bradesco', country: 'BR', currency: 'BRL', cardLengths: [7, 8] },
+  { code: '341', name: 'Itaú Unibanco', country: 'BR', currency: 'BRL', cardLengths: [5, 6] },
+  { code: '260', name: 'Nubank', country: 'BR', currency: 'BRL', cardLengths: [8, 9, 10] },
+  { code: '0005', name: 'MUFG Bank', country: 'JP', currency: 'JPY', cardLengths: [7] },
+  { code: '0009', name: 'Sumitomo Mitsui Banking', country: 'JP', currency: 'JPY', cardLengths: [7] },
+  { code: 'CHASUS33', name: 'JPMorgan Chase', country: 'US', currency: 'USD', cardLengths: [16] },
   { code: 'VISA', name: 'Visa debit card', country: 'XX', cardLengths: [16] },
   { code: 'UNIONPAY', name: 'UnionPay card', country: 'XX', cardLengths: [16, 17, 18, 19] },
 ].map((b, sort) => ({ ...b, sort }));

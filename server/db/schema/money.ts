@@ -51,7 +51,10 @@ export const payChannels = pgTable('pay_channels', {
   remark: text('remark').notNull().default(''),
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** ISO 3166 country whose users see the channel first; `XX` for none (docs/rules.md#bank-regions). */
+  region: text('region').notNull().default('XX'),
 }, (t) => [
+  check('pay_channels_region', sql`${t.region} ~ '^[A-Z]{2}$'`),
   check('pay_channels_rate_positive', sql`${t.exchangeRate} > 0`),
   check('pay_channels_limits', sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
 ]);
@@ -90,10 +93,16 @@ export const deposits = pgTable('deposits', {
 export const banks = pgTable('banks', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
+  /** ISO 3166 country, the bank's region; `XX` for none (an international card). */
   country: text('country').notNull(),
+  /** ISO 4217 currency: with no region, the bank comes first where this is the money (docs/rules.md#bank-regions). */
+  currency: text('currency'),
   cardLengths: integer('card_lengths').array().notNull(),
   sort: integer('sort').notNull().default(0),
-});
+}, (t) => [
+  check('banks_country', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  check('banks_currency', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+]);
 
 /** Coins and networks a withdrawal address can be bound for. */
 export const coinNetworks = pgTable('coin_networks', {

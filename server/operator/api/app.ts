@@ -11,6 +11,7 @@ import { AppError } from '../../http/envelope.ts';
 import { listSecretRoutes } from '../../auth/guesses.ts';
 import { AJV_OPTIONS } from '../../http/schemas.ts';
 import { adminChannelTextRoutes } from './channel-texts.ts';
+import { adminBankRegionRoutes } from './bank-regions.ts';
 import { adminClockRoutes } from './clock.ts';
 import { adminContentRoutes } from './content.ts';
 import { ADMIN_PREFIX, KEY_HEADER, keyMatches, loadOperatorKey } from './key.ts';
@@ -60,6 +61,7 @@ export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions
       await admin.register(adminMoneyRoutes, { ctx });
       await admin.register(adminPageRoutes, { ctx });
       await admin.register(adminChannelTextRoutes, { ctx });
+      await admin.register(adminBankRegionRoutes, { ctx });
       await admin.register(adminOperatorRoutes, { ctx });
       await admin.register(adminPartnerRoutes, { ctx });
       await admin.register(adminBackupRoutes, { ctx });

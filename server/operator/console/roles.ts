@@ -42,6 +42,9 @@ export const ROUTE_ROLES: Record<string, Need> = {
   'POST /content': 'admin',
   'GET /settings': 'admin',
   'POST /settings': 'admin',
+  'GET /regions': 'admin',
+  'POST /regions/bank/:code': 'admin',
+  'POST /regions/channel/:id': 'admin',
   'GET /operators': 'admin',
   'POST /operators/:name/roles': 'admin',
 };

@@ -18,6 +18,7 @@ import { FOUR_EYES_DEFAULT, FOUR_EYES_KEY } from './four-eyes-config.ts';
 import { HOLD_DEFAULT, HOLD_KEY } from '../../money/hold-config.ts';
 import { APP_URL_KEY } from '../../delivery/app-link.ts';
 import type { Setting } from '../../../src/shared/contract/console.ts';
+import { BankRegionBody, ChannelRegionBody, listRegions, setBankRegion, setChannelRegion } from '../api/bank-regions.ts';
 
 const DEFAULTS: Record<string, string> = {
   ...CONFIG_DEFAULTS,
@@ -44,5 +45,18 @@ export function consoleSettingRoutes(app: FastifyInstance, ctx: ServerContext, a
       await setConfig(ctx, actor(request), key, value);
       return ok({ key, value });
     },
+  );
+
+  // Banks' and deposit channels' regions: which users see them first.
+  app.get('/regions', async () => ok(await listRegions(ctx)));
+  app.post<{ Params: { code: string }; Body: { region?: string; currency?: string | null } }>(
+    '/regions/bank/:code',
+    { schema: { params: Type.Object({ code: Type.String({ minLength: 1, maxLength: 16 }) }), body: BankRegionBody } },
+    async (request) => ok(await setBankRegion(ctx, actor(request), request.params.code, request.body)),
+  );
+  app.post<{ Params: { id: number }; Body: { region: string } }>(
+    '/regions/channel/:id',
+    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }), body: ChannelRegionBody } },
+    async (request) => ok(await setChannelRegion(ctx, actor(request), request.params.id, request.body.region)),
   );
 }

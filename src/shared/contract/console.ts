@@ -202,6 +202,20 @@ export interface ContentList {
   items: ContentItem[];
 }
 
+/**
+ * A bank's or deposit channel's region (ISO 3166, `XX` for none) and currency (ISO 4217), as the
+ * Settings page lists and sets them (docs/rules.md#bank-regions). A channel's currency is what
+ * users pay in: only its region is set here.
+ */
+export interface RegionRow {
+  kind: 'bank' | 'channel';
+  /** The bank's code, or the channel's id. */
+  id: string;
+  name: string;
+  region: string;
+  currency: string | null;
+}
+
 /** A config value as the Settings page shows it: `default` is null for a key only the table holds. */
 export interface Setting {
   key: string;

@@ -29,6 +29,8 @@ export interface PayChannel {
   qrImage: string | null;
   /** Free text from the operator (e.g. write your username in the transfer memo). */
   remark: string;
+  /** ISO 3166 country the channel is for, `XX` for none (docs/rules.md#bank-regions). */
+  region: string;
 }
 
 /**

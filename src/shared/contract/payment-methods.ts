@@ -1,11 +1,18 @@
 export type PaymentMethodKind = 'bank' | 'pix' | 'coin' | 'qr' | 'paypay';
 
-/** `GET /h5/expenses/getBankList` answers `Bank[]`; `name` in the request's language where translated. */
+/**
+ * `GET /h5/expenses/getBankList` answers `Bank[]`, the banks of the request language's region
+ * first (docs/rules.md#bank-regions); `name` in the request's language where translated.
+ */
 export interface Bank {
   code: string;
   name: string;
-  /** ISO country, e.g. `BR`, `JP`. */
+  /** ISO country, e.g. `BR`, `JP`; `XX` for none (an international card). */
   country: string;
+  /** ISO 4217 money of the bank's accounts, e.g. `BRL`, or null when the operator gave none. */
+  currency: string | null;
+  /** Of the request language's region: listed before the others, which the app puts under a heading. */
+  inRegion: boolean;
   /** Allowed digit counts of a card or account number at this bank. */
   cardLengths: number[];
 }
