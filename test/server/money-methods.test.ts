@@ -33,7 +33,7 @@ function refused(res: Envelope<unknown>, key: string, msg: string | RegExp, fiel
 test('the lists: banks with their number lengths, PIX key types, coins with networks', async () => {
   const banksRes = await s.call<Bank[]>('GET', '/h5/expenses/getBankList', { token: ana.token });
   const itau = banksRes.data.find((b) => b.code === '341')!;
-  assert.equal(itau, { code: '341', name: 'Itaú Unibanco', country: 'BR', cardLengths: [5, 6] });
+  assert.equal(itau, { code: '341', name: 'Itaú Unibanco', country: 'BR', currency: 'BRL', inRegion: false, cardLengths: [5, 6] }, 'English asks for US banks first');
   const pix = await s.call<PixTypeItem[]>('GET', '/h5/expenses/pixType', { token: ana.token });
   assert.equal(pix.data.map((p) => p.type), ['cpf', 'cnpj', 'email', 'phone', 'random']);
   const coins = await s.call<CoinItem[]>('GET', '/h5/expenses/getCoinList', { token: ana.token });

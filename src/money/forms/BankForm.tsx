@@ -7,6 +7,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useMoneySubmit } from '../submit.ts';
 import { bound } from './bound.ts';
+import type { BankPicker } from './BankPicker.tsx';
 
 /**
  * A bank card or account: payee, bank, number (a length the bank uses), branch and the phone the
@@ -39,7 +40,11 @@ export function BankForm({ payee: first }: { payee: string }) {
   const [f, setF] = useState({ payee: first, bankCode: '', cardNo: '', branch: '', phone: '' });
   const [tried, setTried] = useState(false);
   const { busy, error, run } = useMoneySubmit(bindCard, bound);
-  useEffect(() => void bankList().then(setBanks, () => {}), []);
+  const [Picker, setPicker] = useState<typeof BankPicker>();
+  useEffect(() => {
+    bankList().then(setBanks, () => {});
+    import('./BankPicker.tsx').then((m) => setPicker(() => m.BankPicker), () => {});
+  }, []);
   const bank = banks.find((b) => b.code === f.bankCode);
   const set = (k: keyof typeof f) => (v: string) => setF({ ...f, [k]: v });
   const errs = {
@@ -63,10 +68,14 @@ export function BankForm({ payee: first }: { payee: string }) {
       <Field label={t('field.payee')} maxLength={64} value={f.payee} onValue={set('payee')} error={err('payee')} />
       <div className="field">
         <label htmlFor="bank">{t('field.bank')}</label>
-        <select id="bank" value={f.bankCode} onChange={(e) => set('bankCode')(e.currentTarget.value)} aria-invalid={!!err('bankCode') || undefined}>
-          <option value="">{t('money.choose')}</option>
-          {banks.map((b) => <option key={b.code} value={b.code}>{b.name + ' (' + b.code + ')'}</option>)}
-        </select>
+        {Picker ? (
+          <Picker banks={banks} value={f.bankCode} onValue={set('bankCode')} invalid={!!err('bankCode')} />
+        ) : (
+          <select id="bank" value={f.bankCode} onChange={(e) => set('bankCode')(e.currentTarget.value)} aria-invalid={!!err('bankCode') || undefined}>
+            <option value="">{t('money.choose')}</option>
+            {banks.map((b) => <option key={b.code} value={b.code}>{b.name + ' (' + b.code + ')'}</option>)}
+          </select>
+        )}
         {err('bankCode') && <small role="alert">{err('bankCode')}</small>}
       </div>
       <Field
