@@ -17,6 +17,8 @@ import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import { placeOf } from '../../server/money/bank-regions.ts';
 import { candidates } from '../../server/content/lang.ts';
 import { member, type Member } from './money-fixtures.ts';
+import { OperatorError } from '../../server/operator/cli/client.ts';
+import { runOperator } from '../../server/operator/cli/run.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
 
 let s: TestServer;
@@ -140,6 +142,35 @@ test('unknown and hostile regions and currencies are refused with their keys, an
   assert.equal([refused.status, refused.body.key], [400, 'bank.region']);
   assert.equal(await banksFor('pt-BR'), before, 'no refused value was stored');
   assert.is((await s.ctx.db.select().from(auditLog).where(and(eq(auditLog.kind, 'bank.region'), eq(auditLog.target, 'bank:001')))).length, 0, 'nor put on record');
+});
+
+/** The operator command line, answered by the in-process admin API. */
+async function cli(...argv: string[]) {
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', route: string, body?: object): Promise<T> => {
+    const res = await op.call<T>(method, route, body);
+    if (res.code !== 200) throw new OperatorError(res.msg);
+    return res.data;
+  };
+  let out = '';
+  let err = '';
+  const api = { get: <T>(route: string) => call<T>('GET', route), post: <T>(route: string, body?: object) => call<T>('POST', route, body), put: <T>(route: string, body?: object) => call<T>('PUT', route, body) };
+  const code = await runOperator(argv, { env: {}, api, out: (t) => void (out += t + '\n'), err: (t) => void (err += t + '\n') });
+  return { code, out, err };
+}
+
+test('the command line lists regions and sets them, and says why a value is refused', async () => {
+  const set = await cli('region', 'bank', 'UNIONPAY', '--region', 'cn', '--currency', 'CNY');
+  assert.is(set.code, 0, set.err);
+  assert.match(set.out, /region\s+CN/);
+  assert.ok(split(await banksFor('zh-CN')).first.includes('UNIONPAY'), 'first for Chinese (simplified) users');
+  const list = await cli('regions');
+  assert.match(list.out, /bank\s+UNIONPAY\s+UnionPay card\s+CN\s+CNY/);
+  assert.match(list.out, /channel\s+\d+\s+Bank transfer \(BRL\)\s+BR\s+BRL/);
+  const refused = await cli('region', 'bank', 'UNIONPAY', '--currency', 'BTC');
+  assert.is(refused.code, 1);
+  assert.match(refused.err, /currency must be an ISO 4217 code/);
+  assert.is((await cli('region', 'bank', 'UNIONPAY', '--region', 'XX', '--currency', 'none')).code, 0);
+  assert.not.ok(split(await banksFor('zh-CN')).first.includes('UNIONPAY'));
 });
 
 test.run();

@@ -9,6 +9,7 @@ import { operatorCommand } from './operator-commands.ts';
 import { partnerCommand } from './partner-commands.ts';
 import { CONTENT_COMMANDS } from './content-commands.ts';
 import { withChannelCommands } from './channel-commands.ts';
+import { REGION_COMMANDS } from './region-commands.ts';
 import { MONEY_COMMANDS } from './money-commands.ts';
 import { BACKUP_COMMANDS } from './backup-commands.ts';
 import { record, table } from './table.ts';
@@ -113,4 +114,4 @@ const askCode: Command = {
   },
 };
 
-export const COMMANDS: Command[] = withChannelCommands([users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, operatorCommand, partnerCommand, ...BACKUP_COMMANDS]);
+export const COMMANDS: Command[] = withChannelCommands([users, balance, notice, message, config, mask, askCode, ...MONEY_COMMANDS, ...CONTENT_COMMANDS, ...REGION_COMMANDS, operatorCommand, partnerCommand, ...BACKUP_COMMANDS]);

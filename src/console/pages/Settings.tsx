@@ -6,6 +6,7 @@ import { language, pageWords, t, tError } from '../i18n.ts';
 import { MEANINGS } from './setting-meanings.ts';
 import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
+import { Regions } from './Regions.tsx';
 
 const w = pageWords({
   en: { flag: '0 (off) or 1 (on)', number: 'a number such as 2 or 0.5', count: 'a whole number such as 0 or 60', wholeRange: 'a whole number from {min} to {max}', numberRange: 'a number from {min} to {max}', decimals: ', with at most {n} decimals', mustBe: '{key} must be {allowed}', https: 'an https: address, or empty', link: 'an http: or https: address, or empty', codeType: 'sms, email or empty', text: 'any text', byDefault: 'Default', save: 'Save', saved: 'Saved' },
@@ -86,10 +87,13 @@ export default function Settings({ version }: PageProps) {
   }, [version]);
   if (!list) return <p className="muted">{error || t('loading')}</p>;
   return (
-    <ul className="queue">
-      {list.map((s) => (
-        <Row key={`${s.key}=${s.value}`} s={s} />
-      ))}
-    </ul>
+    <>
+      <ul className="queue">
+        {list.map((s) => (
+          <Row key={`${s.key}=${s.value}`} s={s} />
+        ))}
+      </ul>
+      <Regions version={version} />
+    </>
   );
 }
