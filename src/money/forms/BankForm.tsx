@@ -43,6 +43,8 @@ export function BankForm({ payee: first }: { payee: string }) {
   const [Picker, setPicker] = useState<typeof BankPicker>();
   useEffect(() => {
     bankList().then(setBanks, () => {});
+    // A chunk of its own, as the screen is at its size budget; until it comes, or if it cannot,
+    // the plain list below serves, in the same order.
     import('./BankPicker.tsx').then((m) => setPicker(() => m.BankPicker), () => {});
   }, []);
   const bank = banks.find((b) => b.code === f.bankCode);
