@@ -5,7 +5,7 @@ import { ApiError, call } from '../api.ts';
 import { pageWords, t, tError, tStatus } from '../i18n.ts';
 import { money, when } from '../format.ts';
 
-const KINDS = ['deposit.approve', 'deposit.reject', 'withdrawal.move', 'proposal.add', 'proposal.reject', 'proposal.withdraw', 'user.balance', 'user.message', 'user.mask', 'user.askCode', 'user.endSessions', 'notice.add', 'news.add', 'page.set', 'translation.set', 'config.set', 'operator.add', 'operator.remove', 'operator.roles', 'partner.add', 'partner.remove', 'console.signIn', 'console.signOut'];
+const KINDS = ['deposit.approve', 'deposit.reject', 'withdrawal.move', 'proposal.add', 'proposal.reject', 'proposal.withdraw', 'user.balance', 'user.message', 'user.mask', 'user.askCode', 'user.endSessions', 'notice.add', 'news.add', 'page.set', 'translation.set', 'config.set', 'bank.region', 'channel.region', 'operator.add', 'operator.remove', 'operator.roles', 'partner.add', 'partner.remove', 'console.signIn', 'console.signOut'];
 
 const w = pageWords({
   en: {
