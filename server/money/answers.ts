@@ -17,6 +17,7 @@ const PayChannel = Type.Object({
   name: Str,
   currency: Str,
   exchangeRate: Dec(),
+  rateAt: Time(),
   minAmount: Dec(),
   maxAmount: Dec(),
   payee: Nullable(Str),
@@ -83,6 +84,7 @@ const ExpensesMoney = Type.Object({
   realTime: Type.Boolean(),
   free: Type.Boolean(),
   quote: Type.Optional(Type.Object({ amount: Dec(), fee: Dec(), debit: Dec(), arrives: Dec() })),
+  payouts: Type.Array(Type.Object({ kind: OneOf(['pix']), currency: Str, rate: Dec(), decimals: Type.Integer(), at: Time() }, { title: 'PayoutRate' })),
 }, { title: 'ExpensesMoney' });
 
 const PaymentMethod = Type.Object({

@@ -24,6 +24,8 @@ export const MONEY_CONFIG = {
   withdrawCodeType: '',
   /** `1` only where payouts really skip review; the demo reviews every withdrawal. */
   withdrawRealTime: '0',
+  /** Reais paid per platform unit on a PIX withdrawal; 0 pays in the platform currency. */
+  pixRate: '5.2',
 } as const;
 export type MoneyConfigKey = keyof typeof MONEY_CONFIG;
 export const moneyConfigKey = (name: MoneyConfigKey) => `money.${name}`;

@@ -3,6 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { outOfRange } from '../../src/shared/amount-range.ts';
+import { creditFor, currencyDecimals, fitsDecimals, payFor } from '../../src/shared/currency-convert.ts';
+import { cmp, trimZeros } from '../../src/shared/decimal.ts';
 import { DEPOSIT_STATUSES, type Deposit, type DepositStatus, type PayChannel } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
 import { deposits, payChannels } from '../db/schema/index.ts';
@@ -27,12 +29,13 @@ export const toDeposit = (r: DepositRow): Deposit => ({ ...recordOf(r, DEPOSIT_C
 
 const qrPath = (id: number) => `/prod-api/h5/recharge/qr/${id}.svg`;
 
-const toChannel = (c: ChannelRow): PayChannel => ({
+const toChannel = (c: ChannelRow, rateAt: number): PayChannel => ({
   id: c.id,
   type: c.type,
   name: c.name,
   currency: c.currency,
   exchangeRate: c.exchangeRate,
+  rateAt,
   minAmount: c.minAmount,
   maxAmount: c.maxAmount,
   payee: c.payee,
@@ -54,12 +57,30 @@ export const DEPOSIT_STATUS_NAMES: Record<DepositStatus, string> = {
 const SubmitBody = Type.Object({
   channelId: Id(),
   amount: Amount,
+  payAmount: Type.Optional(Amount),
   proofImage: Type.Optional(Type.String({ maxLength: 300 })),
 });
 
 
 const belowMin = (min: string) => new AppError(400, 'recharge.belowMin', `The minimum single deposit is ${min}`, { field: 'amount', min });
 const aboveMax = (max: string) => new AppError(400, 'recharge.aboveMax', `The maximum single deposit is ${max}`, { field: 'amount', max });
+const rateChanged = (amount: string) =>
+  new AppError(409, 'recharge.rateChanged', `The exchange rate has changed: this transfer now credits ${amount}`, { field: 'amount', amount });
+
+/**
+ * What the deposit books: typed in the platform currency, the amount to pay at the channel's rate;
+ * typed in the channel's currency, that amount as typed and what it credits, which must be the
+ * credit the user saw (docs/rules.md#amounts-in-another-currency).
+ */
+function booked(channel: ChannelRow, amount: string, payAmount: string | undefined): { amount: string; payAmount: string } {
+  if (payAmount === undefined) return { amount, payAmount: payFor(amount, channel.exchangeRate) };
+  if (!fitsDecimals(payAmount, currencyDecimals(channel.type))) {
+    throw new AppError(400, 'field.invalid', `payAmount has more decimals than ${channel.currency} has`, { field: 'payAmount' });
+  }
+  const credit = creditFor(payAmount, channel.exchangeRate);
+  if (cmp(credit, amount) !== 0) throw rateChanged(credit);
+  return { amount: credit, payAmount: trimZeros(payAmount) };
+}
 
 export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   const auth = { auth: true } as const;
@@ -68,7 +89,8 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   // Names and notes in the app's language (`?lang=` over `Accept-Language`), the operator's original otherwise.
   app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates', querystring: Type.Object({ lang: LangQuery }), response: PayChannelsAnswer } }, async (request) => {
     const rows = await ctx.db.select().from(payChannels).where(eq(payChannels.enabled, true)).orderBy(asc(payChannels.sort), asc(payChannels.id));
-    return ok((await localizeChannels(ctx.db, rows, requestLanguages(request))).map(toChannel));
+    const now = ctx.clock.now();
+    return ok((await localizeChannels(ctx.db, rows, requestLanguages(request))).map((c) => toChannel(c, now)));
   });
 
   // An image a user scans from another phone; public like the address it encodes, cached by the browser.
@@ -87,20 +109,20 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof SubmitBody> }>(
     '/h5/recharge/submitRecharge',
-    { config: { ...auth, idempotency: 'deposit.submit' }, schema: { 'x-errors': ['recharge.channel', 'recharge.belowMin', 'recharge.aboveMax', 'recharge.proofRequired', 'upload.notYours'], tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
+    { config: { ...auth, idempotency: 'deposit.submit' }, schema: { 'x-errors': ['recharge.channel', 'recharge.belowMin', 'recharge.aboveMax', 'recharge.rateChanged', 'recharge.proofRequired', 'upload.notYours'], tags, summary: 'Submit a deposit for review (Idempotency-Key)', body: SubmitBody, response: DepositAnswer } },
     async (request) => {
       const answer = await idempotent(ctx, request, async (tx) => {
-        const { channelId, amount, proofImage } = request.body;
+        const { channelId, proofImage } = request.body;
         const [channel] = await tx
           .select({
             row: payChannels,
             min: sql<string>`trim_scale(${payChannels.minAmount})::text`,
             max: sql<string>`trim_scale(${payChannels.maxAmount})::text`,
-            payAmount: sql<string>`round(${amount}::numeric * ${payChannels.exchangeRate}, 8)::text`,
           })
           .from(payChannels)
           .where(and(eq(payChannels.id, channelId), eq(payChannels.enabled, true)));
         if (!channel) throw new AppError(400, 'recharge.channel', 'This deposit channel is not available', { field: 'channelId' });
+        const { amount, payAmount } = booked(channel.row, request.body.amount, request.body.payAmount);
         const outside = outOfRange(amount, channel.min, channel.max);
         if (outside < 0) throw belowMin(channel.min);
         if (outside > 0) throw aboveMax(channel.max);
@@ -126,7 +148,7 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
             network: c.network,
             address: c.address,
             amount,
-            payAmount: channel.payAmount,
+            payAmount,
             proofImage: proof,
             createdAt: new Date(ctx.clock.now()),
           })

@@ -61,6 +61,7 @@ test('getExpensesMoney: available, fee rule, VIP limits; with an amount, the ser
     lockedUntil: null,
     realTime: false,
     free: false,
+    payouts: [{ kind: 'pix', currency: 'BRL', rate: '5.2', decimals: 2, at: s.clock.now() }],
   });
   assert.equal((await money(m, '50')).data.quote, { amount: '50', fee: '1.00000000', debit: '51.00000000', arrives: '50' }, 'the minimum fee');
   assert.equal((await money(m, '333.33')).data.quote, { amount: '333.33', fee: '3.33330000', debit: '336.66330000', arrives: '333.33' }, '1 %');

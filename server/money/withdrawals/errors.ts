@@ -17,3 +17,7 @@ export const noCodeTarget = (channel: 'sms' | 'email') =>
     : new AppError(400, 'withdraw.needEmail', 'Bind an e-mail address first to receive the withdrawal code');
 
 export const codeOff = () => new AppError(400, 'withdraw.codeOff', 'Withdrawals need no verification code');
+
+/** The fee rule changed between the screen's confirmation and the submit: the user confirmed another fee. */
+export const feeChanged = (fee: string) =>
+  new AppError(409, 'withdraw.feeChanged', `The withdrawal fee has changed to ${fee}: check it and confirm again`, { field: 'amount', fee });

@@ -13,9 +13,9 @@ import { paymentMethods, users, withdrawals } from '../../db/schema/index.ts';
 import { changeBalance } from '../../ledger/index.ts';
 import { newOrderNo } from '../../orders/order-no.ts';
 import { queueNotice } from '../../delivery/outbox.ts';
-import { trimZeros } from '../../../src/shared/decimal.ts';
+import { cmp, trimZeros } from '../../../src/shared/decimal.ts';
 import { type MoneyConfigKey, notFound } from '../common.ts';
-import { noCodeTarget } from './errors.ts';
+import { feeChanged, noCodeTarget } from './errors.ts';
 import { checkNotHeld, holdHours } from '../hold.ts';
 import { toWithdrawal } from './rows.ts';
 import { checkLimits, codeTypeOf, limitsOf, quote } from './rules.ts';
@@ -37,7 +37,7 @@ export async function proveOwner(ctx: ServerContext, request: FastifyRequest, us
 }
 
 /** In the caller's transaction: the freeze (bill ref = order number) and the record commit together or not at all. */
-export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number, cfg: MoneyConfig, input: { methodId: number; amount: string }): Promise<Withdrawal> {
+export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number, cfg: MoneyConfig, input: { methodId: number; amount: string; fee?: string }): Promise<Withdrawal> {
   const { methodId, amount } = input;
   // One withdrawal at a time per user: the daily total below must see the ones before it.
   // NO KEY UPDATE, not UPDATE: every bill insert takes KEY SHARE on the user row (its foreign
@@ -49,7 +49,9 @@ export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number
   const now = ctx.clock.now();
   checkNotHeld(method, await holdHours(tx), now);
   checkLimits(amount, cfg.withdrawMinAmount, await limitsOf(tx, userId, now));
-  const q = await quote(tx, amount, cfg);
+  const q = quote(amount, cfg);
+  // The fee the user confirmed is the one taken, or nothing moves.
+  if (input.fee !== undefined && cmp(input.fee, q.fee) !== 0) throw feeChanged(q.fee);
   const orderNo = newOrderNo();
   await changeBalance(tx, { userId, amount: `-${q.debit}`, frozenDelta: q.debit, bizType: 'withdraw_freeze', ref: orderNo, remark: 'Withdrawal submitted' });
   const [row] = await tx

@@ -31,13 +31,14 @@ import { codeOff } from './errors.ts';
 import { codeTarget, placeWithdrawal, proveOwner } from './place.ts';
 import { announceQueue } from '../../bus/queues.ts';
 import { maskTarget, toWithdrawal, WITHDRAW_STATUS_NAMES } from './rows.ts';
-import { checkLimits, codeTypeOf, feeFree, limitsOf, mostOf, quote } from './rules.ts';
+import { checkLimits, codeTypeOf, feeFree, limitsOf, mostOf, payoutRates, quote } from './rules.ts';
 import type { GuessRuleName } from '../../auth/guesses.ts';
 
 const MoneyQuery = Type.Object({ amount: Type.Optional(Amount) });
 const SubmitBody = Type.Object({
   methodId: Id(),
   amount: Amount,
+  fee: Type.Optional(Type.String({ pattern: '^(0|[1-9]\\d{0,11})(\\.\\d{1,8})?$', maxLength: 21, 'x-error': 'must be an amount with at most 8 decimals' })),
   fundPassword: Type.String({ maxLength: 128 }),
   code: Type.Optional(Type.String({ maxLength: 16 })),
 });
@@ -69,11 +70,12 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
         ...fundPassword,
         realTime: cfg.withdrawRealTime === '1',
         free: feeFree(cfg),
+        payouts: payoutRates(cfg, now),
       };
       if (request.query.amount) {
         // The same limit messages as the submit, so the screen can say what is wrong before it.
         checkLimits(request.query.amount, cfg.withdrawMinAmount, limits);
-        const q = await quote(ctx.db, request.query.amount, cfg);
+        const q = quote(request.query.amount, cfg);
         answer.quote = { amount: request.query.amount, fee: q.fee, debit: q.debit, arrives: request.query.amount };
       }
       return ok(answer);
@@ -103,7 +105,7 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
     await announceQueue(ctx, { queue: 'withdrawal', orderNo: answer.data.orderNo, change: 'new' });
     return answer;
   };
-  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code'] as GuessRuleName[] }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.methodHeld', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
+  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code'] as GuessRuleName[] }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.methodHeld', 'withdraw.feeChanged', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 

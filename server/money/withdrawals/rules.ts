@@ -1,10 +1,14 @@
 /**
  * What a user may withdraw: the VIP limits and what is left of today's total, the fee, and the
- * check of an amount against them. The limits and the fee are computed in NUMERIC.
+ * check of an amount against them. The limits are computed in NUMERIC, the fee by the rule the app
+ * shares (src/shared/withdraw-fee.ts).
  */
 import { sql } from 'drizzle-orm';
 import { outOfRange } from '../../../src/shared/amount-range.ts';
-import { trimZeros } from '../../../src/shared/decimal.ts';
+import { isDecimal, trimZeros } from '../../../src/shared/decimal.ts';
+import { converts, currencyDecimals } from '../../../src/shared/currency-convert.ts';
+import type { PayoutRate } from '../../../src/shared/contract.ts';
+import { withdrawFee, type Fee } from '../../../src/shared/withdraw-fee.ts';
 import { RETURNED_WITHDRAW_STATUSES } from '../../../src/shared/withdraw-status.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { MoneyConfigKey } from '../common.ts';
@@ -48,19 +52,9 @@ export function checkLimits(amount: string, minAmount: string, limits: Limits): 
 
 type FeeConfig = Record<Extract<MoneyConfigKey, 'withdrawFeeRate' | 'withdrawFeeMin' | 'withdrawFeeFixed'>, string>;
 
-export interface FeeQuote {
-  fee: string;
-  debit: string;
-}
-
-/** max(amount × rate / 100, min) + fixed, rounded half up to 8 decimals, in NUMERIC; debit = amount + fee. */
-export async function quote(db: DbOrTx, amount: string, cfg: FeeConfig): Promise<FeeQuote> {
-  const res = await db.execute(sql`
-    select f.fee::text as fee, (${amount}::numeric + f.fee)::numeric(20,8)::text as debit
-    from (select round(greatest(${amount}::numeric * ${cfg.withdrawFeeRate}::numeric / 100, ${cfg.withdrawFeeMin}::numeric)
-                       + ${cfg.withdrawFeeFixed}::numeric, 8)::numeric(20,8) as fee) f`);
-  return (res as unknown as { rows: FeeQuote[] }).rows[0]!;
-}
+/** The fee and the debit of `amount`: the shared rule the withdraw screen shows before the user confirms. */
+export const quote = (amount: string, cfg: FeeConfig): Fee =>
+  withdrawFee(amount, { rate: cfg.withdrawFeeRate, min: cfg.withdrawFeeMin, fixed: cfg.withdrawFeeFixed });
 
 /**
  * The most one withdrawal may be now: the largest amount (8 decimals) whose amount + fee the
@@ -79,6 +73,13 @@ export async function mostOf(db: DbOrTx, available: string, limits: Limits, cfg:
     from c, k
     where c.a > 0 and c.a + round(greatest(c.a * k.r, k.mn) + k.fx, 8) <= k.av`);
   return (res as unknown as { rows: Array<{ most: string }> }).rows[0]!.most;
+}
+
+/** Payouts paid in another currency, with the moment the rate was read: PIX in reais. */
+export function payoutRates(cfg: Record<MoneyConfigKey, string>, now: number): PayoutRate[] {
+  return isDecimal(cfg.pixRate) && converts(cfg.pixRate)
+    ? [{ kind: 'pix', currency: 'BRL', rate: trimZeros(cfg.pixRate), decimals: currencyDecimals('bank'), at: now }]
+    : [];
 }
 
 /** No fee whatever the amount: every part of the rule is zero. */

@@ -24,7 +24,7 @@ const HTTPS_KEYS = new Set<string>(['customFontFamilyLink']);
 import type { ConfigRule } from '../../../src/shared/contract/console.ts';
 export type { ConfigRule };
 const FLAGS = 'initToUser isNeedLogin useSystemLanguage moneySymbolFront thousandSeparator commaDecimalSwap exchangeRateOn bankFullNumber orderConfirm captchaOn realNameOn bankNameOn bankNumberOn rechargeVoucherOn incomeRateOn exchangePageNeedPay vipOn avatarOn onlyPriceDifference withdrawNoticeDialog withdrawFirstPay inviteMenuOn promptPersistent money.withdrawRealTime';
-const NUMBERS = 'fourEyes.above moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount savings.rate';
+const NUMBERS = 'fourEyes.above moneyRatio money.withdrawFeeRate money.withdrawFeeMin money.withdrawFeeFixed money.withdrawMinAmount money.pixRate savings.rate';
 const COUNTS = `deviceWidth moneyDecimals starCount bankDigitsShown orderLimitDisplay codeResendSeconds savings.pauseHours ${HOLD_KEY}`;
 export const CONFIG_RULES: Record<string, ConfigRule> = {
   ...Object.fromEntries(FLAGS.split(' ').map((k) => [k, 'flag'])),

@@ -16,6 +16,8 @@ export interface PayChannel {
   currency: string;
   /** Units of `currency` per wallet unit. */
   exchangeRate: Decimal;
+  /** When the server gave this rate (epoch ms): the rate in force at that moment. */
+  rateAt: number;
   minAmount: Decimal;
   maxAmount: Decimal;
   /** Bank channels: who, where and which account to transfer to. */
@@ -40,7 +42,16 @@ export interface PayChannel {
  */
 export interface SubmitRechargeRequest {
   channelId: number;
+  /** What the wallet is credited, in the platform currency. */
   amount: Decimal;
+  /**
+   * The amount transferred in the channel's currency, when the user typed that one (at most 2
+   * decimals on a bank channel, 8 on a coin channel): `amount` must then be what it credits at
+   * the channel's rate (`payAmount ÷ exchangeRate`, cut to 8 decimals), else the deposit is
+   * refused with `recharge.rateChanged` and the current credit in `params.amount`; the deposit
+   * records this `payAmount` as typed.
+   */
+  payAmount?: Decimal;
   proofImage?: string;
 }
 

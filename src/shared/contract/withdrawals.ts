@@ -59,6 +59,20 @@ export interface ExpensesMoney {
   /** True only when the fee rule is all zeros. */
   free: boolean;
   quote?: WithdrawQuote;
+  /**
+   * Payouts paid in another currency: a PIX withdrawal pays reais (config `money.pixRate`, BRL
+   * per platform unit; none when 0). What arrives is amount × rate cut to `decimals`.
+   */
+  payouts: PayoutRate[];
+}
+
+export interface PayoutRate {
+  kind: 'pix';
+  currency: string;
+  rate: Decimal;
+  decimals: number;
+  /** When the server gave this rate (epoch ms). */
+  at: number;
 }
 
 export interface WithdrawQuote {
@@ -80,6 +94,12 @@ export interface SubmitExpensesRequest {
   /** Id of one of the caller's payment methods (bank card, PIX key or wallet address). */
   methodId: number;
   amount: Decimal;
+  /**
+   * The fee the user confirmed (src/shared/withdraw-fee.ts over `ExpensesMoney.feeRule`): when it
+   * is not the server's fee now, the withdrawal is refused with `withdraw.feeChanged` and the
+   * server's fee in `params.fee`, and nothing moves.
+   */
+  fee?: Decimal;
   fundPassword: string;
   code?: string;
 }
