@@ -72,7 +72,8 @@ export function useAmount(money: MoneySettings, limits?: readonly [min: string, 
 export type Amount = ReturnType<typeof useAmount>;
 
 interface Props {
-  amount: Amount;
+  /** The field's text and reading: a money amount (useAmount), or one in another currency. */
+  amount: Pick<Amount, 'text' | 'type' | 'reason'>;
   label: string;
   /** A reason from the server about this amount (over the balance, a limit). */
   error?: string;
