@@ -143,7 +143,9 @@ const FORMS: Form[] = [
       await arrives.waitFor();
       assert.is(clean(await arrives.innerText()), shown, 'what arrives');
     },
-    async book(_shown, _s, platform) {
+    async book(shown, _s, platform) {
+      const text = await confirmed('Confirm the withdrawal');
+      assert.match(text, new RegExp('Amount ' + shown.replace(/[$.]/g, '\\$&') + ' '), 'the withdrawal confirmation: ' + text);
       await page.waitForURL((u) => u.pathname === '/withdrawDetail');
       // The demo fee rule: 1 %, at least 1; amount and fee leave the balance (frozen for review).
       const percent = mul(platform, '0.01');
@@ -297,7 +299,7 @@ test('a deposit in BRL: both currencies as the amount is typed, limits in both, 
   const input = field('Deposit amount');
   await input.waitFor();
   const hint = clean(await page.locator('.form > p.muted').first().innerText());
-  assert.is(hint, 'Single deposit $40.00 to $100,000.00 In BRL: 104 to 260,000 Exchange rate 5.2', 'limits in both currencies');
+  assert.match(hint, /^Single deposit \$40\.00 to \$100,000\.00 In BRL: 104 to 260,000 Rate 1 USD = 5\.2 BRL, as of \d\d?:\d\d:\d\d( [AP]M)?$/, 'limits in both currencies, the rate and its time: ' + hint);
   const box = page.locator('.mbox');
   for (const value of ['Trade Lite Pagamentos LTDA', 'Banco do Brasil', '0012345678901']) {
     await box.locator('.mcopy').filter({ hasText: value }).getByRole('button', { name: 'Copy' }).waitFor();

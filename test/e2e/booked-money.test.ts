@@ -243,6 +243,7 @@ test('"All" moves the exact balance into savings and back, and withdraws all of 
   await p.locator('.form .mrows div').filter({ hasText: 'Taken from balance' }).locator('dd').getByText('$60.1005').waitFor();
   await p.getByLabel('Fund password', { exact: true }).fill(DEMO_FUND_PASSWORD);
   await p.getByRole('button', { name: 'Withdraw now' }).click();
+  await p.getByRole('dialog', { name: 'Confirm the withdrawal' }).getByRole('button', { name: 'Confirm' }).click();
   await p.waitForURL((u) => u.pathname === '/withdrawDetail');
   assert.is(cmp((await userInfo()).balance, 0), 0, 'withdrawing all of it leaves 0');
   assert.equal(errorsOf(p), []);

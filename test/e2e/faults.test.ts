@@ -66,6 +66,8 @@ test('offline in the middle of a withdrawal: the form says so, everything typed 
 
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Withdraw now' }).click();
+  const confirmation = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
+  await confirmation.getByRole('button', { name: 'Confirm' }).click();
   // Money forms say it beside the button (their calls are quiet), where the eye is after the tap.
   const said = page.locator('.form [role=alert]');
   await said.waitFor();
@@ -77,6 +79,7 @@ test('offline in the middle of a withdrawal: the form says so, everything typed 
 
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'Withdraw now' }).click();
+  await confirmation.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((u) => u.pathname === '/withdrawDetail');
   await page.locator('.mbox').getByText('In progress').waitFor();
   assert.equal(errorsOf(page), []);

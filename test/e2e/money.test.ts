@@ -201,7 +201,7 @@ test('a withdrawal to the bound card, rejected by the operator: the balance come
   await page.getByText('Fee rule').waitFor();
   await page.getByRole('radio', { name: /Bank card · Banco do Brasil/ }).check();
   await page.getByLabel('Amount', { exact: true }).fill('100');
-  // The fee is the server's: 1 % with a minimum of 1.
+  // The fee is the server's rule: 1 % with a minimum of 1.
   const fee = page.locator('.form .mrows div').filter({ hasText: 'Handling fee' }).locator('dd');
   await fee.waitFor();
   assert.is(await fee.innerText(), '$1');
@@ -210,11 +210,13 @@ test('a withdrawal to the bound card, rejected by the operator: the balance come
   const pwd = page.getByLabel('Fund password', { exact: true });
   await pwd.fill('000000');
   await page.getByRole('button', { name: 'Withdraw now' }).click();
+  await page.getByRole('dialog', { name: 'Confirm the withdrawal' }).getByRole('button', { name: 'Confirm' }).click();
   await page.locator('.form [role=alert]').waitFor();
   assert.is(await page.getByLabel('Amount', { exact: true }).inputValue(), '100', 'the amount stays after a refusal');
   await pwd.fill(DEMO_FUND_PASSWORD);
   await screenshot(page, 'money-withdraw');
   await page.getByRole('button', { name: 'Withdraw now' }).click();
+  await page.getByRole('dialog', { name: 'Confirm the withdrawal' }).getByRole('button', { name: 'Confirm' }).click();
 
   await page.waitForURL((u) => u.pathname === '/withdrawDetail');
   await page.locator('.mbox').getByText('In progress').waitFor();

@@ -51,7 +51,7 @@ export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number
   checkLimits(amount, cfg.withdrawMinAmount, await limitsOf(tx, userId, now));
   const q = quote(amount, cfg);
   // The fee the user confirmed is the one taken, or nothing moves.
-  if (input.fee !== undefined && cmp(input.fee, q.fee) !== 0) throw feeChanged(q.fee);
+  if (input.fee !== undefined && cmp(input.fee, q.fee) !== 0) throw feeChanged(trimZeros(q.fee));
   const orderNo = newOrderNo();
   await changeBalance(tx, { userId, amount: `-${q.debit}`, frozenDelta: q.debit, bizType: 'withdraw_freeze', ref: orderNo, remark: 'Withdrawal submitted' });
   const [row] = await tx

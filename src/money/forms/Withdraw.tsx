@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { currentLocale, t } from '../../i18n/index.ts';
@@ -10,7 +10,10 @@ import { notify } from '../../stores/notify.ts';
 import { loadUserInfo } from '../../stores/user-info.ts';
 import { $backOnline } from '../../stores/offline.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
-import type { ExpensesMoney, PaymentMethod, WithdrawQuote } from '../../shared/contract.ts';
+import { $app } from '../../stores/app.ts';
+import type { ExpensesMoney, PaymentMethod } from '../../shared/contract.ts';
+import { withdrawFee } from '../../shared/withdraw-fee.ts';
+import { payoutFor } from '../../shared/currency-convert.ts';
 import { expensesMoney, myMethods, submitExpenses } from '../api.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -26,33 +29,41 @@ import '../../screens/forgetPassword/style.css';
 import { useFmt, useMask, useMoney } from '../display.ts';
 import { formatMoneyRange } from '../range.ts';
 import { holdWords } from './hold-words.ts';
+import { formWords } from './form-words.ts';
+import { inCurrency, rateLine } from './other-currency.ts';
+import { WithdrawConfirm } from './WithdrawConfirm.tsx';
 import { asDisplayed, displayLimits, moneyRule } from '../rule.ts';
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;
 
 /**
- * Withdrawal (docs/rules.md#money-screens): the server's available amount, limits and fee rule; the fee and what
- * arrives for the typed amount as the server computes them; method, fund password and the
- * optional code. Whatever was typed stays when the server refuses.
+ * Withdrawal (docs/rules.md#money-screens): the server's available amount, limits and fee rule;
+ * the fee and what arrives for the typed amount at once, by the server's own rule
+ * (src/shared/withdraw-fee.ts), in the payout's currency; method, fund password and the optional
+ * code; then a confirmation of all of it before anything is sent. Whatever was typed stays when
+ * the user goes back or the server refuses.
  */
 export default function Withdraw() {
   const [, go] = useLocation();
   const fmt = useFmt();
   const money = useMoney();
+  const base = useStore($app, { keys: ['currency'] }).currency || money.symbol;
   const mask = useMask();
-  const refresh = useStore($moneyRefresh) + useStore($expensesRefresh) + useStore($backOnline);
+  const [again, setAgain] = useState(0);
+  const refresh = useStore($moneyRefresh) + useStore($expensesRefresh) + useStore($backOnline) + again;
   const [info, setInfo] = useState<ExpensesMoney | null | undefined>();
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [methodId, setMethodId] = useState(0);
-  const [quote, setQuote] = useState<WithdrawQuote | null>(null);
   const [pwd, setPwd] = useState('');
   const [code, setCode] = useState('');
   const [tried, setTried] = useState(false);
-  const [holdReady, setHoldReady] = useState(false);
+  const [words, setWords] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
-    holdWords().then(() => setHoldReady(true), () => setHoldReady(true));
+    const ready = () => setWords(true);
+    Promise.all([holdWords(), formWords()]).then(ready, ready);
   }, []);
 
   useEffect(() => {
@@ -72,29 +83,43 @@ export default function Withdraw() {
     go('/withdrawDetail?orderNo=' + encodeURIComponent(w.orderNo), { replace: true });
   });
 
-  // The fee is the server's: asked for once typing pauses, never computed here, and only for an
-  // amount that can be booked.
-  const platform = info ? amount.platform : null;
-  useEffect(() => {
-    setQuote(null);
-    if (!platform) return;
-    const id = setTimeout(() => expensesMoney(platform).then((m) => m.quote && setQuote(m.quote), () => {}), 400);
-    return () => clearTimeout(id);
-  }, [platform]);
-
   const title = t('route.withdraw');
   const records = <button type="button" className="mbar" onClick={() => go('/withdrawRecord')}>{t('money.records')}</button>;
-  if (info === undefined) return <Page title={title}><Skeleton kind="form" count={4} /></Page>;
+  if (info === undefined || !words) return <Page title={title}><Skeleton kind="form" count={4} /></Page>;
   if (!info) return <Page title={title}><Empty text={t('ui.loadFailed')} /></Page>;
 
   const locked = info.lockedUntil && info.lockedUntil > Date.now();
   // docs/rules.md#payment-methods: a method bound or changed recently receives nothing until the server's time.
   const chosen = methods.find((m) => m.id === methodId);
   const heldUntil = chosen && chosen.heldUntil && chosen.heldUntil > Date.now() ? chosen.heldUntil : 0;
+  // The fee as the server will take it, from the rule already loaded: shown as soon as the amount can be booked.
+  const platform = amount.platform;
+  const fee = platform ? withdrawFee(platform, info.feeRule) : null;
+  // A PIX key is paid in reais: what arrives is in them, at the rate the server gave and when.
+  const payout = chosen && info.payouts.find((p) => p.kind === chosen.kind);
+  const arrives = platform && (payout ? inCurrency(payoutFor(platform, payout.rate, payout.decimals), payout.currency, money.locale, payout.decimals) : fmt(platform));
+  const rate = payout && rateLine(base, payout.rate, payout.currency, payout.at, money.locale);
+  const figures: [string, ReactNode][] = fee
+    ? [
+        [t('field.fee'), <span className="num">{fmt(fee.fee)}</span>],
+        [t('money.debit'), <span className="num">{fmt(fee.debit)}</span>],
+        [t('money.arrives'), <b className="num">{arrives}</b>],
+      ]
+    : [];
   const send = () => {
     setTried(true);
     if (!amount.check() || !methodId || !pwd || (info.codeType !== 'none' && !code)) return;
-    void withdraw.run({ methodId, amount: amount.platform!, fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) });
+    withdraw.clearError();
+    setConfirming(true);
+  };
+  const confirmed = async () => {
+    const body = { methodId, amount: platform!, fee: fee!.fee, fundPassword: pwd, ...(info.codeType !== 'none' ? { code } : {}) };
+    // A refusal is said on the form, beside what was typed.
+    if (await withdraw.run(body)) return;
+    setConfirming(false);
+    // Load the server's state again: after a fee change the form shows the fee now taken, after
+    // wrong passwords the lock.
+    setAgain((n) => n + 1);
   };
 
   return (
@@ -134,7 +159,7 @@ export default function Withdraw() {
           ) : (
             <button type="button" className="copy" onClick={() => go('/addPayment')}>{t('route.addPayment')}</button>
           )}
-          {heldUntil > 0 && holdReady && (
+          {heldUntil > 0 && (
             <p className="mnote down" role="status">{t('payoutHold.until', { time: ltr(formatDateTime(heldUntil, currentLocale())) })}</p>
           )}
         </div>
@@ -143,15 +168,8 @@ export default function Withdraw() {
           {/* The server's most: amount + fee take the whole available balance, cents included. */}
           <button type="button" className="btn ghost" onClick={() => amount.fill(info.most)}>{t('account.all')}</button>
         </div>
-        {quote && (
-          <Rows
-            rows={[
-              [t('field.fee'), <span className="num">{fmt(quote.fee)}</span>],
-              [t('money.debit'), <span className="num">{fmt(quote.debit)}</span>],
-              [t('money.arrives'), <b className="num">{fmt(quote.arrives)}</b>],
-            ]}
-          />
-        )}
+        {fee && <Rows rows={figures} />}
+        {rate && <p className="muted">{rate}</p>}
         <Field
           label={t('field.fundPassword')}
           type="password"
@@ -167,6 +185,20 @@ export default function Withdraw() {
           {t('money.submitWithdraw')}
         </Button>
       </form>
+      {chosen && fee && (
+        <WithdrawConfirm
+          open={confirming}
+          rows={[
+            [t('moneyForms.withdrawTo'), <span>{t('money.kind.' + chosen.kind)} · <b className="num">{mask(chosen.account, chosen.kind)}</b></span>],
+            [t('field.amount'), <span className="num">{fmt(platform)}</span>],
+            ...figures,
+          ]}
+          note={rate || undefined}
+          busy={withdraw.busy}
+          onBack={() => setConfirming(false)}
+          onConfirm={() => void confirmed()}
+        />
+      )}
     </Page>
   );
 }
