@@ -67,12 +67,13 @@ export default function Withdraw() {
   }, []);
 
   useEffect(() => {
-    expensesMoney().then(setInfo, () => setInfo(null));
+    // A reload that fails (offline after a refused submit) keeps the form and what it showed.
+    expensesMoney().then(setInfo, () => setInfo((was) => was || null));
     myMethods().then((all) => {
       const list = all.filter((m) => PAYOUT.test(m.kind));
       setMethods(list);
       setMethodId((id) => (list.some((m) => m.id === id) ? id : list.length ? list[0]!.id : 0));
-    }, () => setMethods([]));
+    }, () => {});
   }, [refresh]);
 
   const most = info && (cmp(info.maxSingle, info.remainingTotal) < 0 ? info.maxSingle : info.remainingTotal);
