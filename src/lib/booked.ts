@@ -75,11 +75,12 @@ export function formatMoney(value: string | null | undefined, s: MoneySettings, 
 }
 
 /**
- * A booked amount in its own unit (no ratio, no symbol), in `locale`, grouped unless told not: the
- * operator console's figures, and a deposit's amount in the currency it was paid in.
+ * A booked amount in its own unit (no ratio, no symbol), in `locale`, grouped unless told not, with
+ * every decimal it has and at least `least`: the operator console's figures, a deposit's amount in
+ * the currency it was paid in, a payout in reais to the centavo.
  */
-export function formatBooked(value: string | null | undefined, locale: string, grouped = true): string {
+export function formatBooked(value: string | null | undefined, locale: string, grouped = true, least = 0): string {
   if (value == null) return '';
   const v = trimZeros(value);
-  return intlNumber(locale, places(v), grouped).format(v as unknown as number).replace(MARKS, '');
+  return intlNumber(locale, places(v, least), grouped).format(v as unknown as number).replace(MARKS, '');
 }

@@ -38,7 +38,7 @@ const MoneyQuery = Type.Object({ amount: Type.Optional(Amount) });
 const SubmitBody = Type.Object({
   methodId: Id(),
   amount: Amount,
-  fee: Type.Optional(Type.String({ pattern: '^(0|[1-9]\\d{0,11})(\\.\\d{1,8})?$', maxLength: 21, 'x-error': 'must be an amount with at most 8 decimals' })),
+  fee: Type.Optional(Type.String({ pattern: '^(0|[1-9]\\d{0,11})(\\.\\d{1,8})?$', maxLength: 21, 'x-error': 'must be an amount with at most 8 decimals', example: '1' })),
   fundPassword: Type.String({ maxLength: 128 }),
   code: Type.Optional(Type.String({ maxLength: 16 })),
 });

@@ -8,7 +8,6 @@ import { t } from '../../i18n/index.ts';
 import { ltr } from '../../lib/bidi.ts';
 import { formatBooked } from '../../lib/booked.ts';
 import { formatTime } from '../../lib/date.ts';
-import { intlNumber } from '../../shared/intl-number.ts';
 import type { PayChannel } from '../../shared/contract.ts';
 import { creditFor, currencyDecimals, limitsIn } from '../../shared/currency-convert.ts';
 import { plain } from '../display.ts';
@@ -16,11 +15,9 @@ import { readAmount } from './amount.ts';
 
 /**
  * An amount in another currency, in the language's digits with the currency's code, one
- * left-to-right run: every decimal it has (`181,35 BRL`), or exactly `places` for an amount
- * already cut to them (a payout's `130,00 BRL`).
+ * left-to-right run: every decimal it has, at least `least` (a payout's centavos: `130,00 BRL`).
  */
-export const inCurrency = (v: string, currency: string, locale: string, places?: number): string =>
-  ltr((places == null ? formatBooked(v, locale) : intlNumber(locale, places, true).format(v as unknown as number).replace(/[\u200e\u200f\u061c]/g, '')) + ' ' + currency);
+export const inCurrency = (v: string, currency: string, locale: string, least = 0): string => ltr(formatBooked(v, locale, true, least) + ' ' + currency);
 
 /** "Rate 1 USD = 5.2 BRL, as of 14:05:09": the rate and when the server gave it. */
 export const rateLine = (base: string, rate: string, currency: string, at: number, locale: string): string =>
