@@ -78,7 +78,8 @@ export function pgLeadership(connectionString: string, lock = FEED_LOCK, confirm
       const c = client;
       client = undefined;
       leading = false;
-      await c?.end().catch(() => {});
+      // A silent connection never answers its end: shutting down does not wait for it.
+      if (c) await bounded(c.end()).catch(() => {});
     },
   };
 }

@@ -111,4 +111,18 @@ skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('the leader’s 
   }
 });
 
+skipWithout(test, !url && 'needs PostgreSQL (npm run test:pg)')('a leader whose connection went silent closes without waiting for it', async (c) => {
+  try {
+    const { one } = await oneLeadsTwoFollows(c);
+    one.cut();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'still closing'>((resolve) => (timer = setTimeout(() => resolve('still closing'), CONFIRM_MS + 1000)));
+    const closed = await Promise.race([one.leadership.close().then(() => 'closed' as const), waited]);
+    clearTimeout(timer);
+    assert.is(closed, 'closed', 'closing waits for the silent connection at most a confirmation');
+  } finally {
+    await closeAll(c);
+  }
+});
+
 test.run();

@@ -18,8 +18,10 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
     s.on('error', () => {});
     s.on('close', () => sockets.delete(s));
   };
-  const server = createServer((client) => {
-    const upstream = connect(port, host);
+  // Half-open allowed: a socket that hears an end does not answer with its own, and a frozen relay
+  // answers nothing.
+  const server = createServer({ allowHalfOpen: true }, (client) => {
+    const upstream = connect({ port, host, allowHalfOpen: true });
     track(client);
     track(upstream);
     const relay = (from: Socket, to: Socket) => {
