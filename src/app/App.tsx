@@ -126,18 +126,20 @@ export function App({ onShown }: { onShown?: () => void }) {
           // One screen shows at a time, so one `main` landmark is visible; hidden ones are out of the tree.
           // A new key once the network is back mounts a screen that read without it afresh; the
           // count is kept by the screen's URL, which for a few routes is not its name (paths.ts).
+          // The banner comes first in the one shown, in its flow (ui.css .notify).
           <main key={n + (reloads[pathKey(pathOf(n))] || '')} hidden={!on || !!waiting} className={on && view.slide ? view.slide : undefined}>
+            {on && !waiting && <Notify />}
             <Screen />
           </main>
         );
       })}
       {waiting && (
         <main>
+          <Notify />
           <Frame name={waiting.name} tab={waiting.tab && true} note={stalled ? t('offline.screen') : undefined} />
         </main>
       )}
       {(TABS as readonly string[]).includes(front) && <TabBar active={front} go={(to) => navigate(to)} />}
-      <Notify />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// First-load path: the shared banner (docs/rules.md#banners-and-dialogs) the shell mounts once.
+// First-load path: the shared banner (docs/rules.md#banners-and-dialogs), first in the screen shown.
 import { useStore } from '@nanostores/react';
 import { $notify, closeNotify } from '../stores/notify.ts';
 import { t } from '../i18n/index.ts';

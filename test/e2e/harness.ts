@@ -513,3 +513,22 @@ export async function operatorFetch(server: ServerHandle, route: string, init: R
 /** Moves the server's clock forward (only there with TEST_CLOCK=1). */
 export const advanceServerClock = (server: ServerHandle, ms: number): Promise<unknown> =>
   operatorCall(server, 'POST', '/test/clock', { advanceMs: ms });
+
+/**
+ * What the banner (`.notify`) lies over in the screen in front: the title bar, the rows of a
+ * details list and every control, each named by its text. A banner must cover none of them.
+ */
+export const coveredByBanner = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const banner = document.querySelector('.notify');
+    if (!banner) return ['no banner'];
+    const b = banner.getBoundingClientRect();
+    const screen = document.querySelector('.app > main:not([hidden])') || document.body;
+    const covered: string[] = [];
+    for (const el of screen.querySelectorAll('.bar, dl > div, button, a[href], input, select, textarea, [role=tab]')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || !r.height || banner.contains(el)) continue;
+      if (r.top < b.bottom - 0.5 && r.bottom > b.top + 0.5 && r.left < b.right && r.right > b.left) covered.push((el as HTMLElement).innerText.trim().replace(/\s+/g, ' ') || el.tagName);
+    }
+    return covered;
+  });

@@ -2,7 +2,7 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
 import type { AdminDeposit } from '../../server/operator/api/types.ts';
-import { browserSuite, errorsOf, loginAsDemo, loseFirstAnswer, newMobilePage, operatorCall, operatorFetch, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, coveredByBanner, errorsOf, loginAsDemo, loseFirstAnswer, newMobilePage, operatorCall, operatorFetch, screenshot, traced, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('money: deposit with a proof photo, a refused withdrawal, payment methods');
 
@@ -101,6 +101,8 @@ test('a bank deposit with a proof photo: shrunk and uploaded, then approved by t
   assert.is(mine.length, 1, 'one deposit, not two');
   await page.locator('.notify').getByText('Deposit submitted, wait for review').waitFor();
   await page.locator('.mbox').getByText('Under review').waitFor();
+  assert.equal(await coveredByBanner(page), [], 'the banner covers no row, title or control of the details');
+  await screenshot(page, 'money-recharge-banner');
   const orderNo = await page.locator('.mrows div').filter({ hasText: 'Order number' }).locator('dd').innerText();
   // The stored proof, fetched back with the owner's token: what left the phone.
   const shown = await page.locator('.mbox img.mimg').evaluate(async (img: HTMLImageElement) => {
