@@ -222,6 +222,9 @@ test('a withdrawal to the bound card, rejected by the operator: the balance come
 
   await page.waitForURL((u) => u.pathname === '/withdrawDetail');
   await page.locator('.mbox').getByText('In progress').waitFor();
+  await page.locator('.notify').getByText('Withdrawal application successful, wait for review').waitFor();
+  assert.equal(await coveredByBanner(page), [], 'the banner covers no row, title or control of the details');
+  await screenshot(page, 'money-withdraw-banner');
   const orderNo = await page.locator('.mrows div').filter({ hasText: 'Order number' }).locator('dd').innerText();
   await operator('POST', `/withdrawals/${encodeURIComponent(orderNo)}`, { status: 'rejected', reason: 'Payee name does not match' });
   await page.locator('.mbox').getByText('Rejected', { exact: true }).waitFor({ timeout: 10_000 });
