@@ -1,7 +1,7 @@
 /**
  * The page fits a 360 px phone in the languages with the longest texts: no route is wider than the
  * screen (a wider page scrolls sideways and cuts dates, filters and codes). And money ranges keep
- * their order in Arabic.
+ * their order in Arabic. And every screen's title bar is where a banner shows under it.
  */
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,6 +58,8 @@ for (const language of LANGUAGES) {
   test(`${language}: no route is wider than the 360 px screen`, traced(async () => {
     assert.ok(routes.length >= 30, `the route table was read (${routes.length} routes)`);
     const wider: string[] = [];
+    /** Screens whose title bar is not the banner's anchor: a `.page` with its `.bar`, straight in the `main` (ui.css .notify). */
+    const unframed: string[] = [];
     for (const signedIn of [true, false]) {
       const page = await phone(language, signedIn);
       await page.goto(stage.server.url + (signedIn ? '/home' : '/login'));
@@ -78,6 +80,7 @@ for (const language of LANGUAGES) {
           });
           if (lines !== 1) wider.push(`/user: the invitation code is broken over ${lines} lines`);
         }
+        if (!(await page.locator('.app > main:not([hidden]) > .page > .bar').count())) unframed.push(r.path);
         const o = await overflow(page);
         if (o.wide > o.width) {
           wider.push(`${r.path} is ${o.wide} px wide: ${o.out.join('; ')}`);
@@ -88,6 +91,7 @@ for (const language of LANGUAGES) {
       await page.close();
     }
     assert.equal(wider, [], `${language}: routes wider than the screen`);
+    assert.equal(unframed, [], `${language}: screens without the title bar a banner shows under`);
   }));
 }
 
