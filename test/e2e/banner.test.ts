@@ -82,7 +82,9 @@ test('a banner on a page scrolled down moves what was in view down instead of co
   // A smaller phone's height, so that the form scrolls.
   await page.setViewportSize({ width: 360, height: 640 });
   await page.getByLabel('Deposit amount', { exact: true }).fill('150');
-  const copy = page.locator('.mbox').getByRole('button', { name: 'Copy' });
+  // The last copy button (the amount to transfer) is in view once the page is scrolled down: a
+  // click on one above would scroll it into view itself.
+  const copy = page.locator('.app > main:not([hidden])').getByRole('button', { name: 'Copy' });
   await copy.last().waitFor();
   await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
   const scrolled = await page.evaluate(() => scrollY);
