@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
 import { createSession, revokeAllSessions } from './session.ts';
 import { signInFrom } from './sign-ins.ts';
+import { ensureDevice } from './device-cookie.ts';
 import userRoutes from './user-routes.ts';
 import askedCodeRoutes from './asked-code.ts';
 import sessionRoutes from './session-routes.ts';
@@ -64,7 +65,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   app.post<{ Body: RegisterFields; Querystring: RegisterQuery }>(
     '/h5/user/register',
     { schema: { 'x-errors': ['username.invalid', 'username.taken', 'password.tooShort', 'password.common', 'password.mismatch', 'captcha.invalid', 'invite.invalid'], body: RegisterFields, querystring: RegisterQuery } },
-    async (request) => {
+    async (request, reply) => {
       const input: RegisterFields = { ...request.query, ...(request.body ?? {}) };
       const username = checkUsername(input.username);
       const password = checkPassword(input.password);
@@ -90,7 +91,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
           .returning({ id: users.id });
         if (!user) throw usernameTaken();
         await tx.insert(wallets).values({ userId: user.id });
-        return createSession(ctx, tx, user.id, signInFrom(request, 'register'));
+        return createSession(ctx, tx, user.id, signInFrom(request, 'register', ensureDevice(request, reply)));
       });
       return ok(token, 'Registration successful');
     },
@@ -98,7 +99,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   const badCredentials = () => new AppError(400, 'auth.badCredentials', 'Incorrect username or password');
 
-  app.post<{ Body: Static<typeof LoginBody> }>('/login', { config: { guesses: ['loginAddress', 'loginAccount'] }, schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request) => {
+  app.post<{ Body: Static<typeof LoginBody> }>('/login', { config: { guesses: ['loginAddress', 'loginAccount'] }, schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request, reply) => {
     const prefix = await getConfig(ctx.db, 'loginPrefix');
     const raw = requireValue('username', request.body.username).trim();
     const username = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
@@ -122,7 +123,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       return false;
     });
     // The session and its sign-in record (pruned to the newest) are written together.
-    return ok(await ctx.db.transaction((tx) => createSession(ctx, tx, user!.id, signInFrom(request, 'password'))), 'Login successful');
+    return ok(await ctx.db.transaction((tx) => createSession(ctx, tx, user!.id, signInFrom(request, 'password', ensureDevice(request, reply)))), 'Login successful');
   });
 
   app.get<{ Querystring: Static<typeof SmsQuery> }>('/common/sms', { schema: { 'x-errors': ['phone.invalid'], querystring: SmsQuery } }, async (request) => {

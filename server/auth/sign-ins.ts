@@ -17,6 +17,8 @@ import { shortAgent } from './agent.ts';
 import { seeDevice } from './devices.ts';
 import { appLink } from '../delivery/app-link.ts';
 
+import { rememberDevice } from './device-cookie.ts';
+
 /** The app's list of the account's sessions, where a sign-in notice points. */
 export const DEVICES_PATH = '/devices';
 
@@ -31,13 +33,16 @@ export interface SignInFrom {
   how: SignInHow;
   /** The app language of the signing-in request: the account's notices are written in it from now on. */
   lang?: string;
+  /** The browser's device id (device-cookie.ts): the account remembers it with the sign-in. */
+  deviceId?: string;
 }
 
-export const signInFrom = (request: FastifyRequest, how: SignInHow): SignInFrom => ({
+export const signInFrom = (request: FastifyRequest, how: SignInHow, deviceId?: string): SignInFrom => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
   how,
   lang: languageOf(requestLanguages(request)),
+  deviceId,
 });
 
 /** Writes one sign-in and drops the user's older ones past the newest `SIGN_INS_KEPT`; call it in the sign-in's transaction. */
@@ -45,6 +50,7 @@ export async function recordSignIn(ctx: ServerContext, tx: DbOrTx, userId: numbe
   const at = new Date(ctx.clock.now());
   const agent = shortAgent(from.userAgent);
   await tx.insert(signIns).values({ userId, at, ip: from.ip.slice(0, 64), agent, how: from.how });
+  if (from.deviceId) await rememberDevice(tx, userId, from.deviceId, from.userAgent, at.getTime());
   if (from.lang) await tx.update(users).set({ lang: from.lang }).where(eq(users.id, userId));
   const newDevice = await seeDevice(tx, userId, from.userAgent, at);
   // A new account's first sign-in is its owner registering, and a known device is its owner again: nothing to warn about.

@@ -9,6 +9,7 @@ import { PARTNER_COOKIE } from '../../partners/page.ts';
 import { signOn } from './sign-on.ts';
 import { MAX_TOKEN_LENGTH } from './token.ts';
 import { signInFrom } from '../sign-ins.ts';
+import { ensureDevice } from '../device-cookie.ts';
 
 /** Refused sign-ons from one address: a partner's app signs one user on at a time. */
 export const SSO_PER_IP: Limit = { max: 20, windowMs: 60_000 };
@@ -32,7 +33,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       const key = `sso:ip:${request.ip}`;
       // Counted before the check, so a burst of parallel guesses cannot all start first.
       await hitLimit(ctx, key, SSO_PER_IP);
-      const done = await signOn(ctx, request.body.token.trim(), signInFrom(request, 'partner'));
+      const done = await signOn(ctx, request.body.token.trim(), signInFrom(request, 'partner', ensureDevice(request, reply)));
       await forgiveHit(ctx, key);
       request.log.info({ partner: done.partnerId, userId: done.userId, created: done.created }, 'partner sign-on');
       // The browser's later pages are the partner's (brand, framing) without `?partner=` in their address.

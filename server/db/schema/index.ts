@@ -15,3 +15,4 @@ export * from './operators.ts';
 export * from './channel-texts.ts';
 export * from './partners.ts';
 export * from './outbox.ts';
+export * from './devices.ts';
