@@ -29,6 +29,8 @@ import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
 import { installRouteAuth } from './auth/route-auth.ts';
 import { listSecretRoutes } from './auth/guesses.ts';
+import { listFactorRoutes } from './auth/second-factor/check.ts';
+import securityRoutes from './auth/second-factor/routes.ts';
 import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
@@ -112,6 +114,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       installApiErrorHandling(api, reportOutage);
       installRouteAuth(api);
       listSecretRoutes(api);
+      listFactorRoutes(api);
       api.addHook('onRequest', checkXsrf);
       // A POST with no body at all validates like an empty JSON object.
       api.addHook('preValidation', async (request) => {
@@ -124,6 +127,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
 
       await api.register(authRoutes, { ctx });
       await api.register(ssoRoutes, { ctx });
+      await api.register(securityRoutes, { ctx });
       await api.register(publicRoutes, { ctx });
 
       // ---- Feature route plugins -------------------------------------------------------------

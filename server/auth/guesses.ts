@@ -1,7 +1,7 @@
 /**
  * The one guess limiter (docs/rules.md#guessing-passwords): every secret a request compares (login
- * and fund passwords, the old password of a change, verification codes, the console's password and
- * TOTP code) is compared only under a try counted here first.
+ * and fund passwords, the old password of a change, verification codes, a user's second factor, the
+ * console's password and TOTP code) is compared only under a try counted here first.
  * - A try is counted in its `guesses` row by one statement that refuses it while the row is locked
  *   or `max` tries are counted, so parallel tries on any number of processes get at most `max`
  *   checks; a try beyond them while they are checked waits (`rate.limited`, 1 s).
@@ -44,6 +44,8 @@ export const GUESS_RULES = {
   fundPassword: { max: 5, windowMs: 24 * 3600_000, lockMs: 15 * 60_000 },
   /** One SMS or e-mail code: it dies with its lock, as it lives 10 minutes. */
   code: { max: 5, windowMs: 10 * 60_000, lockMs: 10 * 60_000 },
+  /** The second factor (an authenticator or recovery code), per account, whatever the action asking it. */
+  secondFactor: { max: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   /** Console sign-ins from one address, whatever the name. */
   consoleAddress: { max: 10, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
   /** Console sign-ins (password and TOTP code together) for one operator name, from everywhere. */

@@ -15,7 +15,8 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
 import { createSession, revokeAllSessions } from './session.ts';
 import { signInFrom } from './sign-ins.ts';
-import { ensureDevice } from './device-cookie.ts';
+import { deviceIdOf, ensureDevice, isKnownDevice } from './device-cookie.ts';
+import { proveSecondFactor } from './second-factor/check.ts';
 import userRoutes from './user-routes.ts';
 import askedCodeRoutes from './asked-code.ts';
 import sessionRoutes from './session-routes.ts';
@@ -40,6 +41,7 @@ const LoginBody = Type.Object({
   password: Text(128),
   code: MaybeText(16),
   uuid: MaybeText(64),
+  otp: MaybeText(32),
 });
 
 const ForgetBody = Type.Object({
@@ -99,7 +101,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   const badCredentials = () => new AppError(400, 'auth.badCredentials', 'Incorrect username or password');
 
-  app.post<{ Body: Static<typeof LoginBody> }>('/login', { config: { guesses: ['loginAddress', 'loginAccount'] }, schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request, reply) => {
+  app.post<{ Body: Static<typeof LoginBody> }>('/login', { config: { guesses: ['loginAddress', 'loginAccount', 'secondFactor'], secondFactor: 'signIn' }, schema: { 'x-errors': ['auth.badCredentials', 'captcha.invalid'], body: LoginBody } }, async (request, reply) => {
     const prefix = await getConfig(ctx.db, 'loginPrefix');
     const raw = requireValue('username', request.body.username).trim();
     const username = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
@@ -122,6 +124,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       await countHit(ctx, accountKey, LIMITS.loginPerUser);
       return false;
     });
+    // A device the account has not seen needs the authenticator too, when it is on.
+    if (!(await isKnownDevice(ctx.db, user!.id, deviceIdOf(request)))) await proveSecondFactor(ctx, request, user!.id, request.body.otp);
     // The session and its sign-in record (pruned to the newest) are written together.
     return ok(await ctx.db.transaction((tx) => createSession(ctx, tx, user!.id, signInFrom(request, 'password', ensureDevice(request, reply)))), 'Login successful');
   });

@@ -13,6 +13,7 @@ import { walletFigures } from '../money/wallet.ts';
 import { AVATAR_COUNT, avatarSvg } from './avatar.ts';
 import { consumeCode } from './codes.ts';
 import { checkFundPasswordTry } from './fund-password.ts';
+import { proveSecondFactor } from './second-factor/check.ts';
 import { guess, waitAnswers } from './guesses.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkFundPassword, checkPassword, checkPhone, requireValue } from './rules.ts';
@@ -27,6 +28,7 @@ const ChangeWalletPwdBody = Type.Object({
   oldPassword: Type.Optional(Text(128)),
   newPassword: Text(128),
   confirmPassword: Type.Optional(Text(128)),
+  otp: Type.Optional(Text(32)),
 });
 const SetPhoneBody = Type.Object({
   phone: Text(32),
@@ -122,13 +124,15 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
     auth.post<{ Body: Static<typeof ChangeWalletPwdBody> }>(
       '/h5/user/changeWalletPwd',
-      { config: { auth: true, guesses: ['fundPassword'] }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.common', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
+      { config: { auth: true, guesses: ['fundPassword', 'secondFactor'], secondFactor: 'fundPassword' }, schema: { 'x-errors': ['fundPassword.tooShort', 'password.common', 'password.mismatch', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited'], body: ChangeWalletPwdBody } },
       async (request) => {
         const newPassword = checkFundPassword(request.body.newPassword);
         checkConfirm(newPassword, request.body.confirmPassword);
         const [user] = await ctx.db.select({ hash: users.fundPasswordHash }).from(users).where(eq(users.id, request.userId));
         // The same count and lock as withdrawals: this route must not be a way round them.
         if (user!.hash !== null) await checkFundPasswordTry(ctx, request, request.userId, requireValue('oldPassword', request.body.oldPassword), 'oldPassword');
+        // Setting the first one too: it is what a withdrawal asks.
+        await proveSecondFactor(ctx, request, request.userId, request.body.otp);
         await ctx.db.update(users).set({ fundPasswordHash: await hashPassword(newPassword) }).where(eq(users.id, request.userId));
         return ok(null, user!.hash === null ? 'Fund password set' : 'Fund password changed');
       },

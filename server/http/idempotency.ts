@@ -42,7 +42,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** Secrets stay out of the stored fingerprint: a hash of a 6-digit fund password is easy to reverse. */
-const SECRET_FIELDS = new Set(['password', 'fundPassword', 'code']);
+const SECRET_FIELDS = new Set(['password', 'fundPassword', 'code', 'otp']);
 
 const fingerprintOf = (request: FastifyRequest) => {
   const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};

@@ -1,7 +1,8 @@
 /** Payment methods (docs/rules.md#payment-methods): banks, PIX key types, coins; bind, list and delete one's own. */
 import { Id, LangQuery, Text } from '../http/schemas.ts';
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import { proveSecondFactor } from '../auth/second-factor/check.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Bank, CoinItem, PaymentMethod, PixKeyType } from '../../src/shared/contract.ts';
 import type { FeaturePlugin } from '../context.ts';
@@ -56,12 +57,16 @@ const BindCardBody = Type.Object({
   phone: Type.Optional(Type.String({ maxLength: 24 })),
   pixType: Type.Optional(Type.Unsafe<PixKeyType>({ type: 'string', enum: PIX_TYPE_NAMES, 'x-error': `must be one of ${PIX_TYPE_NAMES.join(', ')}` })),
   pixKey: Type.Optional(Type.String({ maxLength: 80 })),
+  /** The second factor, when the account has it on. */
+  otp: Type.Optional(Text(32)),
 });
 
 const BindCoinBody = Type.Object({
   coin: Type.String({ maxLength: 16 }),
   network: Type.String({ maxLength: 16 }),
   address: Type.String({ maxLength: 100 }),
+  /** The second factor, when the account has it on. */
+  otp: Type.Optional(Text(32)),
 });
 
 const BindQrBody = Type.Object({
@@ -69,9 +74,15 @@ const BindQrBody = Type.Object({
   payee: Payee,
   image: Type.String({ maxLength: 300 }),
   id: Type.Optional(Id()),
+  /** The second factor, when the account has it on. */
+  otp: Type.Optional(Text(32)),
 });
 
 const DeleteBody = Type.Object({ id: Id() });
+
+/** Binding a payout method asks the second factor: a method bound by an intruder is where the money would go. */
+const bindFactor = { secondFactor: 'bindMethod', guesses: ['secondFactor'] } as const satisfies Pick<FastifyContextConfig, 'secondFactor' | 'guesses'>;
+const proveBindFactor = (request: FastifyRequest<{ Body: { otp?: string } }>) => () => proveSecondFactor(request.server.ctx, request, request.userId, request.body.otp);
 
 const required = (field: string, value: string | undefined): string => {
   const v = value?.trim();
@@ -155,7 +166,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof BindCardBody> }>(
     '/h5/expenses/bindCard',
-    { config: { ...auth, idempotency: 'method.bindCard' }, schema: { 'x-errors': ['payee.realName', 'bank.unknown', 'card.invalid', 'phone.invalid', 'pix.cpf', 'pix.cnpj', 'pix.email', 'pix.phone', 'pix.random', 'paymentMethod.duplicate'], tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindCard', ...bindFactor }, schema: { 'x-errors': ['payee.realName', 'bank.unknown', 'card.invalid', 'phone.invalid', 'pix.cpf', 'pix.cnpj', 'pix.email', 'pix.phone', 'pix.random', 'paymentMethod.duplicate'], tags, summary: 'Bind a bank card/account or a PIX key (never a security code or expiry date)', body: BindCardBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const body = request.body;
@@ -182,12 +193,12 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
           createdAt: now,
         });
         return ok(method, 'Successfully bound');
-      }),
+      }, proveBindFactor(request)),
   );
 
   app.post<{ Body: Static<typeof BindCoinBody> }>(
     '/h5/expenses/bindCoinAddress',
-    { config: { ...auth, idempotency: 'method.bindCoin' }, schema: { 'x-errors': ['address.network', 'address.invalid', 'address.case', 'address.checksum', 'paymentMethod.duplicate'], tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindCoin', ...bindFactor }, schema: { 'x-errors': ['address.network', 'address.invalid', 'address.case', 'address.checksum', 'paymentMethod.duplicate'], tags, summary: 'Bind a wallet address on a network', body: BindCoinBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const coin = required('coin', request.body.coin).toUpperCase();
@@ -200,12 +211,12 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
         const address = checkAddress(network, required('address', request.body.address));
         const method = await insertMethod(ctx, tx, { userId: request.userId, kind: 'coin', coin, network, account: address, createdAt: new Date(ctx.clock.now()) });
         return ok(method, 'Successfully bound');
-      }),
+      }, proveBindFactor(request)),
   );
 
   app.post<{ Body: Static<typeof BindQrBody> }>(
     '/h5/expenses/bindCardQr',
-    { config: { ...auth, idempotency: 'method.bindQr' }, schema: { 'x-errors': ['payee.realName', 'phone.invalid', 'upload.notYours', 'paymentMethod.notFound', 'paymentMethod.duplicate'], tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
+    { config: { ...auth, idempotency: 'method.bindQr', ...bindFactor }, schema: { 'x-errors': ['payee.realName', 'phone.invalid', 'upload.notYours', 'paymentMethod.notFound', 'paymentMethod.duplicate'], tags, summary: 'Bind (or, with id, replace) a payment QR image or a PayPay QR', body: BindQrBody, response: PaymentMethodAnswer } },
     async (request) =>
       idempotent(ctx, request, async (tx) => {
         const { kind, id } = request.body;
@@ -222,7 +233,7 @@ export const paymentMethodRoutes: FeaturePlugin = async (app, { ctx }) => {
           return ok(await methodChanged(ctx, tx, row), 'Payment method saved');
         }
         return ok(await insertMethod(ctx, tx, { userId, kind, payee, image, createdAt: new Date(ctx.clock.now()) }), 'Successfully bound');
-      }),
+      }, proveBindFactor(request)),
   );
 
   // A bound card names its bank in the app's language, as the bank list does.

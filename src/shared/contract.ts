@@ -18,3 +18,4 @@ export * from './contract/deposits.ts';
 export * from './contract/withdrawals.ts';
 export * from './contract/payment-methods.ts';
 export * from './contract/sessions.ts';
+export * from './contract/security.ts';

@@ -15,17 +15,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Envelope } from '../../src/shared/contract.ts';
+import type { Envelope, RecoveryCodes, TotpSetup } from '../../src/shared/contract.ts';
 import { buildAdminApp } from '../../server/operator/api/app.ts';
 import { GUESS_RULES, routesCheckingSecrets, type GuessRuleName, type GuessTicket } from '../../server/auth/guesses.ts';
 import { verifyPassword } from '../../server/auth/password.ts';
 import { addOperator } from '../../server/operator/console/accounts.ts';
 import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
+import { totpCode } from '../../server/auth/second-factor/totp.ts';
 import { config, users } from '../../server/db/schema/index.ts';
 import { until } from '../until.ts';
 import { documentedKeys } from './answer-check.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { FUND_PASSWORD, bindBank, member } from './money-fixtures.ts';
+import { FUND_PASSWORD, TRC20, bindBank, member, upload } from './money-fixtures.ts';
 import { OPERATOR_KEY, root, startServerProcess, type ServerProcess } from './server-process.ts';
 
 const WRONG = 40;
@@ -93,6 +94,23 @@ async function boundEmail(s: TestServer, userId: number): Promise<string> {
 
 const PASSWORD_CHANGE = { newPassword: 'lamp-stone-27', confirmPassword: 'lamp-stone-27' };
 
+/** Turns `token`'s authenticator on; answers its secret and a recovery code, a right second factor at any moment. */
+async function withFactor(s: TestServer, target: Target, token: string): Promise<{ secret: string; recovery: string }> {
+  const setup = await s.call<TotpSetup>('POST', '/h5/security/totp/setup', { token, ip: freshIp() });
+  const on = await s.call<RecoveryCodes>('POST', '/h5/security/totp/confirm', { token, body: { otp: totpCode(setup.data.secret, target.now()) }, ip: freshIp() });
+  assert.is(on.code, 200, on.msg);
+  return { secret: setup.data.secret, recovery: on.data.recoveryCodes[0]! };
+}
+
+/** 40 wrong second factors and a right one (a recovery code) on `body`, from a new address each. */
+const factorAttack = (target: Target, token: string | undefined, body: object, factor: { secret: string; recovery: string }): Attack => {
+  const code = () => totpCode(factor.secret, target.now());
+  return {
+    wrong: (i) => ({ token, body: { ...body, otp: wrongCode(code(), 5 + i) }, ip: freshIp() }),
+    right: { token, body: { ...body, otp: factor.recovery }, ip: freshIp() },
+  };
+};
+
 /**
  * The attacks, by `<METHOD> <url> <rule>`. A route that names a rule in `config.guesses` needs
  * one here: the test fails for it until its limit is proven.
@@ -146,6 +164,47 @@ const ATTACKS: Record<string, (c: Ctx) => Promise<Attack>> = {
       ],
     ]),
   ),
+  'POST /prod-api/login secondFactor': async (c) => {
+    const user = await c.s.register();
+    return factorAttack(c.target, undefined, { username: user.username, password: user.password }, await withFactor(c.s, c.target, user.token));
+  },
+  'POST /prod-api/h5/user/changeWalletPwd secondFactor': async (c) => {
+    const m = await member(c.s);
+    return factorAttack(c.target, m.token, { oldPassword: FUND_PASSWORD, newPassword: '730518', confirmPassword: '730518' }, await withFactor(c.s, c.target, m.token));
+  },
+  ...Object.fromEntries(
+    ['submitExpenses', 'saveWithdrawalOrder'].map((route) => [
+      `POST /prod-api/h5/expenses/${route} secondFactor`,
+      async (c: Ctx): Promise<Attack> => {
+        const m = await member(c.s, '1000');
+        const card = await bindBank(c.s, m, String(4000000000000000 + m.userId * 7));
+        return factorAttack(c.target, m.token, { methodId: card.id, amount: '50', fundPassword: FUND_PASSWORD }, await withFactor(c.s, c.target, m.token));
+      },
+    ]),
+  ),
+  'POST /prod-api/h5/expenses/bindCard secondFactor': async (c) => {
+    const m = await member(c.s);
+    return factorAttack(c.target, m.token, { kind: 'bank', payee: 'Ana Souza', bankCode: 'VISA', cardNo: String(4000000000000000 + m.userId * 11) }, await withFactor(c.s, c.target, m.token));
+  },
+  'POST /prod-api/h5/expenses/bindCoinAddress secondFactor': async (c) => {
+    const m = await member(c.s);
+    return factorAttack(c.target, m.token, { coin: 'USDT', network: 'TRC20', address: TRC20 }, await withFactor(c.s, c.target, m.token));
+  },
+  'POST /prod-api/h5/expenses/bindCardQr secondFactor': async (c) => {
+    const m = await member(c.s);
+    const image = await upload(c.s, m.token);
+    return factorAttack(c.target, m.token, { kind: 'qr', payee: 'Ana', image: image.url }, await withFactor(c.s, c.target, m.token));
+  },
+  'POST /prod-api/h5/security/totp/off secondFactor': async (c) => {
+    const m = await member(c.s);
+    return factorAttack(c.target, m.token, {}, await withFactor(c.s, c.target, m.token));
+  },
+  'POST /prod-api/h5/security/totp/confirm secondFactor': async ({ s, target }) => {
+    const { token } = await s.register();
+    const setup = await s.call<TotpSetup>('POST', '/h5/security/totp/setup', { token, ip: freshIp() });
+    const code = () => totpCode(setup.data.secret, target.now());
+    return { wrong: (i) => ({ token, body: { otp: wrongCode(code(), 5 + i) }, ip: freshIp() }), right: { token, body: { otp: code() }, ip: freshIp() } };
+  },
   'POST /prod-api/h5/user/forget code': async ({ s }) => {
     const m = await member(s, '0', false);
     const email = await boundEmail(s, m.userId);
@@ -309,6 +368,9 @@ test('no server source compares a secret outside the modules the limiter guards'
   const totpUsers = [...sources].filter(([f, text]) => f !== 'server/operator/console/totp.ts' && /\bmatchStep\(/.test(text)).map(([f]) => f);
   assert.equal(totpUsers, ['server/operator/console/session.ts']);
   assert.match(sources.get('server/operator/console/session.ts')!, /await guess\([^]*matchStep\(/, 'the TOTP code is compared inside the guess check');
+  const userTotp = [...sources].filter(([f, text]) => f !== 'server/auth/second-factor/totp.ts' && /\btotpStep\(/.test(text)).map(([f]) => f).sort();
+  assert.equal(userTotp, ['server/auth/second-factor/check.ts', 'server/auth/second-factor/routes.ts'], "a user's authenticator code is compared in these two only");
+  for (const f of userTotp) assert.match(sources.get(f)!, /spendTicket\(ticket\);\s*(?:const \[totp\][^\n]*\n\s*if \(!totp\) return false;\s*)?const step = totpStep\(/, `${f}: the code is compared only with a ticket of the limiter`);
 });
 
 test('40 wrong tries and the right one at once, on every route that compares a secret: at most the limit is compared, the right one is refused', async (c) => {

@@ -16,3 +16,4 @@ export * from './channel-texts.ts';
 export * from './partners.ts';
 export * from './outbox.ts';
 export * from './devices.ts';
+export * from './second-factor.ts';

@@ -19,6 +19,7 @@ import { feeChanged, noCodeTarget } from './errors.ts';
 import { checkNotHeld, holdHours } from '../hold.ts';
 import { toWithdrawal } from './rows.ts';
 import { checkLimits, codeTypeOf, limitsOf, quote } from './rules.ts';
+import { proveSecondFactor } from '../../auth/second-factor/check.ts';
 
 type MoneyConfig = Record<MoneyConfigKey, string>;
 
@@ -30,8 +31,10 @@ export async function codeTarget(db: DbOrTx, userId: number, channel: 'sms' | 'e
 }
 
 /** Counted outside the withdrawal's transaction, so a wrong password or code still counts. */
-export async function proveOwner(ctx: ServerContext, request: FastifyRequest, userId: number, cfg: MoneyConfig, fundPassword: string, code: string | undefined): Promise<void> {
+export async function proveOwner(ctx: ServerContext, request: FastifyRequest, userId: number, cfg: MoneyConfig, fundPassword: string, code: string | undefined, otp: string | undefined): Promise<void> {
   await checkFundPasswordTry(ctx, request, userId, fundPassword);
+  // Before the sent code, which a refusal here would otherwise spend.
+  await proveSecondFactor(ctx, request, userId, otp);
   const channel = codeTypeOf(cfg.withdrawCodeType);
   if (channel !== 'none') await consumeCode(ctx, request, channel, await codeTarget(ctx.db, userId, channel), code);
 }

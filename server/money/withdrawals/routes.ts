@@ -41,6 +41,7 @@ const SubmitBody = Type.Object({
   fee: Type.Optional(Type.String({ pattern: '^(0|[1-9]\\d{0,11})(\\.\\d{1,8})?$', maxLength: 21, 'x-error': 'must be an amount with at most 8 decimals', example: '1' })),
   fundPassword: Type.String({ maxLength: 128 }),
   code: Type.Optional(Type.String({ maxLength: 16 })),
+  otp: Type.Optional(Type.String({ maxLength: 32, description: 'The second factor, when the account has it on' })),
 });
 
 export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
@@ -93,19 +94,19 @@ export const withdrawalRoutes: FeaturePlugin = async (app, { ctx }) => {
 
   const submit = async (request: FastifyRequest<{ Body: Static<typeof SubmitBody> }>) => {
     const userId = request.userId;
-    const { fundPassword, code } = request.body;
+    const { fundPassword, code, otp } = request.body;
     if (!fundPassword) throw fieldRequired('fundPassword');
     const cfg = await moneyConfig(ctx.db);
     const answer = await idempotent(
       ctx,
       request,
       async (tx) => ok(await placeWithdrawal(ctx, tx, userId, cfg, request.body), 'Withdrawal application successful, please wait for review'),
-      () => proveOwner(ctx, request, userId, cfg, fundPassword, code),
+      () => proveOwner(ctx, request, userId, cfg, fundPassword, code, otp),
     );
     await announceQueue(ctx, { queue: 'withdrawal', orderNo: answer.data.orderNo, change: 'new' });
     return answer;
   };
-  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code'] as GuessRuleName[] }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.methodHeld', 'withdraw.feeChanged', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
+  const submitSchema = { config: { ...auth, idempotency: 'withdraw.submit', guesses: ['fundPassword', 'code', 'secondFactor'] as GuessRuleName[], secondFactor: 'withdraw' as const }, schema: { 'x-errors': ['paymentMethod.notFound', 'withdraw.methodHeld', 'withdraw.feeChanged', 'withdraw.belowMin', 'withdraw.aboveMax', 'withdraw.aboveTotal', 'balance.insufficient', 'fundPassword.notSet', 'fundPassword.incorrect', 'fundPassword.locked', 'rate.limited', 'withdraw.needPhone', 'withdraw.needEmail', 'code.invalid'] as const, tags, summary: 'Submit a withdrawal (Idempotency-Key); amount + fee are frozen until review', body: SubmitBody, response: WithdrawalAnswer } };
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/submitExpenses', submitSchema, submit);
   app.post<{ Body: Static<typeof SubmitBody> }>('/h5/expenses/saveWithdrawalOrder', submitSchema, submit);
 

@@ -37,6 +37,8 @@ export interface LoginRequest {
   password: string;
   code?: string;
   uuid?: string;
+  /** The second factor, asked on a device the account has not seen (`factor.required`). */
+  otp?: string;
 }
 
 /** `POST /h5/user/forget`: reset by a code sent to the account's phone or e-mail. */
