@@ -18,7 +18,7 @@ import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { readRoutes, routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
-import { buildLocales, localePath } from './locales.mjs';
+import { buildLocales, localePath, withoutLazyGroups } from './locales.mjs';
 import { buildConsole, CONSOLE_BUDGET, CONSOLE_DIR, consoleOverBudget } from './console.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -142,7 +142,7 @@ async function buildInto(outdir, react, compress) {
 async function visitorWords(metafile, entryOutput, signInScreens, entries, tails) {
   const screens = new Map(chunksOf(metafile, entries).map((s) => [s.entryPoint, s.file]));
   const signIn = signInScreens.map((entry) => screens.get(entry));
-  const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
+  const dict = withoutLazyGroups(JSON.parse(await readFile(r('locales/en.json'), 'utf8')));
   return signInKeys(metafile, { entryOutput, signIn, screens: [...screens.values()], dict, tails });
 }
 
