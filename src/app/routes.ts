@@ -52,6 +52,7 @@ export const routes: RouteDef[] = [
   r('forgetPassword', 3, 'auth', () => import('../screens/forgetPassword/index.tsx'), { recordPrevious: 1 }),
   r('setting', 2, 'user', () => import('../screens/setting/index.tsx')),
   r('bindPhone', 3, 'user', () => import('../screens/bindPhone/index.tsx')),
+  r('security', 3, 'user', () => import('../screens/security/index.tsx')),
   r('paymentMethod', 3, 'user', () => import('../money/records/Methods.tsx')),
   r('addPayment', 4, 'user', () => import('../money/forms/AddMethod.tsx'), { recordPrevious: 1 }),
   r('paymentCode', 4, 'user', () => import('../money/forms/PaymentCode.tsx'), { recordPrevious: 1 }),

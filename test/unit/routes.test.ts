@@ -10,7 +10,7 @@ const test = suite('routes table (docs/rules.md#routes)');
 const SPEC_PATHS = [
   '/home', '/trade', '/financial', '/user', '/yuebao', '/yuebaodetail',
   '/login', '/register', '/sso', '/forgetPassword', '/setting', '/bindPhone', '/addPayment', '/editPaypay',
-  '/paymentMethod', '/password', '/fundPassword', '/aboutUs', '/statement', '/introduction',
+  '/paymentMethod', '/password', '/fundPassword', '/security', '/aboutUs', '/statement', '/introduction',
   '/orderList', '/myFinancial', '/walletRecord', '/rechargeList', '/recharge', '/coinRecharge',
   '/personalCoinList', '/rechargeRecord', '/rechargeDetail', '/withdraw', '/withdrawRecord',
   '/withdrawDetail', '/notificationRecord', '/notificationDetail', '/devices',

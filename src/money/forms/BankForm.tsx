@@ -3,6 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { required } from '../../lib/validators.ts';
 import type { Bank, BindCardRequest } from '../../shared/contract.ts';
 import { bankList, bindCard } from '../api.ts';
+import { guarded } from '../../factor/with-factor.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useMoneySubmit } from '../submit.ts';
@@ -39,7 +40,7 @@ export function BankForm({ payee: first }: { payee: string }) {
   const [banks, setBanks] = useState<Bank[]>([]);
   const [f, setF] = useState({ payee: first, bankCode: '', cardNo: '', branch: '', phone: '' });
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useMoneySubmit(bindCard, bound);
+  const { busy, error, run } = useMoneySubmit(guarded(bindCard), bound);
   const [Picker, setPicker] = useState<typeof BankPicker>();
   useEffect(() => {
     bankList().then(setBanks, () => {});

@@ -4,6 +4,7 @@ import { addressProblem, evmCaseProblem } from '../../lib/address.ts';
 import { ApiError } from '../../api/client.ts';
 import type { BindCoinAddressRequest, CoinItem } from '../../shared/contract.ts';
 import { bindCoinAddress, coinList } from '../api.ts';
+import { guarded } from '../../factor/with-factor.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useMoneySubmit } from '../submit.ts';
@@ -22,7 +23,7 @@ export function CoinForm() {
   const [tried, setTried] = useState(false);
   const [refused, setRefused] = useState<{ address: string; text: string } | null>(null);
   const bindAddress = (body: BindCoinAddressRequest, key: string) =>
-    bindCoinAddress(body, key).catch((e: unknown) => {
+    guarded(bindCoinAddress)(body, key).catch((e: unknown) => {
       setRefused(e instanceof ApiError && e.params?.field === 'address' ? { address: body.address, text: e.message } : null);
       throw e;
     });

@@ -4,6 +4,7 @@ import { pixKey } from '../../shared/pix.ts';
 import { required } from '../../lib/validators.ts';
 import type { PixKeyType, PixTypeItem } from '../../shared/contract.ts';
 import { bindCard, pixTypes } from '../api.ts';
+import { guarded } from '../../factor/with-factor.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useMoneySubmit } from '../submit.ts';
@@ -16,7 +17,7 @@ export function PixForm({ payee: first }: { payee: string }) {
   const [type, setType] = useState<PixKeyType>('cpf');
   const [key, setKey] = useState('');
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useMoneySubmit(bindCard, bound);
+  const { busy, error, run } = useMoneySubmit(guarded(bindCard), bound);
   useEffect(() => void pixTypes().then(setTypes, () => {}), []);
   const bad = pixKey(key, type);
   const send = () => {

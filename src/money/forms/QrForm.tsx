@@ -4,6 +4,7 @@ import { required } from '../../lib/validators.ts';
 import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { bindCardQr } from '../api.ts';
+import { guarded } from '../../factor/with-factor.ts';
 import type { BindCardQrRequest } from '../../shared/contract.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -22,7 +23,7 @@ export function QrForm({ kind, id, payee: first = '' }: Props) {
   const [payee, setPayee] = useState(first);
   const [image, setImage] = useState('');
   const [tried, setTried] = useState(false);
-  const { busy, error, run } = useMoneySubmit(bindCardQr, () => {
+  const { busy, error, run } = useMoneySubmit(guarded(bindCardQr), () => {
     notify(t('ok.methodSaved'), { type: 'success' });
     goBack('/paymentMethod');
   });

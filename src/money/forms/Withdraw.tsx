@@ -15,6 +15,7 @@ import type { ExpensesMoney, PaymentMethod } from '../../shared/contract.ts';
 import { withdrawFee } from '../../shared/withdraw-fee.ts';
 import { payoutFor } from '../../shared/currency-convert.ts';
 import { expensesMoney, myMethods, submitExpenses } from '../api.ts';
+import { guarded } from '../../factor/with-factor.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -78,7 +79,7 @@ export default function Withdraw() {
 
   const most = info && (cmp(info.maxSingle, info.remainingTotal) < 0 ? info.maxSingle : info.remainingTotal);
   const amount = useAmount(money, info ? [info.minAmount, most!] : null);
-  const withdraw = useMoneySubmit(submitExpenses, (w) => {
+  const withdraw = useMoneySubmit(guarded(submitExpenses), (w) => {
     void loadUserInfo();
     notify(t('ok.withdraw'), { type: 'success' });
     go('/withdrawDetail?orderNo=' + encodeURIComponent(w.orderNo), { replace: true });

@@ -3,6 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { PASSWORD_DEBOUNCE_MS } from '../../lib/debounce.ts';
 import { confirmMatch, required, type Invalid } from '../../lib/validators.ts';
 import { changeFundPassword } from '../../api/account.ts';
+import { withFactor } from '../../factor/with-factor.ts';
 import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
 import { $session } from '../../stores/session.ts';
@@ -27,7 +28,7 @@ export default function FundPassword() {
       confirmPassword: (v, all) => confirmMatch(v, all.newPassword),
     },
     (v) =>
-      changeFundPassword(isSet ? v : { newPassword: v.newPassword, confirmPassword: v.confirmPassword }).then(() => {
+      withFactor((otp) => changeFundPassword({ ...(isSet ? v : { newPassword: v.newPassword, confirmPassword: v.confirmPassword }), otp })).then(() => {
         notify(t(isSet ? 'ok.fundPasswordChanged' : 'ok.fundPasswordSet'), { type: 'success' });
         loadUserInfo();
         goBack();

@@ -62,6 +62,7 @@ export default function Setting() {
           onClick={() => go('/bindPhone')}
         />
         <Cell label={t('route.paymentMethod')} onClick={() => go('/paymentMethod')} />
+        <Cell label={t('route.security')} onClick={() => go('/security')} />
         {devicesLabel && <Cell label={t('route.devices')} onClick={() => go('/devices')} />}
       </div>
       <div className="cells group">

@@ -63,6 +63,8 @@ export interface ChangeWalletPasswordRequest {
   oldPassword?: string;
   newPassword: string;
   confirmPassword?: string;
+  /** The second factor, when the account has it on. */
+  otp?: string;
 }
 
 export interface SetPhoneRequest {
