@@ -4,7 +4,6 @@ import { t } from '../i18n/index.ts';
 import { groupWords } from '../i18n/group-words.ts';
 import { closeNotify } from '../stores/notify.ts';
 import { Popup } from '../ui/Popup.tsx';
-import { Field } from '../ui/Field.tsx';
 
 interface Props {
   send: (otp: string) => Promise<unknown>;
@@ -55,17 +54,23 @@ function FactorDialog({ send, onCancel, onDone }: Props) {
         <div className="dlg-body">
           <h2>{title}</h2>
           <p className="hint">{t('security.askHint')}</p>
-          <Field
-            label={t('security.askField')}
-            value={code}
-            onValue={(v) => (setCode(v), setError(''))}
-            error={error}
-            autoComplete="one-time-code"
-            autoCapitalize="off"
-            maxLength={32}
-            name="otp"
-            autoFocus
-          />
+          {/* Not the Field component: its useId repeats across React roots, and this dialog is one of its own. */}
+          <div className="field">
+            <label htmlFor="factor-otp">{t('security.askField')}</label>
+            <input
+              id="factor-otp"
+              name="otp"
+              value={code}
+              onInput={(e) => (setCode(e.currentTarget.value), setError(''))}
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              maxLength={32}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'factor-otp-e' : undefined}
+              autoFocus
+            />
+            {error && <small id="factor-otp-e" role="alert">{error}</small>}
+          </div>
         </div>
         <div className="dlg-acts">
           <button type="button" onClick={() => close(onCancel)}>{t('ui.cancel')}</button>
