@@ -31,6 +31,7 @@ import { installRouteAuth } from './auth/route-auth.ts';
 import { listSecretRoutes } from './auth/guesses.ts';
 import { listFactorRoutes } from './auth/second-factor/check.ts';
 import securityRoutes from './auth/second-factor/routes.ts';
+import passkeyRoutes from './auth/passkeys/routes.ts';
 import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
@@ -128,6 +129,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       await api.register(authRoutes, { ctx });
       await api.register(ssoRoutes, { ctx });
       await api.register(securityRoutes, { ctx });
+      await api.register(passkeyRoutes, { ctx });
       await api.register(publicRoutes, { ctx });
 
       // ---- Feature route plugins -------------------------------------------------------------

@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   'factor.wrong': 400,
   'factor.alreadyOn': 409,
   'factor.notStarted': 409,
+  'passkey.refused': 400,
+  'passkey.notFound': 404,
   'market.symbol': 400,
   'market.stale': 409,
   'market.halted': 409,

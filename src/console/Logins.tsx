@@ -4,9 +4,9 @@ import { pageWords } from './i18n.ts';
 import { when } from './format.ts';
 
 export const loginWords = pageWords({
-  en: { logins: 'Recent logins', none: 'No login recorded yet', password: 'password', partner: 'partner sign-on', register: 'sign-up' },
-  'pt-BR': { logins: 'Acessos recentes', none: 'Nenhum acesso registrado ainda', password: 'senha', partner: 'acesso pelo parceiro', register: 'cadastro' },
-  ar: { logins: 'آخر عمليات الدخول', none: 'لم يُسجَّل أي دخول بعد', password: 'كلمة المرور', partner: 'الدخول عبر الشريك', register: 'التسجيل' },
+  en: { logins: 'Recent logins', none: 'No login recorded yet', password: 'password', partner: 'partner sign-on', register: 'sign-up', passkey: 'passkey' },
+  'pt-BR': { logins: 'Acessos recentes', none: 'Nenhum acesso registrado ainda', password: 'senha', partner: 'acesso pelo parceiro', register: 'cadastro', passkey: 'chave de acesso' },
+  ar: { logins: 'آخر عمليات الدخول', none: 'لم يُسجَّل أي دخول بعد', password: 'كلمة المرور', partner: 'الدخول عبر الشريك', register: 'التسجيل', passkey: 'مفتاح المرور' },
 });
 
 export function Logins({ list }: { list: SignIn[] }) {

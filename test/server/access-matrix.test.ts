@@ -16,6 +16,7 @@ import { reviewDeposit } from '../../server/money/review.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { FUND_PASSWORD, adminApiOf, bindBank, member, recharge, upload, withdraw, type Member } from './money-fixtures.ts';
 import { mustPlace } from './order-fixtures.ts';
+import { softPasskey } from './passkey-authenticator.ts';
 import { operations, validValue, type Input, type Op, type OpenApiDoc } from './openapi-ops.ts';
 
 const KEY = 'access-matrix-operator-key-0123456789';
@@ -27,7 +28,7 @@ const A_NOTE = 'note-for-alice-only-7731';
 /** The names of inputs that refer to a stored row (ids, order numbers, stored file names and paths). */
 const ID_LIKE = /^(?:id|ids|n|name|uuid|avatar|image|file|url|path)$|(?:Id|Ids|No|Image|File|Name|Url|Path)$/;
 
-type Kind = 'deposit' | 'withdrawal' | 'order' | 'holding' | 'method' | 'qr' | 'message' | 'upload' | 'session';
+type Kind = 'deposit' | 'withdrawal' | 'order' | 'holding' | 'method' | 'qr' | 'message' | 'upload' | 'session' | 'passkey';
 /**
  * Inputs naming a user's row, by input name (any operation) or by `METHOD path input`. `refused`:
  * B passing A's row of that kind is told no; `ignored`: the call succeeds for B's own rows only.
@@ -43,6 +44,8 @@ const OWNED: Record<string, { kinds: Kind[]; answer: 'refused' | 'ignored' }> = 
   'POST /prod-api/h5/expenses/delcob id': { kinds: ['method', 'qr'], answer: 'refused' },
   'POST /prod-api/h5/expenses/bindCardQr id': { kinds: ['qr'], answer: 'refused' },
   'POST /prod-api/h5/user/sessions/end id': { kinds: ['session'], answer: 'refused' },
+  'POST /prod-api/h5/security/passkey/rename id': { kinds: ['passkey'], answer: 'refused' },
+  'POST /prod-api/h5/security/passkey/remove id': { kinds: ['passkey'], answer: 'refused' },
 };
 /** Id-like inputs that name something every user shares, or a value B writes for B. Still sent A's ids. */
 const SHARED: Record<string, string> = {
@@ -53,6 +56,8 @@ const SHARED: Record<string, string> = {
   'GET /prod-api/common/avatar/{n} n': 'one of the built-in avatars',
   'GET /prod-api/h5/licai/detail id': 'a finance product on sale to all',
   cardNo: "the number of the card B binds for B's own use",
+  'POST /prod-api/h5/security/passkey/register name': "the name B gives B's own new passkey",
+  'POST /prod-api/h5/security/passkey/rename name': "the new name B gives one of B's own passkeys",
 };
 
 const classOf = (op: Op, input: Input) => {
@@ -179,6 +184,9 @@ async function setup(c: Ctx) {
   const card = await call<{ id: number }>(c.a, 'POST', '/h5/expenses/bindCard', { kind: 'bank', payee: A_PAYEE, bankCode: 'VISA', cardNo: A_CARD });
   const address = await call<{ id: number }>(c.a, 'POST', '/h5/expenses/bindCoinAddress', { coin: 'USDT', network: 'ERC20', address: A_ADDRESS });
   const qr = await call<{ id: number }>(c.a, 'POST', '/h5/expenses/bindCardQr', { kind: 'qr', payee: A_PAYEE, image: qrImage.url });
+  const passkey = softPasskey('localhost');
+  const passkeyOptions = await call<{ challenge: string; rp: { id: string } }>(c.a, 'POST', '/h5/security/passkey/options');
+  await call(c.a, 'POST', '/h5/security/passkey/register', { name: A_PAYEE, credential: passkey.register(passkeyOptions, 'http://localhost:80') });
   const withdrawal = await withdraw(s, c.a, { methodId: card.id, amount: '50' });
   assert.is(withdrawal.code, 200, withdrawal.msg);
   const order = await mustPlace(s, c.a.token, { symbol: 'btc', playId: String(play!.id), direction: 'up', amount: '20' });
@@ -198,6 +206,7 @@ async function setup(c: Ctx) {
     { kind: 'holding', refs: [holding.id, holding.orderNo] },
     { kind: 'method', refs: [card.id, address.id] },
     { kind: 'qr', refs: [qr.id] },
+    { kind: 'passkey', refs: [passkey.id] },
     ...messages.map((m) => ({ kind: 'message' as const, refs: [m.id, Number(m.id.slice(1))] })),
     ...uploads.map((u) => ({ kind: 'upload' as const, refs: [u.name, u.url, `/uploads/${u.name}`] })),
     { kind: 'session', refs: (await call<Array<{ id: number }>>(c.a, 'GET', '/h5/user/sessions')).map((x) => x.id) },

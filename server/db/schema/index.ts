@@ -17,3 +17,4 @@ export * from './partners.ts';
 export * from './outbox.ts';
 export * from './devices.ts';
 export * from './second-factor.ts';
+export * from './passkeys.ts';

@@ -61,5 +61,5 @@ export const signIns = pgTable('sign_ins', {
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
   ip: text('ip').notNull(),
   agent: text('agent').notNull(),
-  how: text('how', { enum: ['password', 'partner', 'register'] }).notNull(),
+  how: text('how', { enum: ['password', 'partner', 'register', 'passkey'] }).notNull(),
 }, (t) => [index('sign_ins_user_idx').on(t.userId, t.id)]);

@@ -103,7 +103,7 @@ export interface SignIn {
   ip: string;
   /** Browser and system, shortened: "Chrome 120 · Android 13". */
   agent: string;
-  how: 'password' | 'partner' | 'register';
+  how: 'password' | 'partner' | 'register' | 'passkey';
 }
 
 export interface QueuedWithdrawal extends Withdrawal {

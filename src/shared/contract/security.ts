@@ -26,3 +26,12 @@ export interface RecoveryCodes {
 export interface FactorField {
   otp?: string;
 }
+
+/** One of my passkeys (`GET /h5/security/passkeys`). */
+export interface Passkey {
+  /** The credential id, base64url. */
+  id: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
