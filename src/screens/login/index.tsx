@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { password, required } from '../../lib/validators.ts';
@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { AuthHead, LanguageButton } from './parts.tsx';
 import { Captcha } from './Captcha.tsx';
 import { useForm } from './form.ts';
+import type { Offer } from '../../factor/passkey.ts';
 import './style.css';
 
 /** Sign-in (docs/rules.md#sign-up-and-sign-in); the shell moves on to the `redirect` target once the token is stored. */
@@ -30,6 +31,13 @@ export default function Login() {
         throw e;
       }),
   );
+  // Passkeys where the browser has them: their words and code load after the form is up.
+  const [passkey, offerPasskey] = useState<Offer | null>(null);
+  useEffect(() => {
+    const c = new AbortController();
+    self.PublicKeyCredential && import('../../factor/passkey.ts').then((m) => m.offer(offerPasskey, c.signal));
+    return () => c.abort();
+  }, []);
   const keep = search ? '?' + search : '';
   return (
     <Page title={t('route.login')} back={false} end={<LanguageButton />}>
@@ -37,10 +45,11 @@ export default function Login() {
         <AuthHead />
         {ended && <p className="auth-ended" role="alert">{t('err.expired')}</p>}
         <form className="form" onSubmit={f.onSubmit} noValidate>
-          <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username" autoCapitalize="off" name="username" />
+          <Field label={t('field.username')} value={f.values.username} onValue={f.set('username')} error={f.errors.username} autoComplete="username webauthn" autoCapitalize="off" name="username" />
           <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="current-password" name="password" />
           {captchaOn && <Captcha value={f.values.code} onValue={f.set('code')} error={f.errors.code} onUuid={setUuid} round={round} />}
           <Button type="submit" block loading={f.busy}>{t('auth.login')}</Button>
+          {passkey && <Button ghost block onClick={passkey.go}>{passkey.label}</Button>}
         </form>
         <p className="auth-links">
           <a href={'/register' + keep} onClick={(e) => (e.preventDefault(), navigate('/register' + keep))}>{t('auth.noAccount')} {t('auth.register')}</a>

@@ -6,6 +6,7 @@ import { groupWords } from '../../i18n/group-words.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Totp } from './Totp.tsx';
+import { Passkeys } from './Passkeys.tsx';
 import './style.css';
 
 /** What protects the account (docs/rules.md#second-factor): the authenticator app, its recovery codes. */
@@ -35,6 +36,7 @@ export default function Security() {
         <>
           <p className="sec-intro hint">{t('security.intro')}</p>
           <Totp state={state} onChange={setState} />
+          <Passkeys />
         </>
       ) : (
         <div className="sec-box" aria-busy="true" />

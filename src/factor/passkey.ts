@@ -1,0 +1,61 @@
+// Ships with the Security screen and the login form's passkey button, loaded when they show.
+import { passkeyCreateOptions, passkeyLogin, passkeySignInOptions, registerPasskey } from '../api/security.ts';
+import { groupWords } from '../i18n/group-words.ts';
+import { t } from '../i18n/index.ts';
+import { startSession } from '../stores/sign-in.ts';
+import { notify } from '../stores/notify.ts';
+import type { Passkey } from '../shared/contract.ts';
+
+type Parse = {
+  parseCreationOptionsFromJSON(o: unknown): PublicKeyCredentialCreationOptions;
+  parseRequestOptionsFromJSON(o: unknown): PublicKeyCredentialRequestOptions;
+  isConditionalMediationAvailable?: () => Promise<boolean>;
+};
+/** The browser's own JSON helpers (Chrome 129+): without them, no passkeys are offered. */
+const PKC = (): Parse | null => {
+  const pkc = (self as { PublicKeyCredential?: Partial<Parse> }).PublicKeyCredential;
+  return pkc && pkc.parseCreationOptionsFromJSON ? (pkc as Parse) : null;
+};
+const json = (credential: Credential | null) => (credential as (Credential & { toJSON(): unknown }) | null)?.toJSON();
+
+export const passkeysWork = (): boolean => !!PKC();
+
+/** The server's refusal in the user's words; the user closing the browser's sheet, or leaving the form, says nothing. */
+export function refused(e: unknown): void {
+  const err = e as { key?: string; name?: string; message?: string };
+  if (err.key || !/^(NotAllowed|Abort)Error$/.test(err.name ?? '')) notify(err.key === 'passkey.refused' ? t('security.refused') : err.message || t('err.unknown'));
+}
+
+/** The login form's passkey button: its text, and what a tap does. */
+export interface Offer {
+  label: string;
+  go: () => void;
+}
+
+/**
+ * Offers passkeys on the login form where the browser has them: the browser's own suggestions in
+ * the username field (conditional UI) until `signal` aborts, and a button once its words are in.
+ */
+export function offer(show: (offer: Offer) => void, signal: AbortSignal): void {
+  if (!passkeysWork()) return;
+  signIn(signal).catch(refused);
+  groupWords('security').then(() => signal.aborted || show({ label: t('security.passkeySignIn'), go: () => void signIn().catch(refused) }), () => {});
+}
+
+/** Creates a passkey on this device for the signed-in account; answers the account's passkeys. */
+export async function createPasskey(name: string): Promise<Passkey[]> {
+  const options = PKC()!.parseCreationOptionsFromJSON(await passkeyCreateOptions());
+  return registerPasskey(name, json(await navigator.credentials.create({ publicKey: options })));
+}
+
+/**
+ * Signs in with a passkey of this device and starts the session. `signal`: the conditional form,
+ * where the browser offers the passkeys in the username field's suggestions until aborted.
+ */
+export async function signIn(signal?: AbortSignal): Promise<void> {
+  const pkc = PKC()!;
+  if (signal && !(await pkc.isConditionalMediationAvailable?.())) return;
+  const options = pkc.parseRequestOptionsFromJSON(await passkeySignInOptions());
+  const credential = await navigator.credentials.get(signal ? { publicKey: options, mediation: 'conditional' as CredentialMediationRequirement, signal } : { publicKey: options });
+  await startSession(await passkeyLogin(json(credential)));
+}

@@ -1,0 +1,70 @@
+/**
+ * Passkeys as a user meets them (docs/rules.md#passkeys), with Chromium's virtual authenticator
+ * standing in for the phone's: added from the Security screen, renamed, used to sign in from the
+ * login form, removed and then refused. WebAuthn refuses an IP address as the relying party, so
+ * the pages are opened on `localhost`.
+ */
+import * as assert from 'uvu/assert';
+import type { CDPSession, Page } from 'playwright-core';
+import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
+
+const { test, stage } = browserSuite('passkeys: added on the Security screen, signing in from the login form');
+
+const base = () => stage.server.url.replace('127.0.0.1', 'localhost');
+
+async function withAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+/**
+ * Signs out on this device and signs in from the login form with the passkey: Chromium's virtual
+ * authenticator answers the form's conditional request (the passkey among the username's
+ * suggestions) by itself, and where it has not yet, the button asks.
+ */
+async function passkeySignIn(page: Page, signedIn: () => Promise<unknown>): Promise<void> {
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(base() + '/login');
+  const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+  await Promise.race([signedIn(), button.click({ timeout: 10_000 }).catch(() => {})]);
+  await signedIn();
+}
+
+test('a passkey added on the Security screen signs in from the login form; removed, it is refused', traced(async () => {
+  const page = await newMobilePage(stage.browser);
+  const { cdp, authenticatorId } = await withAuthenticator(page);
+  await loginAsDemo(page, base(), '/security');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByText('Passkey added').waitFor();
+  const item = page.locator('.sec-keys li');
+  await item.getByText('This device').waitFor();
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  assert.is(credentials.length, 1, 'the authenticator holds the new passkey');
+  assert.ok(credentials[0]!.isResidentCredential, 'a discoverable one: offered before a name is typed');
+
+  await item.getByRole('button', { name: 'Rename' }).click();
+  await item.getByLabel('Name', { exact: true }).fill('Test phone');
+  await item.getByRole('button', { name: 'Save' }).click();
+  await item.getByText('Test phone').waitFor();
+  await screenshot(page, 'security-passkeys');
+
+  await passkeySignIn(page, () => page.waitForURL((u) => u.pathname !== '/login'));
+  assert.ok(await page.evaluate(() => JSON.parse(localStorage.getItem('app') || '{}').token), 'signed in with the passkey');
+
+  await page.goto(base() + '/security');
+  await item.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Passkey removed').waitFor();
+  await page.getByText('No passkeys yet').waitFor();
+
+  await passkeySignIn(page, () => page.locator('.notify').getByText('This passkey could not be verified').waitFor());
+  assert.ok(page.url().endsWith('/login'), 'a removed passkey signs nobody in');
+  assert.equal(errorsOf(page), []);
+  await page.context().close();
+}));
+
+test.run();
