@@ -4,6 +4,7 @@ import { groupWords } from '../i18n/group-words.ts';
 import { t } from '../i18n/index.ts';
 import { startSession } from '../stores/sign-in.ts';
 import { notify } from '../stores/notify.ts';
+import { $session } from '../stores/session.ts';
 import type { Passkey } from '../shared/contract.ts';
 
 type Parse = {
@@ -18,7 +19,8 @@ const PKC = (): Parse | null => {
 };
 const json = (credential: Credential | null) => (credential as (Credential & { toJSON(): unknown }) | null)?.toJSON();
 
-export const passkeysWork = (): boolean => !!PKC();
+/** WebAuthn refuses an IP address as the relying party: on one, nothing is offered. */
+export const passkeysWork = (): boolean => !!PKC() && !/^[\d.]+$|^\[/.test(location.hostname);
 
 /** The server's refusal in the user's words; the user closing the browser's sheet, or leaving the form, says nothing. */
 export function refused(e: unknown): void {
@@ -34,12 +36,15 @@ export interface Offer {
 
 /**
  * Offers passkeys on the login form where the browser has them: the browser's own suggestions in
- * the username field (conditional UI) until `signal` aborts, and a button once its words are in.
+ * the username field (conditional UI) until a session starts, and a button once its words are in.
  */
-export function offer(show: (offer: Offer) => void, signal: AbortSignal): void {
+export function offer(show: (offer: Offer) => void): void {
   if (!passkeysWork()) return;
-  signIn(signal).catch(refused);
-  groupWords('security').then(() => signal.aborted || show({ label: t('security.passkeySignIn'), go: () => void signIn().catch(refused) }), () => {});
+  const c = new AbortController();
+  // Signed in some other way: the suggestions go.
+  const off = $session.listen((s) => s.token && (c.abort(), off()));
+  signIn(c.signal).catch(refused);
+  groupWords('security').then(() => show({ label: t('security.passkeySignIn'), go: () => void signIn().catch(refused) }), () => {});
 }
 
 /** Creates a passkey on this device for the signed-in account; answers the account's passkeys. */

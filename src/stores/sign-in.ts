@@ -19,15 +19,10 @@ export const startSession = async (token: string): Promise<void> => {
 
 /**
  * Signs in; rejects with the client's ApiError (already shown to the user). A device the account
- * has not seen, with its authenticator on, is asked the code (loaded only then).
+ * has not seen, with its authenticator on, is asked the code (that code loads on a refusal only).
  */
 export const login = async (body: LoginRequest): Promise<void> =>
-  startSession(
-    await auth.login(body).catch((e: { key?: string }) => {
-      if (e.key != 'factor.required') throw e;
-      return import('../factor/ask.tsx').then((m) => m.askFactor((otp) => auth.login({ ...body, otp }), e));
-    }),
-  );
+  startSession(await auth.login(body).catch((e: unknown) => import('../factor/ask.tsx').then((m) => m.askIfAsked(e, (otp) => auth.login({ ...body, otp })))));
 
 /** Creates the account and signs straight in with the token it returns. */
 export const register = async (body: RegisterRequest): Promise<void> =>

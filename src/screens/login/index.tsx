@@ -32,12 +32,8 @@ export default function Login() {
       }),
   );
   // Passkeys where the browser has them: their words and code load after the form is up.
-  const [passkey, offerPasskey] = useState<Offer | null>(null);
-  useEffect(() => {
-    const c = new AbortController();
-    self.PublicKeyCredential && import('../../factor/passkey.ts').then((m) => m.offer(offerPasskey, c.signal));
-    return () => c.abort();
-  }, []);
+  const [passkey, offerPasskey] = useState<Offer>();
+  useEffect(() => void (self.PublicKeyCredential && import('../../factor/passkey.ts').then((m) => m.offer(offerPasskey))), []);
   const keep = search ? '?' + search : '';
   return (
     <Page title={t('route.login')} back={false} end={<LanguageButton />}>
