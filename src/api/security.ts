@@ -14,9 +14,9 @@ type OptionsJSON = { challenge: string } & Record<string, unknown>;
 
 export const myPasskeys = () => get<Passkey[]>('/h5/security/passkeys', undefined, quiet);
 export const passkeyCreateOptions = () => post<OptionsJSON>('/h5/security/passkey/options', undefined, quiet);
-export const registerPasskey = (name: string, credential: unknown) => post<Passkey[]>('/h5/security/passkey/register', { name, credential }, quiet);
+export const registerPasskey = (name: string, credential: unknown) => post<Passkey[]>('/h5/security/passkey/add', { name, credential }, quiet);
 export const renamePasskey = (id: string, name: string) => post<Passkey[]>('/h5/security/passkey/rename', { id, name }, quiet);
 export const removePasskey = (id: string) => post<Passkey[]>('/h5/security/passkey/remove', { id }, quiet);
 export const passkeySignInOptions = () => post<OptionsJSON>('/passkey/options', undefined, quiet);
 /** Resolves with the session token. */
-export const passkeyLogin = (credential: unknown) => post<string>('/passkey/login', { credential }, { noRepeat: true, noNotify: true });
+export const passkeyLogin = (credential: unknown) => post<string>('/passkey/signIn', { credential }, { noRepeat: true, noNotify: true });

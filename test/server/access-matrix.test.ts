@@ -56,7 +56,7 @@ const SHARED: Record<string, string> = {
   'GET /prod-api/common/avatar/{n} n': 'one of the built-in avatars',
   'GET /prod-api/h5/licai/detail id': 'a finance product on sale to all',
   cardNo: "the number of the card B binds for B's own use",
-  'POST /prod-api/h5/security/passkey/register name': "the name B gives B's own new passkey",
+  'POST /prod-api/h5/security/passkey/add name': "the name B gives B's own new passkey",
   'POST /prod-api/h5/security/passkey/rename name': "the new name B gives one of B's own passkeys",
 };
 
@@ -186,7 +186,7 @@ async function setup(c: Ctx) {
   const qr = await call<{ id: number }>(c.a, 'POST', '/h5/expenses/bindCardQr', { kind: 'qr', payee: A_PAYEE, image: qrImage.url });
   const passkey = softPasskey('localhost');
   const passkeyOptions = await call<{ challenge: string; rp: { id: string } }>(c.a, 'POST', '/h5/security/passkey/options');
-  await call(c.a, 'POST', '/h5/security/passkey/register', { name: A_PAYEE, credential: passkey.register(passkeyOptions, 'http://localhost:80') });
+  await call(c.a, 'POST', '/h5/security/passkey/add', { name: A_PAYEE, credential: passkey.register(passkeyOptions, 'http://localhost:80') });
   const withdrawal = await withdraw(s, c.a, { methodId: card.id, amount: '50' });
   assert.is(withdrawal.code, 200, withdrawal.msg);
   const order = await mustPlace(s, c.a.token, { symbol: 'btc', playId: String(play!.id), direction: 'up', amount: '20' });

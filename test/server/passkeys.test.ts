@@ -29,14 +29,14 @@ async function registered(s: TestServer, token: string, name = 'My phone'): Prom
   const options = await call<{ challenge: string; rp: { id: string } }>(s, '/h5/security/passkey/options', undefined, token);
   assert.is(options.code, 200, options.msg);
   assert.is(options.data.rp.id, HOST, 'the relying party is the host the app is served from');
-  const res = await call<Passkey[]>(s, '/h5/security/passkey/register', { name, credential: key.register(options.data, ORIGIN) }, token);
+  const res = await call<Passkey[]>(s, '/h5/security/passkey/add', { name, credential: key.register(options.data, ORIGIN) }, token);
   assert.is(res.code, 200, res.msg);
   return key;
 }
 
 const signIn = async (s: TestServer, key: SoftPasskey, counter: number, origin = ORIGIN): Promise<Envelope<string>> => {
   const options = await call<{ challenge: string; rpId: string }>(s, '/passkey/options');
-  return call<string>(s, '/passkey/login', { credential: key.signIn(options.data, origin, counter) });
+  return call<string>(s, '/passkey/signIn', { credential: key.signIn(options.data, origin, counter) });
 };
 
 const userIdOf = async (s: TestServer, token: string) => (await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token })).data.userId;
@@ -56,14 +56,14 @@ test('a response signed for another origin is refused, at registration and at si
   const user = await s.register();
   const options = await call<{ challenge: string; rp: { id: string } }>(s, '/h5/security/passkey/options', undefined, user.token);
   const phished = softPasskey(HOST).register(options.data, 'https://app.example.evil');
-  const res = await call(s, '/h5/security/passkey/register', { name: 'x', credential: phished }, user.token);
+  const res = await call(s, '/h5/security/passkey/add', { name: 'x', credential: phished }, user.token);
   assert.equal([res.code, res.key], [400, 'passkey.refused']);
   const key = await registered(s, user.token);
   const other = await signIn(s, key, 1, 'https://login-app.example.net');
   assert.equal([other.code, other.key], [400, 'passkey.refused'], 'a sign-in on a look-alike site is no good here');
   const wrongHost = await call<{ challenge: string }>(s, '/passkey/options');
   const forOtherHost = softPasskey('evil.example');
-  assert.equal((await call(s, '/passkey/login', { credential: forOtherHost.signIn({ challenge: wrongHost.data.challenge }, ORIGIN, 1) })).key, 'passkey.refused', 'an unknown credential');
+  assert.equal((await call(s, '/passkey/signIn', { credential: forOtherHost.signIn({ challenge: wrongHost.data.challenge }, ORIGIN, 1) })).key, 'passkey.refused', 'an unknown credential');
 });
 
 test('a challenge signs in once', async ({ s }) => {
@@ -71,8 +71,8 @@ test('a challenge signs in once', async ({ s }) => {
   const key = await registered(s, user.token);
   const options = await call<{ challenge: string }>(s, '/passkey/options');
   const answer = key.signIn(options.data, ORIGIN, 5);
-  assert.is((await call(s, '/passkey/login', { credential: answer })).code, 200);
-  const again = await call(s, '/passkey/login', { credential: answer });
+  assert.is((await call(s, '/passkey/signIn', { credential: answer })).code, 200);
+  const again = await call(s, '/passkey/signIn', { credential: answer });
   assert.equal([again.code, again.key], [400, 'passkey.refused'], 'a replayed answer is refused');
 });
 

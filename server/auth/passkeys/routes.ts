@@ -65,9 +65,9 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
       lastUsedAt: p.lastUsedAt?.getTime() ?? null,
     }));
 
-  app.get('/h5/security/passkeys', { config: auth, schema: { tags, summary: 'My passkeys', response: PasskeysAnswer } }, async (request) => ok(await listOf(request.userId)));
+  app.get('/h5/security/passkeys', { config: auth, schema: { tags, operationId: 'listPasskeys', summary: 'My passkeys', response: PasskeysAnswer } }, async (request) => ok(await listOf(request.userId)));
 
-  app.post('/h5/security/passkey/options', { config: auth, schema: { tags, summary: 'Options to create a passkey for my account', response: OptionsAnswer } }, async (request) => {
+  app.post('/h5/security/passkey/options', { config: auth, schema: { tags, operationId: 'passkeyCreationOptions', summary: 'Options to create a passkey for my account', response: OptionsAnswer } }, async (request) => {
     const userId = request.userId;
     const [user] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, userId));
     const mine = await ctx.db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
@@ -86,8 +86,8 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   });
 
   app.post<{ Body: Static<typeof RegisterBody> }>(
-    '/h5/security/passkey/register',
-    { config: auth, schema: { 'x-errors': ['passkey.refused'], tags, summary: 'Register a passkey from the browser’s answer to the options', body: RegisterBody, response: PasskeysAnswer } },
+    '/h5/security/passkey/add',
+    { config: auth, schema: { 'x-errors': ['passkey.refused'], tags, operationId: 'registerPasskey', summary: 'Register a passkey from the browser’s answer to the options', body: RegisterBody, response: PasskeysAnswer } },
     async (request) => {
       const userId = request.userId;
       const { credential, name } = request.body;
@@ -105,7 +105,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post<{ Body: Static<typeof RenameBody> }>('/h5/security/passkey/rename', { config: auth, schema: { 'x-errors': ['passkey.notFound'], tags, summary: 'Rename one of my passkeys', body: RenameBody, response: PasskeysAnswer } }, async (request) => {
+  app.post<{ Body: Static<typeof RenameBody> }>('/h5/security/passkey/rename', { config: auth, schema: { 'x-errors': ['passkey.notFound'], tags, operationId: 'renamePasskey', summary: 'Rename one of my passkeys', body: RenameBody, response: PasskeysAnswer } }, async (request) => {
     const done = await ctx.db
       .update(passkeys)
       .set({ name: request.body.name.trim() })
@@ -115,7 +115,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok(await listOf(request.userId));
   });
 
-  app.post<{ Body: Static<typeof RemoveBody> }>('/h5/security/passkey/remove', { config: auth, schema: { 'x-errors': ['passkey.notFound'], tags, summary: 'Remove one of my passkeys: it signs in no more', body: RemoveBody, response: PasskeysAnswer } }, async (request) => {
+  app.post<{ Body: Static<typeof RemoveBody> }>('/h5/security/passkey/remove', { config: auth, schema: { 'x-errors': ['passkey.notFound'], tags, operationId: 'removePasskey', summary: 'Remove one of my passkeys: it signs in no more', body: RemoveBody, response: PasskeysAnswer } }, async (request) => {
     const done = await ctx.db
       .delete(passkeys)
       .where(and(eq(passkeys.id, request.body.id), eq(passkeys.userId, request.userId)))
@@ -124,15 +124,15 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
     return ok(await listOf(request.userId), 'Passkey removed');
   });
 
-  app.post('/passkey/options', { schema: { tags, summary: 'Options to sign in with a passkey', response: OptionsAnswer } }, async (request) => {
+  app.post('/passkey/options', { schema: { tags, operationId: 'passkeySignInOptions', summary: 'Options to sign in with a passkey', response: OptionsAnswer } }, async (request) => {
     const options = await generateAuthenticationOptions({ rpID: relyingParty(request).rpID, userVerification: 'preferred' });
     await keepChallenge(ctx, options.challenge, 'signIn', null);
     return ok(options);
   });
 
   app.post<{ Body: Static<typeof SignInBody> }>(
-    '/passkey/login',
-    { schema: { 'x-errors': ['passkey.refused', 'rate.limited'], tags, summary: 'Sign in with a passkey; answers a session token like login', body: SignInBody, response: answer(Type.String({ description: 'session token' })) } },
+    '/passkey/signIn',
+    { schema: { 'x-errors': ['passkey.refused', 'rate.limited'], tags, operationId: 'passkeySignIn', summary: 'Sign in with a passkey; answers a session token like login', body: SignInBody, response: answer(Type.String({ description: 'session token' })) } },
     async (request, reply) => {
       const { credential } = request.body;
       const key = `passkey:ip:${request.ip}`;

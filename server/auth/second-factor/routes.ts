@@ -37,13 +37,13 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
   const tags = ['auth'];
   const auth = { auth: true } as const;
 
-  app.get('/h5/security', { config: auth, schema: { tags, summary: 'What protects my account: the authenticator, recovery codes left', response: SecurityAnswer } }, async (request) =>
+  app.get('/h5/security', { config: auth, schema: { tags, operationId: 'getSecurity', summary: 'What protects my account: the authenticator, recovery codes left', response: SecurityAnswer } }, async (request) =>
     ok<SecurityState>({ totp: await factorOn(ctx.db, request.userId), recoveryLeft: await recoveryLeft(ctx.db, request.userId) }),
   );
 
   app.post(
     '/h5/security/totp/setup',
-    { config: auth, schema: { 'x-errors': ['factor.alreadyOn'], tags, summary: 'Start the authenticator set-up: a new secret, its otpauth link and QR code', response: SetupAnswer } },
+    { config: auth, schema: { 'x-errors': ['factor.alreadyOn'], tags, operationId: 'startTotp', summary: 'Start the authenticator set-up: a new secret, its otpauth link and QR code', response: SetupAnswer } },
     async (request) => {
       const userId = request.userId;
       if (await factorOn(ctx.db, userId)) throw alreadyOn();
@@ -58,7 +58,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof OtpBody> }>(
     '/h5/security/totp/confirm',
-    { config: { ...auth, guesses: ['secondFactor'] }, schema: { 'x-errors': ['factor.alreadyOn', 'factor.notStarted', 'factor.wrong', 'rate.limited'], tags, summary: 'Turn the authenticator on with its first code; answers the ten recovery codes, once', body: OtpBody, response: RecoveryAnswer } },
+    { config: { ...auth, guesses: ['secondFactor'] }, schema: { 'x-errors': ['factor.alreadyOn', 'factor.notStarted', 'factor.wrong', 'rate.limited'], tags, operationId: 'confirmTotp', summary: 'Turn the authenticator on with its first code; answers the ten recovery codes, once', body: OtpBody, response: RecoveryAnswer } },
     async (request) => {
       const userId = request.userId;
       const [pending] = await ctx.db.select().from(userTotp).where(eq(userTotp.userId, userId));
@@ -88,7 +88,7 @@ const plugin: FeaturePlugin = async (app, { ctx }) => {
 
   app.post<{ Body: Static<typeof OtpBody> }>(
     '/h5/security/totp/off',
-    { config: { ...auth, secondFactor: 'factorOff', guesses: ['secondFactor'] }, schema: { 'x-errors': ['factor.notStarted'], tags, summary: 'Turn the authenticator off, with one of its codes or a recovery code', body: OtpBody, response: SecurityAnswer } },
+    { config: { ...auth, secondFactor: 'factorOff', guesses: ['secondFactor'] }, schema: { 'x-errors': ['factor.notStarted'], tags, operationId: 'turnOffTotp', summary: 'Turn the authenticator off, with one of its codes or a recovery code', body: OtpBody, response: SecurityAnswer } },
     async (request) => {
       const userId = request.userId;
       if (!(await factorOn(ctx.db, userId))) throw notStarted();
