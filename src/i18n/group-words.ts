@@ -4,9 +4,10 @@ import { currentLocale, setLocale, type Dict } from './index.ts';
 const loaded = new Map<string, Promise<void>>();
 
 /**
- * Adds a lazy group of words (scripts/build/locales.mjs: `LAZY_GROUPS`) to the active language's
- * table, fetched once per language. Without the build's hash (development) the whole locale file
- * has every group. A failed fetch is asked for again by the next call.
+ * Adds a lazy group of words (scripts/build/locales.mjs: `LAZY_WORDS`) to the active language's
+ * table, fetched once per language: the group's top-level words and the flat keys of its deeper
+ * ones (`"err.factor.wrong"`). Without the build's hash (development) the whole locale file has
+ * every word, nested. A failed fetch is asked for again by the next call.
  */
 export function groupWords(group: string): Promise<void> {
   const code = currentLocale();
@@ -16,8 +17,8 @@ export function groupWords(group: string): Promise<void> {
     const hash = (globalThis as { __LOCALE_HASH?: string }).__LOCALE_HASH;
     p = fetch('/locales/' + (hash ? group + '/' + code + '-' + hash : code) + '.json')
       .then((res) => (res.ok ? (res.json() as Promise<Dict>) : Promise.reject(new Error(res.statusText))))
-      // rosetta merges a table by top-level group: the others stay as they are.
-      .then((dict) => setLocale(code, { [group]: dict[group] as Dict }))
+      // rosetta merges a table by top-level key, so the file's own keys are all it changes.
+      .then((dict) => setLocale(code, hash ? dict : { [group]: dict[group] as Dict }))
       .catch((e: unknown) => {
         loaded.delete(key);
         throw e;
