@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { t } from '../i18n/index.ts';
 import { groupWords } from '../i18n/group-words.ts';
 import { closeNotify } from '../stores/notify.ts';
-import { asksFactor } from './with-factor.ts';
+import { asksFactor } from './asks.ts';
 import { Popup } from '../ui/Popup.tsx';
 
 interface Props {
