@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { t } from '../i18n/index.ts';
 import { groupWords } from '../i18n/group-words.ts';
 import { closeNotify } from '../stores/notify.ts';
-import { asksFactor } from './asks.ts';
 import { Popup } from '../ui/Popup.tsx';
 
 interface Props {
@@ -111,7 +110,3 @@ export async function askFactor<T>(call: (otp: string) => Promise<T>, asked: unk
     root.render(<FactorDialog send={send} onCancel={end} onDone={end} />);
   });
 }
-
-/** `askFactor` when `refusal` asks the second factor; otherwise rejects with it. */
-export const askIfAsked = <T,>(refusal: unknown, call: (otp: string) => Promise<T>): Promise<T> =>
-  asksFactor(refusal) ? askFactor(call, refusal) : Promise.reject(refusal);

@@ -1,5 +1,9 @@
 // Ships with the calls that may ask the second factor, never with the first load.
-import { asksFactor } from './asks.ts';
+import * as auth from '../api/auth.ts';
+import type { LoginRequest } from '../shared/contract.ts';
+
+/** The refusal that asks the second factor (docs/rules.md#second-factor). */
+export const asksFactor = (e: unknown): boolean => (e as { key?: string } | null)?.key === 'factor.required';
 
 /**
  * Runs `call`; when the server asks the second factor, asks the user for a code (the dialog is
@@ -17,3 +21,6 @@ export const guarded =
   <B extends object, R>(call: (body: B, key: string) => Promise<R>) =>
   (body: B, key: string): Promise<R> =>
     withFactor((otp) => call(otp ? { ...body, otp } : body, key));
+
+/** The login's retry with the code, when the sign-in was refused so (src/stores/sign-in.ts loads this on a refusal). */
+export const signInAsked = (body: LoginRequest, refusal: unknown): Promise<string> => withFactor((otp) => auth.login({ ...body, otp }), refusal);

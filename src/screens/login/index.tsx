@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from '../../app/location.ts';
 import { t } from '../../i18n/index.ts';
 import { password, required } from '../../lib/validators.ts';
@@ -11,7 +11,6 @@ import { Button } from '../../ui/Button.tsx';
 import { AuthHead, LanguageButton } from './parts.tsx';
 import { Captcha } from './Captcha.tsx';
 import { useForm } from './form.ts';
-import type { Offer } from '../../factor/passkey.ts';
 import './style.css';
 
 /** Sign-in (docs/rules.md#sign-up-and-sign-in); the shell moves on to the `redirect` target once the token is stored. */
@@ -32,8 +31,8 @@ export default function Login() {
       }),
   );
   // Passkeys where the browser has them: their words and code load after the form is up.
-  const [passkey, offerPasskey] = useState<Offer>();
-  useEffect(() => void (self.PublicKeyCredential && import('../../factor/passkey.ts').then((m) => m.offer(offerPasskey))), []);
+  const [passkey, offerPasskey] = useState<ReactNode>();
+  useEffect(() => void (self.PublicKeyCredential && import('../../factor/passkey.tsx').then((m) => m.offer(offerPasskey))), []);
   const keep = search ? '?' + search : '';
   return (
     <Page title={t('route.login')} back={false} end={<LanguageButton />}>
@@ -45,7 +44,7 @@ export default function Login() {
           <Field label={t('field.password')} type="password" value={f.values.password} onValue={f.set('password')} error={f.errors.password} autoComplete="current-password" name="password" />
           {captchaOn && <Captcha value={f.values.code} onValue={f.set('code')} error={f.errors.code} onUuid={setUuid} round={round} />}
           <Button type="submit" block loading={f.busy}>{t('auth.login')}</Button>
-          {passkey && <Button ghost block onClick={passkey.go}>{passkey.label}</Button>}
+          {passkey}
         </form>
         <p className="auth-links">
           <a href={'/register' + keep} onClick={(e) => (e.preventDefault(), navigate('/register' + keep))}>{t('auth.noAccount')} {t('auth.register')}</a>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Passkey } from '../../shared/contract.ts';
 import { myPasskeys, removePasskey, renamePasskey } from '../../api/security.ts';
-import { createPasskey, passkeysWork, refused } from '../../factor/passkey.ts';
+import { createPasskey, passkeysWork, refused } from '../../factor/passkey.tsx';
 import { t } from '../../i18n/index.ts';
 import { notify } from '../../stores/notify.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,10 +1,12 @@
 // Ships with the Security screen and the login form's passkey button, loaded when they show.
+import type { ReactNode } from 'react';
 import { passkeyCreateOptions, passkeyLogin, passkeySignInOptions, registerPasskey } from '../api/security.ts';
 import { groupWords } from '../i18n/group-words.ts';
 import { t } from '../i18n/index.ts';
 import { startSession } from '../stores/sign-in.ts';
 import { notify } from '../stores/notify.ts';
 import { $session } from '../stores/session.ts';
+import { Button } from '../ui/Button.tsx';
 import type { Passkey } from '../shared/contract.ts';
 
 type Parse = {
@@ -28,23 +30,25 @@ export function refused(e: unknown): void {
   if (err.key || !/^(NotAllowed|Abort)Error$/.test(err.name ?? '')) notify(err.key === 'passkey.refused' ? t('security.refused') : err.message || t('err.unknown'));
 }
 
-/** The login form's passkey button: its text, and what a tap does. */
-export interface Offer {
-  label: string;
-  go: () => void;
-}
-
 /**
  * Offers passkeys on the login form where the browser has them: the browser's own suggestions in
  * the username field (conditional UI) until a session starts, and a button once its words are in.
  */
-export function offer(show: (offer: Offer) => void): void {
+export function offer(show: (button: ReactNode) => void): void {
   if (!passkeysWork()) return;
   const c = new AbortController();
   // Signed in some other way: the suggestions go.
   const off = $session.listen((s) => s.token && (c.abort(), off()));
   signIn(c.signal).catch(refused);
-  groupWords('security').then(() => show({ label: t('security.passkeySignIn'), go: () => void signIn().catch(refused) }), () => {});
+  groupWords('security').then(
+    () =>
+      show(
+        <Button ghost block onClick={() => void signIn().catch(refused)}>
+          {t('security.passkeySignIn')}
+        </Button>,
+      ),
+    () => {},
+  );
 }
 
 /** Creates a passkey on this device for the signed-in account; answers the account's passkeys. */
