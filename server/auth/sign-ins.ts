@@ -16,7 +16,6 @@ import type { SignIn } from '../../src/shared/contract/console.ts';
 import { shortAgent } from './agent.ts';
 import { seeDevice } from './devices.ts';
 import { appLink } from '../delivery/app-link.ts';
-
 import { rememberDevice } from './device-cookie.ts';
 
 /** The app's list of the account's sessions, where a sign-in notice points. */

@@ -10,7 +10,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Envelope, RecoveryCodes, SecurityState, TotpSetup } from '../../src/shared/contract.ts';
 import { routesCheckingSecrets } from '../../server/auth/guesses.ts';
-import { routesNeedingToken } from '../../server/http/route-auth.ts';
+import { routesNeedingToken } from '../../server/auth/route-auth.ts';
 import { routesAskingFactor } from '../../server/auth/second-factor/check.ts';
 import { totpCode } from '../../server/auth/second-factor/totp.ts';
 import { NO_PASSWORD } from '../../server/auth/sso/sign-on.ts';
