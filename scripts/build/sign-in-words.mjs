@@ -4,7 +4,6 @@
  * (src/i18n/whole.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { closure } from './graph.mjs';
 import { r } from './config.mjs';
 
 /**
@@ -35,23 +34,47 @@ export function pickWords(dict, keys) {
 }
 
 /**
+ * The source files whose words the sign-in part holds, followed module by module (a shared chunk
+ * also holds modules the sign-in path never runs): what the entry may run, static and lazy
+ * imports, short of the route screens; and each sign-in screen with its static imports. A lazy
+ * part a sign-in screen imports itself (the code prompt, the passkey button, the language list)
+ * waits for its own words before it shows (the whole file, src/i18n/whole.ts, or its feature
+ * folder), so a visitor who never opens it does not download them.
+ */
+export function signInSources(metafile, { entryOutput, signIn, screens }) {
+  const entryOf = (out) => metafile.outputs[out].entryPoint;
+  const screenSources = new Set(screens.map(entryOf));
+  const found = new Set();
+  const walk = (start, dynamic) => {
+    const queue = [start];
+    found.add(start);
+    while (queue.length) {
+      for (const imp of metafile.inputs[queue.shift()]?.imports ?? []) {
+        // Virtual modules (`lazy-shared-0:chunk`) only place code in chunks; the runtime is esbuild's.
+        if (!imp.path.startsWith('src/') || found.has(imp.path) || screenSources.has(imp.path)) continue;
+        if (imp.kind !== 'import-statement' && !(dynamic && imp.kind === 'dynamic-import')) continue;
+        found.add(imp.path);
+        queue.push(imp.path);
+      }
+    }
+  };
+  walk(entryOf(entryOutput), true);
+  for (const screen of signIn) walk(entryOf(screen), false);
+  return found;
+}
+
+/**
  * The keys of the sign-in part: those of `dict` (the English locale) that string literals name in
- * the source files a visitor's page may run before it leaves the sign-in screens (`'group.name'`;
- * `'group.'` before a computed tail names the whole group), and the server reasons above.
+ * the source files of signInSources (`'group.name'`; `'group.'` before a computed tail names the
+ * whole group), and the server reasons above.
  * `entryOutput`: the app's entry output file; `signIn`: the sign-in screens' output files;
  * `screens`: every route's screen output file. `tails`: for a group whose computed tail the
  * visitor's page can only meet with known names, those names instead of the whole group
  * (`{ route: ['login', …] }`: titles of the routes a visitor may open; `{ field: [] }`: only the
  * labels a literal names).
  */
-export async function signInKeys(metafile, { entryOutput, signIn, screens: screenFiles, dict, tails = {} }) {
-  const signInChunks = new Set(signIn);
-  const screens = new Set(screenFiles);
-  const outputs = closure(metafile, entryOutput, { dynamic: true, stopAt: (f) => screens.has(f) && !signInChunks.has(f) });
-  const sources = new Set();
-  for (const out of outputs) {
-    for (const [input, v] of Object.entries(metafile.outputs[out].inputs)) if (v.bytesInOutput > 0 && input.startsWith('src/')) sources.add(input);
-  }
+export async function signInKeys(metafile, { entryOutput, signIn, screens, dict, tails = {} }) {
+  const sources = signInSources(metafile, { entryOutput, signIn, screens });
   const pattern = new RegExp(`['"\`]((?:${Object.keys(dict).join('|')})\\.(?:[A-Za-z0-9]+(?:\\.[A-Za-z0-9]+)*\\.?)?)(?=['"\`$])`, 'g');
   const keys = new Set(SIGN_IN_REASONS);
   for (const file of [...sources].sort()) {
