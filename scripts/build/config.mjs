@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { featureWordsPlugin } from './feature-words.mjs';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const r = (...parts) => path.join(root, ...parts);
@@ -107,6 +108,7 @@ export function appOptions({ outdir, react, workerUrl }) {
       __WORKER_URL__: JSON.stringify(workerUrl ?? ''),
     },
     loader: assetLoaders,
+    plugins: [featureWordsPlugin({ root })],
     legalComments: 'none',
     charset: 'utf8',
     logLevel: 'warning',

@@ -18,7 +18,7 @@ import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
 import { renderHtml } from './html.mjs';
 import { readRoutes, routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
-import { buildLocales, localePath, withoutLazyGroups } from './locales.mjs';
+import { buildLocales, localePath } from './locales.mjs';
 import { buildConsole, CONSOLE_BUDGET, CONSOLE_DIR, consoleOverBudget } from './console.mjs';
 import { defineGroups, formatReport, measure } from './size.mjs';
 
@@ -83,6 +83,7 @@ async function buildApp(outdir, react, worker, { form, signIn, landing, screens 
     plugins: [
       cssSplitPlugin({ first, assetsDir: options.outdir, loader: assetLoaders }),
       oneShellChunkPlugin({ root: r(), entry: APP_ENTRY, first, lazy, also, shared }),
+      ...options.plugins,
     ],
   });
   if (!react) {
@@ -142,7 +143,7 @@ async function buildInto(outdir, react, compress) {
 async function visitorWords(metafile, entryOutput, signInScreens, entries, tails) {
   const screens = new Map(chunksOf(metafile, entries).map((s) => [s.entryPoint, s.file]));
   const signIn = signInScreens.map((entry) => screens.get(entry));
-  const dict = withoutLazyGroups(JSON.parse(await readFile(r('locales/en.json'), 'utf8')));
+  const dict = JSON.parse(await readFile(r('locales/en.json'), 'utf8'));
   return signInKeys(metafile, { entryOutput, signIn, screens: [...screens.values()], dict, tails });
 }
 

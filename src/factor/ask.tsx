@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from '../i18n/index.ts';
-import { groupWords } from '../i18n/group-words.ts';
+import { signInPartWords } from './words.ts';
 import { closeNotify } from '../stores/notify.ts';
 import { Popup } from '../ui/Popup.tsx';
 
@@ -88,7 +88,7 @@ function FactorDialog({ send, onCancel, onDone }: Props) {
  */
 export async function askFactor<T>(call: (otp: string) => Promise<T>, asked: unknown): Promise<T> {
   // The dialog's words; without them it still works, in the keys' place.
-  await groupWords('security').catch(() => {});
+  await signInPartWords().catch(() => {});
   closeNotify();
   return new Promise<T>((resolve, reject) => {
     const host = document.body.appendChild(document.createElement('div'));

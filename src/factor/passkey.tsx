@@ -1,7 +1,7 @@
 // Ships with the Security screen and the login form's passkey button, loaded when they show.
 import type { ReactNode } from 'react';
 import { passkeyCreateOptions, passkeyLogin, passkeySignInOptions, registerPasskey } from '../api/security.ts';
-import { groupWords } from '../i18n/group-words.ts';
+import { signInPartWords } from './words.ts';
 import { t } from '../i18n/index.ts';
 import { startSession } from '../stores/sign-in.ts';
 import { notify } from '../stores/notify.ts';
@@ -40,7 +40,7 @@ export function offer(show: (button: ReactNode) => void): void {
   // Signed in some other way: the suggestions go.
   const off = $session.listen((s) => s.token && (c.abort(), off()));
   signIn(c.signal).catch(refused);
-  groupWords('security').then(
+  signInPartWords().then(
     () =>
       show(
         <Button ghost block onClick={() => void signIn().catch(refused)}>

@@ -7,10 +7,12 @@ import { FALLBACK_LANGUAGE } from '../shared/language-codes.ts';
  * of the feature need these. Keys are flat (`"devices.title"`), so merging them into the
  * language's table leaves its groups whole, and `t` finds them as any other word.
  *
- * `load` is the feature's own `import()` of its folder, so the bundler makes one small chunk per
- * language and the screen downloads only the active one. A failed download falls back to English.
+ * `files`: the feature's folder as `import files from 'feature-words:<feature>'`, one `import()` a
+ * language (scripts/build/feature-words.mjs), so the screen downloads only the active one. A
+ * language without a file, or a failed download, falls back to English.
  */
-export function featureWords(load: (code: string) => Promise<{ default: Dict }>): () => Promise<void> {
+export function featureWords(files: Record<string, () => Promise<{ default: Dict }>>): () => Promise<void> {
+  const load = (code: string) => (files[code] ?? files[FALLBACK_LANGUAGE]!)();
   let pending: Promise<void> | undefined;
   let loadedFor = '';
   return () => {

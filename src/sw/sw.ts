@@ -281,7 +281,7 @@ async function offlinePage(): Promise<Response> {
   const dict = locale && (await (await cache.match(locale))!.json().catch(() => null));
   if (dict && dict.common && dict.ui) {
     words = { title: dict.common.bootFailed, hint: dict.common.bootHint, retry: dict.ui.retry };
-    lang = /\/locales\/(?:[a-z]+\/)?([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
+    lang = /\/locales\/(?:first\/)?([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
   }
   const rtl = isRtl(lang);
   const html =

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SecurityState } from '../../shared/contract.ts';
 import { securityState } from '../../api/security.ts';
 import { t } from '../../i18n/index.ts';
-import { groupWords } from '../../i18n/group-words.ts';
+import { securityWords } from '../../factor/words.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Totp } from './Totp.tsx';
@@ -16,7 +16,7 @@ export default function Security() {
   const [failed, setFailed] = useState(false);
   const load = () => {
     setFailed(false);
-    Promise.all([groupWords('security'), securityState()]).then(
+    Promise.all([securityWords(), securityState()]).then(
       ([, s]) => {
         setWords(true);
         setState(s);
