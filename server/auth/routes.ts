@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { checkConfirm, checkEmail, checkPassword, checkPhone, checkUsername, requireValue } from './rules.ts';
 import { createSession, revokeAllSessions } from './session.ts';
 import { signInFrom } from './sign-ins.ts';
-import { deviceIdOf, ensureDevice, isKnownDevice } from './device-cookie.ts';
+import { deviceIdOf, ensureDevice, isKnownDevice } from './devices.ts';
 import { proveSecondFactor } from './second-factor/check.ts';
 import userRoutes from './user-routes.ts';
 import askedCodeRoutes from './asked-code.ts';

@@ -14,9 +14,8 @@ import { queueNotice } from '../delivery/outbox.ts';
 import { languageOf } from '../delivery/texts.ts';
 import type { SignIn } from '../../src/shared/contract/console.ts';
 import { shortAgent } from './agent.ts';
-import { seeDevice } from './devices.ts';
 import { appLink } from '../delivery/app-link.ts';
-import { rememberDevice } from './device-cookie.ts';
+import { rememberDevice } from './devices.ts';
 
 /** The app's list of the account's sessions, where a sign-in notice points. */
 export const DEVICES_PATH = '/devices';
@@ -32,11 +31,11 @@ export interface SignInFrom {
   how: SignInHow;
   /** The app language of the signing-in request: the account's notices are written in it from now on. */
   lang?: string;
-  /** The browser's device id (device-cookie.ts): the account remembers it with the sign-in. */
-  deviceId?: string;
+  /** The browser's device id (devices.ts): the account remembers it with the sign-in. */
+  deviceId: string;
 }
 
-export const signInFrom = (request: FastifyRequest, how: SignInHow, deviceId?: string): SignInFrom => ({
+export const signInFrom = (request: FastifyRequest, how: SignInHow, deviceId: string): SignInFrom => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
   how,
@@ -49,9 +48,8 @@ export async function recordSignIn(ctx: ServerContext, tx: DbOrTx, userId: numbe
   const at = new Date(ctx.clock.now());
   const agent = shortAgent(from.userAgent);
   await tx.insert(signIns).values({ userId, at, ip: from.ip.slice(0, 64), agent, how: from.how });
-  if (from.deviceId) await rememberDevice(tx, userId, from.deviceId, from.userAgent, at.getTime());
+  const newDevice = await rememberDevice(tx, userId, from.deviceId, from.userAgent, at.getTime());
   if (from.lang) await tx.update(users).set({ lang: from.lang }).where(eq(users.id, userId));
-  const newDevice = await seeDevice(tx, userId, from.userAgent, at);
   // A new account's first sign-in is its owner registering, and a known device is its owner again: nothing to warn about.
   if (newDevice && from.how !== 'register') {
     await queueNotice(ctx, tx, userId, 'signIn', { agent, time: at.toISOString().slice(0, 16).replace('T', ' '), link: await appLink(tx, DEVICES_PATH) });

@@ -100,7 +100,7 @@ test('each sign-in is recorded with the address the server sees, a short browser
 
   for (let i = 0; i < SIGN_INS_KEPT; i++) {
     s.clock.advance(1000);
-    await s.ctx.db.transaction((tx) => recordSignIn(s.ctx, tx, m.userId, { ip: `192.0.2.${i}`, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1', how: 'partner' }));
+    await s.ctx.db.transaction((tx) => recordSignIn(s.ctx, tx, m.userId, { ip: `192.0.2.${i}`, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1', how: 'partner', deviceId: 'the-same-iphone' }));
   }
   const kept = await s.ctx.db.select().from(signIns).where(eq(signIns.userId, m.userId));
   assert.is(kept.length, SIGN_INS_KEPT, 'older ones pruned as new ones come');

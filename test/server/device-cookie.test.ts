@@ -1,6 +1,6 @@
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { listDevices } from '../../server/auth/device-cookie.ts';
+import { listDevices } from '../../server/auth/devices.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const test = suite<{ s: TestServer }>('devices', {} as { s: TestServer });

@@ -1,7 +1,8 @@
 /**
  * Devices and sessions: the owner lists their signed-in sessions (device, first and last seen, the
  * address masked), signs one or all others out, and cannot name another user's; a sign-in from a
- * device the account has not used before is told through the outbox with a link to the list.
+ * device the account has not used before (its device cookie, server/auth/devices.ts) is told
+ * through the outbox with a link to the list.
  */
 import { and, eq } from 'drizzle-orm';
 import { test } from '../suite.ts';
@@ -87,22 +88,48 @@ test('signing all others out keeps only the asking session', async () => {
   assert.equal((await list(mine)).data.map((x) => x.current), [true]);
 });
 
+/** Signs in from a browser that holds `cookie` (none: a browser new to the server); answers the device cookie it keeps. */
+const signInFrom = async (username: string, password: string, agent: string, ip: string, cookie?: string) => {
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/prod-api/login',
+    payload: { username, password },
+    headers: { 'user-agent': agent, ...(cookie ? { cookie } : {}) },
+    remoteAddress: ip,
+  });
+  assert.is(res.statusCode, 200, res.body);
+  const set = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('device='));
+  return set ? set.split(';')[0]! : cookie!;
+};
+
 test('a sign-in from a new device is told once, by e-mail, else by SMS, with the link to the list', async () => {
   const { username, password, token } = await s.register();
   const userId = (await s.call<{ userId: number }>('POST', '/h5/user/getUserInfo', { token })).data.userId;
   await s.ctx.db.update(users).set({ email: `${username}@example.com` }).where(eq(users.id, userId));
-  await signIn(username, password, PHONE_CHROME, '198.51.100.7');
-  await signIn(username, password, PHONE_CHROME_NEWER, '198.51.100.8');
-  await signIn(username, password, IPHONE, '198.51.100.9');
+  const phone = await signInFrom(username, password, PHONE_CHROME, '198.51.100.7');
+  await signInFrom(username, password, PHONE_CHROME_NEWER, '198.51.100.8', phone);
+  await signInFrom(username, password, IPHONE, '198.51.100.9');
   const told = await noticesTo(`${username}@example.com`);
-  assert.equal(told.map((r) => [r.channel, r.params.agent]), [['email', 'Chrome 120 · Android 13'], ['email', 'Safari 17 · iOS 17']], 'a browser update is the same device');
+  assert.equal(told.map((r) => [r.channel, r.params.agent]), [['email', 'Chrome 120 · Android 13'], ['email', 'Safari 17 · iOS 17']], 'a browser update keeps its device cookie: the same device');
   assert.is(told[0]!.params.link, '/devices');
 
   await s.ctx.db.update(users).set({ email: null, phone: '+5511987650000' }).where(eq(users.id, userId));
   const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-  await signIn(username, password, WINDOWS, '198.51.100.10');
+  await signInFrom(username, password, WINDOWS, '198.51.100.10');
   const sms = await noticesTo('+5511987650000');
   assert.equal(sms.map((r) => [r.channel, r.params.agent]), [['sms', 'Chrome 120 · Windows']]);
+});
+
+test('a second phone of the same make and browser is a new device, as the second factor counts it', async () => {
+  const { username, password, token } = await s.register();
+  const userId = (await s.call<{ userId: number }>('POST', '/h5/user/getUserInfo', { token })).data.userId;
+  await s.ctx.db.update(users).set({ email: `${username}@example.com` }).where(eq(users.id, userId));
+  const first = await signInFrom(username, password, PHONE_CHROME, '198.51.100.11');
+  const second = await signInFrom(username, password, PHONE_CHROME, '198.51.100.12');
+  assert.is.not(second, first, 'the second phone gets a device id of its own');
+  await signInFrom(username, password, PHONE_CHROME, '198.51.100.11', first);
+  const told = await noticesTo(`${username}@example.com`);
+  assert.equal(told.map((r) => r.params.agent), ['Chrome 120 · Android 13', 'Chrome 120 · Android 13'], 'each phone told once, the first phone not again');
 });
 
 test.run();

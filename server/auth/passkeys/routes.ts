@@ -9,7 +9,7 @@ import { passkeys, users } from '../../db/schema/index.ts';
 import { AppError, ok } from '../../http/envelope.ts';
 import { forgiveHit, hitLimit, type Limit } from '../../http/rate-limit.ts';
 import { answer, NonEmpty, Nullable, Text, Time } from '../../http/schemas.ts';
-import { ensureDevice } from '../device-cookie.ts';
+import { ensureDevice } from '../devices.ts';
 import { createSession } from '../session.ts';
 import { signInFrom } from '../sign-ins.ts';
 import { challengeOf, keepChallenge, passkeyRefused, relyingParty, takeChallenge } from './ceremony.ts';

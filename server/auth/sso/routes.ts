@@ -9,7 +9,7 @@ import { PARTNER_COOKIE } from '../../partners/page.ts';
 import { signOn } from './sign-on.ts';
 import { MAX_TOKEN_LENGTH } from './token.ts';
 import { signInFrom } from '../sign-ins.ts';
-import { ensureDevice } from '../device-cookie.ts';
+import { ensureDevice } from '../devices.ts';
 
 /** Refused sign-ons from one address: a partner's app signs one user on at a time. */
 export const SSO_PER_IP: Limit = { max: 20, windowMs: 60_000 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -37,18 +37,6 @@ export const sessions = pgTable('sessions', {
   /** When a request last used the token, at most a minute stale (server/auth/session.ts). */
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
-
-/**
- * The devices each account has signed in from (server/auth/devices.ts): a sign-in from one not
- * listed is a new device, which the account's owner is told about.
- */
-export const knownDevices = pgTable('known_devices', {
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  /** SHA-256 of the browser and system family, without versions. */
-  deviceKey: text('device_key').notNull(),
-  firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.deviceKey] })]);
 
 /**
  * Each sign-in (the newest `SIGN_INS_KEPT` per user, pruned as a new one is written): when, from
