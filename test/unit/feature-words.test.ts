@@ -18,7 +18,14 @@ test('there are feature folders to check', () => {
   assert.ok(features.includes('devices') && features.includes('payout-hold'), features.join(', '));
 });
 
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(`${dir}/${e.name}`) : /\.tsx?$/.test(e.name) ? [`${dir}/${e.name}`] : []));
+const loaders = sources('src').filter((f) => readFileSync(f, 'utf8').includes("from 'feature-words:"));
+
 for (const feature of features) {
+  test(`${feature}: loaded by the app through the build's table (scripts/build/feature-words.mjs)`, () => {
+    assert.ok(loaders.some((f) => readFileSync(f, 'utf8').includes(`from 'feature-words:${feature}'`)), `no module imports 'feature-words:${feature}'`);
+  });
   test(`${feature}: one file per language, nothing else`, () => {
     assert.equal(readdirSync(`locales/${feature}`).sort(), LANGUAGE_CODES.map((c) => `${c}.json`).sort());
   });
