@@ -30,9 +30,10 @@ export default function Login() {
         throw e;
       }),
   );
-  // Passkeys where the browser has them: their words and code load after the form is up.
+  // Passkeys where the browser has them: their words and code load once the form has painted
+  // (React runs effects before the browser paints when it can).
   const [passkey, offerPasskey] = useState<ReactNode>();
-  useEffect(() => void (self.PublicKeyCredential && import('../../factor/passkey.tsx').then((m) => m.offer(offerPasskey))), []);
+  useEffect(() => void (self.PublicKeyCredential && requestAnimationFrame(() => setTimeout(() => import('../../factor/passkey.tsx').then((m) => m.offer(offerPasskey))))), []);
   const keep = search ? '?' + search : '';
   return (
     <Page title={t('route.login')} back={false} end={<LanguageButton />}>
