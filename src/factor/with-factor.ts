@@ -1,18 +1,18 @@
-// Ships with the calls that may ask the second factor, never with the first load.
-import * as auth from '../api/auth.ts';
-import type { LoginRequest } from '../shared/contract.ts';
-
-/** The refusal that asks the second factor (docs/rules.md#second-factor). */
-export const asksFactor = (e: unknown): boolean => (e as { key?: string } | null)?.key === 'factor.required';
+// Ships with the calls that may ask the second factor, never with the first load. It imports no
+// API module: the money forms that use it would pull that into the lazy shared code. Its chunk
+// counts against the add-method screen's budget, hence Object.assign: a spread would import the
+// bundler's helpers by name.
 
 /**
  * Runs `call`; when the server asks the second factor, asks the user for a code (the dialog is
  * loaded then) and runs `call` again with it until it is right or the user cancels, which
- * rejects with the server's refusal. `asked`: the call already ran and was refused so.
+ * rejects with the server's refusal. `asked`: the call already ran and was refused so
+ * (src/stores/sign-in.ts loads this on such a refusal of the login).
  */
 export function withFactor<T>(call: (otp?: string) => Promise<T>, asked?: unknown): Promise<T> {
-  return (asked ? Promise.reject(asked) : call()).catch((e: unknown) =>
-    asksFactor(e) ? import('./ask.tsx').then((m) => m.askFactor(call, e)) : Promise.reject(e),
+  // `factor.required`: the refusal that asks the second factor (docs/rules.md#second-factor).
+  return (asked ? Promise.reject(asked) : call()).catch((e: { key?: string } | null) =>
+    e?.key === 'factor.required' ? import('./ask.tsx').then((m) => m.askFactor(call, e)) : Promise.reject(e),
   );
 }
 
@@ -20,7 +20,4 @@ export function withFactor<T>(call: (otp?: string) => Promise<T>, asked?: unknow
 export const guarded =
   <B extends object, R>(call: (body: B, key: string) => Promise<R>) =>
   (body: B, key: string): Promise<R> =>
-    withFactor((otp) => call(otp ? { ...body, otp } : body, key));
-
-/** The login's retry with the code, when the sign-in was refused so (src/stores/sign-in.ts loads this on a refusal). */
-export const signInAsked = (body: LoginRequest, refusal: unknown): Promise<string> => withFactor((otp) => auth.login({ ...body, otp }), refusal);
+    withFactor((otp) => call(otp ? Object.assign({}, body, { otp }) : body, key));

@@ -22,7 +22,7 @@ export const startSession = async (token: string): Promise<void> => {
  * has not seen, with its authenticator on, is asked the code (that code loads on a refusal only).
  */
 export const login = async (body: LoginRequest): Promise<void> =>
-  startSession(await auth.login(body).catch((e: unknown) => import('../factor/with-factor.ts').then((m) => m.signInAsked(body, e))));
+  startSession(await auth.login(body).catch((e: unknown) => import('../factor/with-factor.ts').then((m) => m.withFactor((otp) => auth.login({ ...body, otp }), e))));
 
 /** Creates the account and signs straight in with the token it returns. */
 export const register = async (body: RegisterRequest): Promise<void> =>
