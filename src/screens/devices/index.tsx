@@ -10,7 +10,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Empty } from '../../ui/List.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
-import { confirm } from '../../ui/confirm.tsx';
+import { confirmLater } from '../../ui/confirm-later.ts';
 import { devicesWords } from './words.ts';
 import './style.css';
 
@@ -40,14 +40,14 @@ export default function Devices() {
 
   const when = (ms: number) => <span className="num">{formatDayTime(ms, currentLocale())}</span>;
   const signOut = async (s: SignedInSession) => {
-    if (!(await confirm({ title: t('devices.signOut'), message: t('devices.confirmOne', { agent: s.agent }) }))) return;
+    if (!(await confirmLater({ title: t('devices.signOut'), message: t('devices.confirmOne', { agent: s.agent }) }))) return;
     setBusy(s.id);
     await endSession(s.id).then(() => notify(t('devices.signedOut'), { type: 'success' }), () => {});
     setBusy(0);
     await load();
   };
   const signOutOthers = async () => {
-    if (!(await confirm({ title: t('devices.signOutOthers'), message: t('devices.confirmOthers') }))) return;
+    if (!(await confirmLater({ title: t('devices.signOutOthers'), message: t('devices.confirmOthers') }))) return;
     setBusy(-1);
     await endOtherSessions().then(() => notify(t('devices.signedOut'), { type: 'success' }), () => {});
     setBusy(0);

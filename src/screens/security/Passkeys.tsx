@@ -6,7 +6,7 @@ import { t } from '../../i18n/index.ts';
 import { notify } from '../../stores/notify.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { confirm } from '../../ui/confirm.tsx';
+import { confirmLater } from '../../ui/confirm-later.ts';
 
 /** The account's passkeys: added on this device, renamed, removed. */
 export function Passkeys() {
@@ -26,7 +26,7 @@ export function Passkeys() {
       .finally(() => setBusy(false));
   };
   const remove = async (p: Passkey) => {
-    if (await confirm({ title: t('security.remove'), message: t('security.removeConfirm', { name: p.name }) })) run(() => removePasskey(p.id), 'security.removed');
+    if (await confirmLater({ title: t('security.remove'), message: t('security.removeConfirm', { name: p.name }) })) run(() => removePasskey(p.id), 'security.removed');
   };
   return (
     <section className="cells group" aria-labelledby="passkeys-h">
