@@ -120,12 +120,20 @@ test('a withdrawal asks the code; cancelled, nothing is sent; with the code it i
   await page.getByRole('radio', { name: /TR7N\*\*\*\*Lj6t/ }).check();
   await page.getByLabel('Amount', { exact: true }).fill('50');
   await page.getByLabel('Fund password', { exact: true }).fill(DEMO_FUND_PASSWORD);
-  await page.getByRole('button', { name: 'Withdraw now' }).click();
+  // The withdrawal is confirmed first (method, amount, fee), then the code is asked.
+  const sheet = page.getByRole('dialog', { name: 'Confirm the withdrawal' });
+  const confirmed = async () => {
+    await page.getByRole('button', { name: 'Withdraw now' }).click();
+    await sheet.getByRole('button', { name: 'Confirm' }).click();
+  };
+  await confirmed();
   await codeDialog(page).waitFor();
   await codeDialog(page).getByRole('button', { name: 'Cancel' }).click();
   await codeDialog(page).waitFor({ state: 'detached' });
+  // Back on the form, as typed, with the refusal's reason.
+  await sheet.waitFor({ state: 'detached' });
   assert.ok(page.url().endsWith('/withdraw'), 'nothing submitted without the code');
-  await page.getByRole('button', { name: 'Withdraw now' }).click();
+  await confirmed();
   await codeDialog(page).getByLabel('Authenticator or recovery code').fill(await nextCode());
   await codeDialog(page).getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL((u) => u.pathname === '/withdrawDetail');
