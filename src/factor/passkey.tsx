@@ -1,4 +1,5 @@
 // Ships with the Security screen and the login form's passkey button, loaded when they show.
+import { newAbort } from '../shared/abort.ts';
 import type { ReactNode } from 'react';
 import { passkeyCreateOptions, passkeyLogin, passkeySignInOptions, registerPasskey } from '../api/security.ts';
 import { signInPartWords } from './words.ts';
@@ -36,7 +37,8 @@ export function refused(e: unknown): void {
  */
 export function offer(show: (button: ReactNode) => void): void {
   if (!passkeysWork()) return;
-  const c = new AbortController();
+  // WebAuthn came after AbortController (Chrome 67, 66), so this is the browser's own one.
+  const c = newAbort();
   // Signed in some other way: the suggestions go.
   const off = $session.listen((s) => s.token && (c.abort(), off()));
   signIn(c.signal).catch(refused);
