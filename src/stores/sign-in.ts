@@ -19,10 +19,15 @@ export const startSession = async (token: string): Promise<void> => {
 
 /**
  * Signs in; rejects with the client's ApiError (already shown to the user). A device the account
- * has not seen, with its authenticator on, is asked the code (that code loads on a refusal only).
+ * has not seen, with its authenticator on, is asked the code (that code loads on that refusal
+ * only: any other failure frees the form at once, and offline there would be no code to load).
  */
 export const login = async (body: LoginRequest): Promise<void> =>
-  startSession(await auth.login(body).catch((e: unknown) => import('../factor/with-factor.ts').then((m) => m.withFactor((otp) => auth.login({ ...body, otp }), e))));
+  startSession(
+    await auth.login(body).catch((e: { key?: string } | null) =>
+      e?.key === 'factor.required' ? import('../factor/with-factor.ts').then((m) => m.withFactor((otp) => auth.login({ ...body, otp }), e)) : Promise.reject(e),
+    ),
+  );
 
 /** Creates the account and signs straight in with the token it returns. */
 export const register = async (body: RegisterRequest): Promise<void> =>
