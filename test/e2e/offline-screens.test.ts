@@ -230,6 +230,8 @@ test("the chart's polls leave the answers kept for its user's screens", traced(a
   await page.waitForLoadState('networkidle');
   // The chart's first candles, then a poll for the newest: both carry the session as the market worker sends it.
   const polled = page.context().waitForEvent('requestfinished', { predicate: (r) => /getHistoryKline\?.*since=/.test(r.url()), timeout: 30_000 });
+  // Awaited below; a failure before then must not leave it rejecting unheard (that ends the run).
+  polled.catch(() => {});
   await open(page, '/trade');
   await polled;
   await page.context().setOffline(true);
@@ -257,6 +259,7 @@ test('an answer that arrives after sign-out is not kept on the phone', traced(as
     await route.continue();
   });
   const late = page.context().waitForEvent('requestfinished', { predicate: (r) => r.url().includes('/h5/licai/'), timeout: 30_000 });
+  late.catch(() => {});
   await open(page, '/financial');
   await asked;
   await open(page, '/setting');
