@@ -48,6 +48,16 @@ export const inRegion = (item: { region: string; currency: string | null }, plac
 /** The place's items first, each part in the operator's order. */
 export const regionFirst = <T extends { inRegion: boolean }>(items: T[]): T[] => [...items.filter((i) => i.inRegion), ...items.filter((i) => !i.inRegion)];
 
+/**
+ * Deposit channels for the user's place: theirs first, then those of no region (a coin, an
+ * international account), then the other regions', each part in the operator's order, so a
+ * channel meant for another country is never the first one offered.
+ */
+export function channelsFor<T extends { region: string; currency: string }>(items: T[], place: Place | null): T[] {
+  const part = (c: T) => (inRegion(c, place) ? 0 : c.region === NO_REGION ? 1 : 2);
+  return [0, 1, 2].flatMap((p) => items.filter((c) => part(c) === p));
+}
+
 /** An operator's region: an ISO 3166 country code (either case), or `XX` for none. */
 export function checkRegion(value: string): string {
   const code = /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : '';

@@ -19,6 +19,7 @@ import { Amount, Id, LangQuery } from '../http/schemas.ts';
 import { newOrderNo } from '../orders/order-no.ts';
 import { claimUpload, privateFileUrl, recordOf } from './common.ts';
 import { recordRoutes } from './records.ts';
+import { channelsFor, placeOf } from './bank-regions.ts';
 
 type DepositRow = typeof deposits.$inferSelect;
 type ChannelRow = typeof payChannels.$inferSelect;
@@ -87,10 +88,11 @@ export const depositRoutes: FeaturePlugin = async (app, { ctx }) => {
   const tags = ['deposits'];
 
   // Names and notes in the app's language (`?lang=` over `Accept-Language`), the operator's original otherwise.
-  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates', querystring: Type.Object({ lang: LangQuery }), response: PayChannelsAnswer } }, async (request) => {
+  app.get('/h5/recharge/getPayChanelList', { config: auth, schema: { tags, summary: 'Deposit channels: bank accounts and coin addresses, with limits and rates; those of the request language\'s region first, then those of none', querystring: Type.Object({ lang: LangQuery }), response: PayChannelsAnswer } }, async (request) => {
     const rows = await ctx.db.select().from(payChannels).where(eq(payChannels.enabled, true)).orderBy(asc(payChannels.sort), asc(payChannels.id));
     const now = ctx.clock.now();
-    return ok((await localizeChannels(ctx.db, rows, requestLanguages(request))).map((c) => toChannel(c, now)));
+    const langs = requestLanguages(request);
+    return ok(channelsFor(await localizeChannels(ctx.db, rows, langs), placeOf(langs)).map((c) => toChannel(c, now)));
   });
 
   // An image a user scans from another phone; public like the address it encodes, cached by the browser.

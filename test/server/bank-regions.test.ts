@@ -110,8 +110,33 @@ test('the operator moves a bank to a region and gives an international card a cu
   assert.equal(split(await banksFor('pt-BR')).first, ['001', '237', '341', '260'], 'both undone');
 });
 
+const channelsFor = async (lang: string, how: 'query' | 'header' = 'query') => {
+  const res = await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token, ...(how === 'query' ? { query: { lang } } : { headers: { 'accept-language': lang } }) });
+  assert.is(res.code, 200, res.msg);
+  // Names are translated: a channel is told by what it is paid in.
+  return res.data.map((c) => (c.network ? `${c.currency} ${c.network}` : c.currency));
+};
+
+test('deposit channels: the user\'s region\'s first, then those of no region, then the other regions\'', async () => {
+  const brl = 'BRL';
+  const none = ['USD', 'USDT TRC20', 'USDT ERC20', 'BTC BTC'];
+  assert.equal(await channelsFor('pt-BR'), [brl, ...none], 'Brazil: its reais channel first');
+  assert.equal(await channelsFor('pt-BR', 'header'), [brl, ...none], 'the app\'s Accept-Language says the same as ?lang=');
+  assert.equal(await channelsFor('en'), [...none, brl], 'a channel of no region in the region\'s money is the user\'s; another country\'s comes last');
+  assert.equal(await channelsFor('ja'), [...none, brl], 'no Japanese channel: those of no region, then Brazil\'s');
+  assert.equal(await channelsFor('ar'), [...none, brl], 'Arabic names no one country: no region\'s channel before those of none');
+  const usdt = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data.find((c) => c.network === 'ERC20')!;
+  await op.call('PUT', '/channel-region', { channel: usdt.id, region: 'JP' });
+  try {
+    assert.equal(await channelsFor('ja'), ['USDT ERC20', 'USD', 'USDT TRC20', 'BTC BTC', brl], 'a channel the operator gave Japan comes first there');
+    assert.equal(await channelsFor('pt-BR'), [brl, 'USD', 'USDT TRC20', 'BTC BTC', 'USDT ERC20'], 'and after those of no region elsewhere');
+  } finally {
+    await op.call('PUT', '/channel-region', { channel: usdt.id, region: 'XX' });
+  }
+});
+
 test('a deposit channel gets a region from the operator; the channel list says it', async () => {
-  const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data;
+  const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token, query: { lang: 'pt-BR' } })).data;
   const usd = channels.find((c) => c.currency === 'USD')!;
   assert.equal(channels.map((c) => [c.currency, c.region]), [['BRL', 'BR'], ['USD', 'XX'], ['USDT', 'XX'], ['USDT', 'XX'], ['BTC', 'XX']]);
   const set = await consoleCall<RegionRow>('POST', `/regions/channel/${usd.id}`, { region: 'US' });

@@ -63,10 +63,10 @@ export const withdraw = (s: TestServer, m: Member, body: Record<string, unknown>
 export const recharge = (s: TestServer, m: Member, body: Record<string, unknown>, headers?: Record<string, string>) =>
   s.call<Deposit>('POST', '/h5/recharge/submitRecharge', { token: m.token, body, headers });
 
-/** A bank deposit of `amount` with a proof, waiting for review. */
+/** A deposit of `amount` through the reais bank channel (its minimum is 20), with a proof, waiting for review. */
 export async function submittedDeposit(s: TestServer, m: Member, amount = '100'): Promise<Deposit> {
   const channels = (await s.call<PayChannel[]>('GET', '/h5/recharge/getPayChanelList', { token: m.token })).data;
-  const bank = channels.find((c) => c.type === 'bank')!;
+  const bank = channels.find((c) => c.currency === 'BRL')!;
   const proof = await upload(s, m.token);
   const res = await recharge(s, m, { channelId: bank.id, amount, proofImage: proof.url });
   assert.is(res.code, 200, res.msg);
