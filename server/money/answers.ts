@@ -59,6 +59,7 @@ const Withdrawal = Type.Object({
   amount: Dec(),
   fee: Dec(),
   arrives: Dec(),
+  payout: Nullable(Type.Object({ currency: Str, amount: Dec(), rate: Dec(), at: Time() }, { title: 'WithdrawalPayout' })),
   method: Kind,
   payee: Nullable(Str),
   bankName: Nullable(Str),

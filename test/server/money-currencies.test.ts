@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { ExpensesMoney, PayChannel, PaymentMethod } from '../../src/shared/contract.ts';
-import { config, deposits, payChannels } from '../../server/db/schema/index.ts';
+import type { ExpensesMoney, Page, PayChannel, PaymentMethod, Withdrawal } from '../../src/shared/contract.ts';
+import { config, deposits, payChannels, withdrawals } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
 import { creditFor, payoutFor } from '../../src/shared/currency-convert.ts';
 import { withdrawFee } from '../../src/shared/withdraw-fee.ts';
@@ -185,6 +185,47 @@ test('a PIX payout pays reais: the rate, its decimals and the moment it was read
   const res = await withdraw(s, m, { methodId: pix.data.id, amount: '25', fee: '1.00000000' });
   assert.is(res.code, 200, res.msg);
   assert.equal([res.data.amount, res.data.fee, res.data.method], ['25.00000000', '1.00000000', 'pix']);
+});
+
+test('a PIX withdrawal keeps the reais it pays, the rate and its moment; its records say them after the rate moved', async () => {
+  const m = await member(s, '1000');
+  const pix = await s.call<PaymentMethod>('POST', '/h5/expenses/bindCard', { token: m.token, body: { kind: 'pix', payee: 'Ana Souza', pixType: 'email', pixKey: `pix${m.userId}@example.com` } });
+  const card = await bindBank(s, m, String(4000000000000000 + m.userId * 7));
+  s.clock.advance(1000);
+  const at = s.clock.now();
+  await setConfig('money.pixRate', '5.43219');
+  let placed: Withdrawal;
+  try {
+    const res = await withdraw(s, m, { methodId: pix.data.id, amount: '25.13', fee: '1.00000000' });
+    assert.is(res.code, 200, res.msg);
+    placed = res.data;
+  } finally {
+    await setConfig('money.pixRate', '5.2');
+  }
+  const payout = { currency: 'BRL', amount: '136.51000000', rate: '5.43219000', at };
+  assert.is(payoutFor('25.13', '5.43219', 2), '136.51', '136.5109347 cut to the centavo');
+  assert.equal(placed.payout, payout, 'the answer to the submit');
+  s.clock.advance(60_000);
+  const list = await s.call<Page<Withdrawal>>('GET', '/h5/expenses/withdrawList', { token: m.token });
+  assert.equal(list.data.rows.map((w) => w.payout), [payout], 'the records, at the rate of the submit, not today\'s');
+  const detail = await s.call<Withdrawal>('GET', '/h5/expenses/withdrawDetail', { token: m.token, query: { orderNo: placed.orderNo } });
+  assert.equal([detail.data.payout, detail.data.arrives], [payout, '25.13000000'], 'the detail: reais beside the dollars');
+  const dollars = await withdraw(s, m, { methodId: card.id, amount: '20', fee: '1.00000000' });
+  assert.is(dollars.data.payout, null, 'a bank card is paid in dollars');
+});
+
+test('a withdrawal from before payouts were kept answers none, and a half-kept payout is refused by the database', async () => {
+  const m = await member(s, '1000');
+  const pix = await s.call<PaymentMethod>('POST', '/h5/expenses/bindCard', { token: m.token, body: { kind: 'pix', payee: 'Ana Souza', pixType: 'email', pixKey: `old${m.userId}@example.com` } });
+  const res = await withdraw(s, m, { methodId: pix.data.id, amount: '25', fee: '1.00000000' });
+  assert.is(res.code, 200, res.msg);
+  const where = eq(withdrawals.orderNo, res.data.orderNo);
+  await s.ctx.db.update(withdrawals).set({ payoutCurrency: null, payoutAmount: null, payoutRate: null, payoutRateAt: null }).where(where);
+  const old = await s.call<Withdrawal>('GET', '/h5/expenses/withdrawDetail', { token: m.token, query: { orderNo: res.data.orderNo } });
+  assert.equal([old.data.payout, old.data.arrives], [null, '25.00000000'], 'dollars, as before');
+  let refused = '';
+  await s.ctx.db.update(withdrawals).set({ payoutCurrency: 'BRL' }).where(where).catch((e: Error) => void (refused = String((e.cause as Error | undefined)?.message ?? e.message)));
+  assert.match(refused, /withdrawals_payout_whole/);
 });
 
 test.run();

@@ -148,6 +148,15 @@ export const withdrawals = pgTable('withdrawals', {
   network: text('network'),
   amount: numeric('amount', { precision: 20, scale: 8 }).notNull(),
   fee: numeric('fee', { precision: 20, scale: 8 }).notNull(),
+  /**
+   * A payout in another currency (PIX in reais), fixed when submitted: what the payee receives in
+   * it, at what rate and the moment the server gave that rate. All null when paid in the platform
+   * currency, and on rows from before they were kept.
+   */
+  payoutCurrency: text('payout_currency'),
+  payoutAmount: numeric('payout_amount', { precision: 20, scale: 8 }),
+  payoutRate: numeric('payout_rate', { precision: 20, scale: 8 }),
+  payoutRateAt: timestamp('payout_rate_at', { withTimezone: true, mode: 'date' }),
   status: text('status', {
     enum: ['reviewing', 'frozen', 'waiting', 'paying', 'paid', 'succeeded', 'no_payout', 'rejected', 'failed'],
   }).notNull().default('reviewing'),
@@ -160,6 +169,10 @@ export const withdrawals = pgTable('withdrawals', {
   index('withdrawals_user_idx').on(t.userId, t.id),
   index('withdrawals_status_idx').on(t.status, t.id),
   check('withdrawals_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  check(
+    'withdrawals_payout_whole',
+    sql`num_nulls(${t.payoutCurrency}, ${t.payoutAmount}, ${t.payoutRate}, ${t.payoutRateAt}) in (0, 4) and (${t.payoutRate} is null or (${t.payoutRate} > 0 and ${t.payoutAmount} >= 0))`,
+  ),
 ]);
 
 /** Per VIP level: the most a user may withdraw per UTC day (the single maximum is `vip_levels.max_withdrawal`). */

@@ -18,7 +18,8 @@ import { type MoneyConfigKey, notFound } from '../common.ts';
 import { feeChanged, noCodeTarget } from './errors.ts';
 import { checkNotHeld, holdHours } from '../hold.ts';
 import { toWithdrawal } from './rows.ts';
-import { checkLimits, codeTypeOf, limitsOf, quote } from './rules.ts';
+import { checkLimits, codeTypeOf, limitsOf, payoutRates, quote } from './rules.ts';
+import { payoutFor } from '../../../src/shared/currency-convert.ts';
 import { proveSecondFactor } from '../../auth/second-factor/check.ts';
 
 type MoneyConfig = Record<MoneyConfigKey, string>;
@@ -55,6 +56,11 @@ export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number
   const q = quote(amount, cfg);
   // The fee the user confirmed is the one taken, or nothing moves.
   if (input.fee !== undefined && cmp(input.fee, q.fee) !== 0) throw feeChanged(trimZeros(q.fee));
+  // docs/rules.md#amounts-in-another-currency: what the payee gets in the payout's currency is fixed now.
+  const rate = payoutRates(cfg, now).find((p) => p.kind === method.kind);
+  const payout = rate
+    ? { payoutCurrency: rate.currency, payoutAmount: payoutFor(amount, rate.rate, rate.decimals), payoutRate: rate.rate, payoutRateAt: new Date(rate.at) }
+    : {};
   const orderNo = newOrderNo();
   await changeBalance(tx, { userId, amount: `-${q.debit}`, frozenDelta: q.debit, bizType: 'withdraw_freeze', ref: orderNo, remark: 'Withdrawal submitted' });
   const [row] = await tx
@@ -69,6 +75,7 @@ export async function placeWithdrawal(ctx: ServerContext, tx: Tx, userId: number
       network: method.network,
       amount,
       fee: q.fee,
+      ...payout,
       createdAt: new Date(now),
     })
     .returning();

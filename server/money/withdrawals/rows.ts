@@ -7,8 +7,12 @@ type Row = typeof withdrawals.$inferSelect;
 
 const WITHDRAWAL_COLUMNS = ['status', 'amount', 'fee', 'method', 'payee', 'bankName', 'account', 'network', 'remark', 'remarkKey'] as const;
 
-/** What arrives is the amount: the fee is charged on top of it. */
-export const toWithdrawal = (r: Row): Withdrawal => ({ ...recordOf(r, WITHDRAWAL_COLUMNS), arrives: r.amount });
+/** What arrives is the amount (the fee is charged on top of it), in the payout's currency as fixed when submitted. */
+export const toWithdrawal = (r: Row): Withdrawal => {
+  const { payoutCurrency: currency, payoutAmount: amount, payoutRate: rate, payoutRateAt: at } = r;
+  const payout = currency && amount && rate && at ? { currency, amount, rate, at: at.getTime() } : null;
+  return { ...recordOf(r, WITHDRAWAL_COLUMNS), arrives: r.amount, payout };
+};
 
 export const WITHDRAW_STATUS_NAMES: Record<WithdrawStatus, string> = {
   reviewing: 'In progress',

@@ -119,8 +119,14 @@ export interface Withdrawal {
   status: WithdrawStatus;
   amount: Decimal;
   fee: Decimal;
-  /** What the payee receives. */
+  /** What the payee receives, in the platform currency. */
   arrives: Decimal;
+  /**
+   * What the payee receives when paid in another currency (a PIX key in reais), fixed when the
+   * withdrawal was submitted; null when paid in the platform currency, and on withdrawals
+   * submitted before it was kept.
+   */
+  payout: WithdrawalPayout | null;
   method: PaymentMethodKind;
   /** Snapshot of the payout target when submitted (the method may be deleted later). */
   payee: string | null;
@@ -133,6 +139,17 @@ export interface Withdrawal {
   /** A listed reason (`WITHDRAW_REASONS`), to word in the user's language; null when typed or none. */
   remarkKey: string | null;
   reviewedAt: number | null;
+}
+
+/** A withdrawal's payout in another currency: `amount` = the withdrawal's amount × `rate`, cut to the currency's decimals. */
+export interface WithdrawalPayout {
+  /** ISO 4217, e.g. `BRL`. */
+  currency: string;
+  amount: Decimal;
+  /** Units of `currency` per platform unit. */
+  rate: Decimal;
+  /** When the server gave that rate (epoch ms). */
+  at: number;
 }
 
 /** `GET /h5/expenses/withdrawList`: query string; answers `Page<Withdrawal>`, newest first. */
