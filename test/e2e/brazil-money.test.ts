@@ -2,7 +2,8 @@
  * Brazil in reais on a cheap phone: a deposit typed in what was transferred (reais with centavos)
  * with the dollars credited as it is typed; a PIX withdrawal that says the reais that arrive, its
  * fee at once, and a confirmation of everything before it is sent, the form kept on the way back
- * and after a refusal. Screenshots in Brazilian Portuguese and Arabic.
+ * and after a refusal, and whose records say the reais fixed when it was submitted. Screenshots in
+ * English, Brazilian Portuguese and Arabic.
  */
 import * as assert from 'uvu/assert';
 import type { Page, Request } from 'playwright-core';
@@ -141,6 +142,24 @@ test('a PIX withdrawal: the fee at once from the rule, the reais that arrive wit
   } finally {
     await setConfig('money.withdrawFeeRate', '1');
   }
+  // The records say the reais fixed at the submit, whatever the rate is by now.
+  await setConfig('money.pixRate', '5.5');
+  try {
+    const detail = (label: string) => main().locator('.mbox .mrows > div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    await detail('Arrives').getByText('1,040.00 BRL').waitFor();
+    assert.match(clean(await detail('Exchange rate').innerText()), /^1 USD = 5\.2 BRL \d\d\/\d\d\/\d{4}, \d\d:\d\d:\d\d$/, 'the rate and when it was given');
+    assert.is(clean(await detail('Amount').innerText()), '$200');
+    await settled(page);
+    await screenshot(page, 'brazil-withdraw-detail-en');
+    await page.goto(stage.server.url + '/withdrawRecord');
+    const card = main().locator('.mcard').first();
+    await card.waitFor();
+    assert.match(clean(await card.innerText()), /^\$200 In progress .* Method PIX Arrives 1,040.00 BRL$/, 'the record card says the reais too');
+    await settled(page);
+    await screenshot(page, 'brazil-withdraw-records-en');
+  } finally {
+    await setConfig('money.pixRate', '5.2');
+  }
   assert.equal(quotes, [], 'the fee never waited for the server');
   page.off('request', listen);
   page.off('request', count);
@@ -148,7 +167,7 @@ test('a PIX withdrawal: the fee at once from the rule, the reais that arrive wit
 }));
 
 for (const language of ['pt-BR', 'ar']) {
-  test(`${language}: the deposit in reais and the withdrawal confirmation at 360×740`, traced(async () => {
+  test(`${language}: the deposit in reais, the withdrawal confirmation, records and detail at 360×740`, traced(async () => {
     const p = await newMobilePage(stage.browser, { locale: language });
     await startSignedIn(p, token, language);
     await p.goto(stage.server.url + '/recharge?id=1');
@@ -171,6 +190,21 @@ for (const language of ['pt-BR', 'ar']) {
     assert.ok(said.includes(language === 'ar' ? '130.00 BRL' : '130,00 BRL'), said);
     await settled(p);
     await screenshot(p, `brazil-withdraw-confirm-${language}`, '.frame');
+    // The PIX withdrawal submitted above, in the records and its detail.
+    await p.goto(stage.server.url + '/withdrawRecord');
+    const card = p.locator('.app > main:not([hidden]) .mcard').first();
+    await card.waitFor();
+    const reais = language === 'ar' ? '1,040.00 BRL' : '1.040,00 BRL';
+    assert.ok(clean(await card.innerText()).includes(reais), clean(await card.innerText()));
+    await settled(p);
+    await screenshot(p, `brazil-withdraw-records-${language}`);
+    await card.click();
+    await p.waitForURL((u) => u.pathname === '/withdrawDetail');
+    const rows = p.locator('.app > main:not([hidden]) .mbox .mrows');
+    await rows.waitFor();
+    assert.ok(clean(await rows.innerText()).includes(reais), clean(await rows.innerText()));
+    await settled(p);
+    await screenshot(p, `brazil-withdraw-detail-${language}`);
     assert.equal(errorsOf(p), []);
     await p.close();
   }));

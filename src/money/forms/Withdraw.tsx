@@ -31,7 +31,8 @@ import { useFmt, useMask, useMoney } from '../display.ts';
 import { formatMoneyRange } from '../range.ts';
 import { holdWords } from './hold-words.ts';
 import { formWords } from './form-words.ts';
-import { inCurrency, rateLine } from './other-currency.ts';
+import { rateLine } from './other-currency.ts';
+import { inCurrency } from '../in-currency.ts';
 import { WithdrawConfirm } from './WithdrawConfirm.tsx';
 import { asDisplayed, displayLimits, moneyRule } from '../rule.ts';
 

@@ -6,22 +6,15 @@
 import { useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { ltr } from '../../lib/bidi.ts';
-import { formatBooked } from '../../lib/booked.ts';
 import { formatTime } from '../../lib/date.ts';
 import type { PayChannel } from '../../shared/contract.ts';
 import { creditFor, currencyDecimals, limitsIn } from '../../shared/currency-convert.ts';
-import { plain } from '../display.ts';
+import { inCurrency, rateOf } from '../in-currency.ts';
 import { readAmount } from './amount.ts';
-
-/**
- * An amount in another currency, in the language's digits with the currency's code, one
- * left-to-right run: every decimal it has, at least `least` (a payout's centavos: `130,00 BRL`).
- */
-export const inCurrency = (v: string, currency: string, locale: string, least = 0): string => ltr(formatBooked(v, locale, true, least) + ' ' + currency);
 
 /** "Rate 1 USD = 5.2 BRL, as of 14:05:09": the rate and when the server gave it. */
 export const rateLine = (base: string, rate: string, currency: string, at: number, locale: string): string =>
-  t('moneyForms.rateAt', { one: ltr('1 ' + base), rate: ltr(plain(rate) + ' ' + currency), time: ltr(formatTime(at, locale)) });
+  t('moneyForms.rateAt', { ...rateOf(base, rate, currency), time: ltr(formatTime(at, locale)) });
 
 export function usePayAmount(ch: PayChannel | null | undefined, locale: string) {
   const [text, setText] = useState('');

@@ -6,23 +6,31 @@ import type { Withdrawal } from '../../shared/contract.ts';
 import { moneyReturned } from '../../shared/withdraw-status.ts';
 import { Rows, Status } from '../parts/Rows.tsx';
 import { reasonText } from '../reason.ts';
-import { useFmt, useMask } from '../display.ts';
+import { useFmt, useMask, useMoney } from '../display.ts';
+import { $app } from '../../stores/app.ts';
 import { withdrawDetail } from '../api.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
 import { Detail } from './Detail.tsx';
+import { PayoutRate, payoutText } from './payout.tsx';
 
-/** Every field of a withdrawal (docs/rules.md#withdrawals), the payout account masked (docs/rules.md#masks). */
+/**
+ * Every field of a withdrawal (docs/rules.md#withdrawals), the payout account masked
+ * (docs/rules.md#masks); a PIX key's reais with the rate and its moment, as fixed when submitted.
+ */
 function WithdrawalView({ w }: { w: Withdrawal }) {
   const fmt = useFmt();
   const mask = useMask();
   const lang = currentLocale();
+  const money = useMoney();
+  const base = useStore($app, { keys: ['currency'] }).currency || money.symbol;
   const rows: [string, ReactNode][] = [
     [t('money.orderNo'), w.orderNo],
     [t('money.time'), <bdi>{formatDateTime(w.time, lang)}</bdi>],
     [t('money.status'), <Status of="withdraw" value={w.status} />],
     [t('field.amount'), <span className="num">{fmt(w.amount)}</span>],
     [t('field.fee'), <span className="num">{fmt(w.fee)}</span>],
-    [t('money.arrives'), <span className="num">{fmt(w.arrives)}</span>],
+    [t('money.arrives'), <b className="num">{w.payout ? payoutText(w.payout, lang) : fmt(w.arrives)}</b>],
+    ...(w.payout ? ([[t('money.rate'), <PayoutRate p={w.payout} base={base} lang={lang} />]] as [string, ReactNode][]) : []),
     [t('field.method'), t('money.kind.' + w.method)],
     [t('field.payee'), <bdi>{w.payee || '–'}</bdi>],
   ];

@@ -9,8 +9,9 @@ import { useFmt } from '../display.ts';
 import { withdrawList } from '../api.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
 import { Records } from './Records.tsx';
+import { payoutText } from './payout.tsx';
 
-/** A withdrawal in the records: amount and status, number, time, method and the operator's reason. */
+/** A withdrawal in the records: amount and status, number, time, method, the reais a PIX key receives, and the operator's reason. */
 function WithdrawalCard({ w }: { w: Withdrawal }) {
   const fmt = useFmt();
   return (
@@ -21,6 +22,8 @@ function WithdrawalCard({ w }: { w: Withdrawal }) {
           [t('money.orderNo'), w.orderNo],
           [t('money.time'), <bdi>{formatDateTime(w.time, currentLocale())}</bdi>],
           [t('field.method'), t('money.kind.' + w.method)],
+          // Paid in another currency: what arrives in it, as fixed when submitted.
+          ...(w.payout ? ([[t('money.arrives'), <b className="num">{payoutText(w.payout, currentLocale())}</b>]] as [string, ReactNode][]) : []),
           ...(w.remark ? ([[t('money.reason'), reasonText(w.remarkKey, w.remark)]] as [string, ReactNode][]) : []),
         ]}
       />
