@@ -65,8 +65,8 @@ const SubmitBody = Type.Object({
 
 const belowMin = (min: string) => new AppError(400, 'recharge.belowMin', `The minimum single deposit is ${min}`, { field: 'amount', min });
 const aboveMax = (max: string) => new AppError(400, 'recharge.aboveMax', `The maximum single deposit is ${max}`, { field: 'amount', max });
-const rateChanged = (amount: string) =>
-  new AppError(409, 'recharge.rateChanged', `The exchange rate has changed: this transfer now credits ${amount}`, { field: 'amount', amount });
+const rateChanged = (amount: string, rate: string) =>
+  new AppError(409, 'recharge.rateChanged', `The exchange rate is now ${rate}: this transfer credits ${amount}`, { field: 'amount', amount, rate });
 
 /**
  * What the deposit books: typed in the platform currency, the amount to pay at the channel's rate;
@@ -79,7 +79,7 @@ function booked(channel: ChannelRow, amount: string, payAmount: string | undefin
     throw new AppError(400, 'field.invalid', `payAmount has more decimals than ${channel.currency} has`, { field: 'payAmount' });
   }
   const credit = creditFor(payAmount, channel.exchangeRate);
-  if (cmp(credit, amount) !== 0) throw rateChanged(credit);
+  if (cmp(credit, amount) !== 0) throw rateChanged(credit, trimZeros(channel.exchangeRate));
   return { amount: credit, payAmount: trimZeros(payAmount) };
 }
 

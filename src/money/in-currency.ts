@@ -11,3 +11,9 @@ export const inCurrency = (v: string, currency: string, locale: string, least = 
 
 /** "1 USD = 5.2 BRL": the platform unit and what it is worth in the other currency, each side one run. */
 export const rateOf = (base: string, rate: string, currency: string): { one: string; rate: string } => ({ one: ltr('1 ' + base), rate: ltr(plain(rate) + ' ' + currency) });
+
+/** The rate written whole, as the records and the refusal of a moved rate write it. */
+export const rateText = (base: string, rate: string, currency: string): string => {
+  const r = rateOf(base, rate, currency);
+  return r.one + ' = ' + r.rate;
+};

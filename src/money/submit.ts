@@ -66,7 +66,7 @@ export function useMoneySubmit<B, R>(call: (body: B, key: string) => Promise<R>,
   const keys = useRef<ReturnType<typeof submissionKeys> | null>(null);
   if (!keys.current) keys.current = submissionKeys();
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; key?: string } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; key?: string; params?: Record<string, unknown> } | null>(null);
   const running = useRef(false);
   const run = async (body: B): Promise<boolean> => {
     if (running.current) return false;
@@ -77,7 +77,7 @@ export function useMoneySubmit<B, R>(call: (body: B, key: string) => Promise<R>,
       return await submitOnce(
         () => call(body, keys.current!.key(body)),
         ok,
-        (e) => setFailure(e as { message: string; key?: string }),
+        (e) => setFailure(e as { message: string; key?: string; params?: Record<string, unknown> }),
         () => keys.current!.done(),
       );
     } finally {
@@ -89,7 +89,7 @@ export function useMoneySubmit<B, R>(call: (body: B, key: string) => Promise<R>,
     busy,
     /** Why the last try failed (the server's reason, translated), or ''. */
     error: failure ? failure.message : '',
-    /** The last failure with the server's reason key, when it gave one. */
+    /** The last failure with the server's reason key and its figures, when it gave them. */
     failure,
     run,
     clearError: () => setFailure(null),

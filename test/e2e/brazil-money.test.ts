@@ -6,9 +6,9 @@
  * English, Brazilian Portuguese and Arabic.
  */
 import * as assert from 'uvu/assert';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
-import type { PaymentMethod } from '../../src/shared/contract.ts';
+import type { PayChannel, PaymentMethod } from '../../src/shared/contract.ts';
 import { browserSuite, errorsOf, loginAsDemo, newMobilePage, operatorCall, screenshot, settled, startSignedIn, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('Brazil in reais: a deposit in the currency transferred, a PIX withdrawal confirmed in reais');
@@ -83,6 +83,89 @@ test('a deposit typed in reais: centavos accepted, the dollars credited as it is
   const body = JSON.parse((await sent).postData() || '{}') as Record<string, string>;
   assert.equal([body.amount, body.payAmount], ['34.87500000', '181.35'], 'the credit shown and the reais typed');
   await page.waitForURL((u) => u.pathname === '/rechargeDetail');
+  assert.equal(errorsOf(page), []);
+}));
+
+/** Types `text` into `field` key by key, or pastes it from the clipboard, into an emptied field. */
+async function enter(field: Locator, how: 'typed' | 'pasted', text: string) {
+  await field.fill('');
+  await field.click();
+  if (how === 'typed') await page.keyboard.type(text);
+  else {
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await page.keyboard.press('ControlOrMeta+V');
+  }
+}
+
+/** The channel list as a screen loaded before the operator moved the reais rate from 5 to 5.2 sees it. */
+const staleRate = (p: Page) =>
+  p.route('**/h5/recharge/getPayChanelList*', async (route) => {
+    const res = await route.fetch();
+    const json = (await res.json()) as { data: PayChannel[] };
+    for (const c of json.data) if (c.currency === 'BRL') c.exchangeRate = '5';
+    await route.fulfill({ response: res, json });
+  }, { times: 1 });
+
+test('what cannot be booked, typed or pasted, stays in the field with its reason and is never sent; a moved rate is said in the user\'s numbers', traced(async () => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
+  const sent: string[] = [];
+  const watch = (r: Request) => /submitRecharge|submitExpenses/.test(r.url()) && sent.push(r.postData() || '');
+  page.on('request', watch);
+  // The demo types whole dollars (moneyDecimals 0), reais with their centavos; at the screen's
+  // rate of 5 the $20 minimum is R$ 100.
+  const refused: Array<[text: string, reais: string, dollars: string]> = [
+    ['15.75', 'At least 100 BRL', 'Whole amounts only, without decimals'],
+    ['12.999', 'At most 2 decimals', 'Whole amounts only, without decimals'],
+    ['-50', 'Amounts cannot have a sign', 'Amounts cannot have a sign'],
+    ['1e5', 'Type the amount in plain digits, without an exponent', 'Type the amount in plain digits, without an exponent'],
+    ['NaN', 'Only digits and one decimal point', 'Only digits and one decimal point'],
+    ['15\u000075', 'Only digits and one decimal point', 'Only digits and one decimal point'],
+  ];
+  await staleRate(page);
+  await page.goto(stage.server.url + '/recharge?id=1');
+  await page.getByRole('radiogroup', { name: 'Amount in' }).getByRole('radio', { name: 'BRL' }).check();
+  const reais = main().getByLabel('Amount you transfer (BRL)', { exact: true });
+  const reaisWhy = reais.locator('xpath=..').locator('[role=alert]');
+  for (const [text, why] of refused) {
+    for (const how of ['typed', 'pasted'] as const) {
+      await enter(reais, how, text);
+      const said = `${how} ${JSON.stringify(text)}`;
+      assert.is(await reais.inputValue(), text, `${said}: kept as it was entered`);
+      assert.is(clean(await reaisWhy.innerText()), why, said);
+      assert.is(await main().locator('.mpay').count(), 0, `${said}: nothing credited`);
+    }
+    await main().getByRole('button', { name: 'Submit deposit' }).click();
+    assert.is(clean(await reaisWhy.innerText()), why, `${JSON.stringify(text)} after the submit`);
+  }
+  // The screen's rate was 5: R$ 520 showed $104. The server's is 5.2 and credits $100.
+  await enter(reais, 'pasted', '520');
+  assert.is(clean(await main().locator('.mpay').innerText()), 'Credited $104 = 520 BRL');
+  await main().getByRole('button', { name: 'Submit deposit' }).click();
+  const refusal = main().locator('.form > p[role=alert]');
+  await refusal.waitFor();
+  assert.is(clean(await refusal.innerText()), 'The exchange rate is now 1 USD = 5.2 BRL: this transfer credits $100');
+  await main().locator('.mpay').getByText('Credited $100', { exact: false }).waitFor();
+  assert.is(await reais.inputValue(), '520', 'what was typed stays after the refusal');
+  assert.equal(sent.map((b) => JSON.parse(b) as object), [{ channelId: 1, amount: '104.00000000', payAmount: '520' }], 'only the bookable entry was sent');
+
+  await page.goto(stage.server.url + '/withdraw');
+  await page.getByRole('radio', { name: /PIX/ }).check();
+  await main().getByLabel('Fund password', { exact: true }).fill(DEMO_FUND_PASSWORD);
+  const dollars = main().getByLabel('Amount', { exact: true });
+  const dollarsWhy = dollars.locator('xpath=..').locator('[role=alert]');
+  for (const [text, , why] of refused) {
+    for (const how of ['typed', 'pasted'] as const) {
+      await enter(dollars, how, text);
+      const said = `${how} ${JSON.stringify(text)}`;
+      assert.is(await dollars.inputValue(), text, `${said}: kept as it was entered`);
+      assert.is(clean(await dollarsWhy.innerText()), why, said);
+      assert.is(await row('Handling fee').count(), 0, `${said}: no fee for what cannot be booked`);
+    }
+    await main().getByRole('button', { name: 'Withdraw now' }).click();
+    assert.is(await page.getByRole('dialog').count(), 0, `${JSON.stringify(text)}: no confirmation`);
+  }
+  assert.is(sent.length, 1, 'no withdrawal sent');
+  page.off('request', watch);
   assert.equal(errorsOf(page), []);
 }));
 
@@ -205,6 +288,18 @@ for (const language of ['pt-BR', 'ar']) {
     assert.ok(clean(await rows.innerText()).includes(reais), clean(await rows.innerText()));
     await settled(p);
     await screenshot(p, `brazil-withdraw-detail-${language}`);
+    // A rate moved since the form loaded: the refusal writes the rate and the credit as the form does.
+    await staleRate(p);
+    await p.goto(stage.server.url + '/recharge?id=1');
+    await p.locator('.mpick.two input').nth(1).check();
+    await input.fill('520');
+    await p.locator('.mpay').waitFor();
+    await p.locator('.form button[type=submit]').click();
+    const refusal = p.locator('.app > main:not([hidden]) .form > p[role=alert]');
+    await refusal.waitFor();
+    assert.is(clean(await refusal.innerText()), language === 'ar'
+      ? 'أصبح سعر الصرف 1 USD = 5.2 BRL: هذا التحويل يضيف الآن 100 $'
+      : 'O câmbio agora é 1 USD = 5,2 BRL: esta transferência credita $ 100');
     assert.equal(errorsOf(p), []);
     await p.close();
   }));

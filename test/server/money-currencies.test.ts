@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ExpensesMoney, Page, PayChannel, PaymentMethod, Withdrawal } from '../../src/shared/contract.ts';
-import { config, deposits, payChannels, withdrawals } from '../../server/db/schema/index.ts';
+import { config, deposits, payChannels, walletBills, withdrawals } from '../../server/db/schema/index.ts';
 import { getWallet } from '../../server/ledger/index.ts';
 import { creditFor, payoutFor } from '../../src/shared/currency-convert.ts';
 import { withdrawFee } from '../../src/shared/withdraw-fee.ts';
@@ -71,7 +71,7 @@ test('the credit the user saw, or nothing: a rate changed since the screen loade
   await s.ctx.db.update(payChannels).set({ exchangeRate: '5.3' }).where(eq(payChannels.id, brl.id));
   try {
     const res = await recharge(s, m, { channelId: brl.id, amount: credit, payAmount: '520' });
-    assert.equal([res.code, res.key, res.params?.amount], [409, 'recharge.rateChanged', '98.11320754']);
+    assert.equal([res.code, res.key, res.params?.amount, res.params?.rate], [409, 'recharge.rateChanged', '98.11320754', '5.3'], 'the credit and the rate now, for the app to write in the user\'s numbers');
     assert.is((await depositsOf(m)).length, 0);
   } finally {
     await s.ctx.db.update(payChannels).set({ exchangeRate: '5.2' }).where(eq(payChannels.id, brl.id));
@@ -110,6 +110,30 @@ test('a retried deposit in reais with its key is the first one, once', async () 
   assert.is((await depositsOf(m)).length, 1);
   const other = await recharge(s, m, { ...body, payAmount: '182', amount: creditFor('182', brl.exchangeRate) }, headers);
   assert.equal([other.code, other.key], [409, 'idempotency.mismatch'], 'another amount under the same key');
+});
+
+test('the entries a hand may type or paste into a money field: what is booked is the number typed, the rest refused before anything moves', async () => {
+  const m = await member(s, '1000');
+  const pix = await s.call<PaymentMethod>('POST', '/h5/expenses/bindCard', { token: m.token, body: { kind: 'pix', payee: 'Ana Souza', pixType: 'email', pixKey: `hand${m.userId}@example.com` } });
+  const before = await getWallet(s.ctx.db, m.userId);
+  for (const amount of ['-50', '1e5', 'NaN', '\u0000', '15\u000075', '15.75\u0000', ' 15.75', '15,75', -50, 1e5, 15.75]) {
+    const w = await withdraw(s, m, { methodId: pix.data.id, amount, fee: '1' });
+    assert.ok(w.code === 400 && ['field.invalid', 'field.nul'].includes(w.key!), `withdrawal of ${JSON.stringify(amount)}: ${w.code} ${w.key}`);
+    for (const body of [{ amount }, { amount: '20', payAmount: amount }]) {
+      const d = await recharge(s, m, { channelId: brl.id, ...body });
+      assert.ok(d.code === 400 && ['field.invalid', 'field.nul'].includes(d.key!), `deposit ${JSON.stringify(body)}: ${d.code} ${d.key}`);
+    }
+  }
+  const reais = await recharge(s, m, { channelId: brl.id, amount: creditFor('12.999', brl.exchangeRate), payAmount: '12.999' });
+  assert.equal([reais.code, reais.key], [400, 'field.invalid'], 'reais have no third decimal');
+  assert.equal(await getWallet(s.ctx.db, m.userId), before, 'nothing moved');
+  assert.is((await depositsOf(m)).length, 0);
+
+  const ok = await withdraw(s, m, { methodId: pix.data.id, amount: '15.75', fee: '1' });
+  assert.is(ok.code, 200, ok.msg);
+  assert.equal([ok.data.amount, ok.data.fee, ok.data.payout?.amount], ['15.75000000', '1.00000000', '81.90000000'], 'the amount typed, its fee, its reais');
+  const [bill] = await s.ctx.db.select().from(walletBills).where(eq(walletBills.ref, ok.data.orderNo));
+  assert.equal([bill!.bizType, bill!.amount, bill!.frozenDelta], ['withdraw_freeze', '-16.75000000', '16.75000000'], 'the bill takes amount + fee, as the sheet said');
 });
 
 const money = (m: Member) => s.call<ExpensesMoney>('GET', '/h5/expenses/getExpensesMoney', { token: m.token });

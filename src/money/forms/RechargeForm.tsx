@@ -17,7 +17,7 @@ import { channels, forgetChannels } from '../channels.ts';
 import { converts } from '../../shared/currency-convert.ts';
 import { formWords } from './form-words.ts';
 import { rateLine, usePayAmount } from './other-currency.ts';
-import { inCurrency } from '../in-currency.ts';
+import { inCurrency, rateText } from '../in-currency.ts';
 import { CopyButton } from '../parts/CopyButton.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
 import { AmountField, useAmount } from './AmountField.tsx';
@@ -84,6 +84,11 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
   };
 
   const acct = type === 'bank' ? ch.cardNo : ch.address;
+  // The refusal's figures in the user's numbers: the credit as booked money, the rate as the rate line writes it.
+  const now = moved ? deposit.failure?.params : undefined;
+  const refusal = now && typeof now.amount === 'string' && typeof now.rate === 'string'
+    ? t('err.recharge.rateChanged', { amount: ltr(fmt(now.amount)), rate: rateText(base, now.rate, ch.currency) })
+    : deposit.error;
   return (
     <Page title={title}>
       <section className="mbox">
@@ -146,7 +151,7 @@ export function RechargeForm({ type }: { type: PayChannelType }) {
         )}
         {needProof && <PhotoUpload label={t('field.proof')} onUploaded={setProof} />}
         {tried && needProof && !proof && <small className="down" role="alert">{t('money.proofNeeded')}</small>}
-        {deposit.error && <p className="down" role="alert">{deposit.error}</p>}
+        {refusal && <p className="down" role="alert">{refusal}</p>}
         <Button type="submit" block loading={deposit.busy} disabled={needProof && !proof}>{t('money.submitRecharge')}</Button>
       </form>
     </Page>

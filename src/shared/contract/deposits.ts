@@ -48,7 +48,8 @@ export interface SubmitRechargeRequest {
    * The amount transferred in the channel's currency, when the user typed that one (at most 2
    * decimals on a bank channel, 8 on a coin channel): `amount` must then be what it credits at
    * the channel's rate (`payAmount ÷ exchangeRate`, cut to 8 decimals), else the deposit is
-   * refused with `recharge.rateChanged` and the current credit in `params.amount`; the deposit
+   * refused with `recharge.rateChanged`, the current credit in `params.amount` and the channel's
+   * rate now in `params.rate`; the deposit
    * records this `payAmount` as typed.
    */
   payAmount?: Decimal;
