@@ -23,14 +23,16 @@ function WithdrawalView({ w }: { w: Withdrawal }) {
   const lang = currentLocale();
   const money = useMoney();
   const base = useStore($app, { keys: ['currency'] }).currency || money.symbol;
+  // Paid in another currency: the reais (or other money) fixed when submitted.
+  const reais = w.payout;
   const rows: [string, ReactNode][] = [
     [t('money.orderNo'), w.orderNo],
     [t('money.time'), <bdi>{formatDateTime(w.time, lang)}</bdi>],
     [t('money.status'), <Status of="withdraw" value={w.status} />],
     [t('field.amount'), <span className="num">{fmt(w.amount)}</span>],
     [t('field.fee'), <span className="num">{fmt(w.fee)}</span>],
-    [t('money.arrives'), <b className="num">{w.payout ? payoutText(w.payout, lang) : fmt(w.arrives)}</b>],
-    ...(w.payout ? ([[t('money.rate'), <PayoutRate p={w.payout} base={base} lang={lang} />]] as [string, ReactNode][]) : []),
+    [t('money.arrives'), <b className="num">{reais ? payoutText(reais, lang) : fmt(w.arrives)}</b>],
+    ...(reais ? ([[t('money.rate'), <PayoutRate p={reais} base={base} lang={lang} />]] as [string, ReactNode][]) : []),
     [t('field.method'), t('money.kind.' + w.method)],
     [t('field.payee'), <bdi>{w.payee || '–'}</bdi>],
   ];
