@@ -4,6 +4,7 @@ import type { RegionRow } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { pageWords, tError } from '../i18n.ts';
 import { Alert } from '../Alert.tsx';
+import { SaveRow } from './SaveRow.tsx';
 
 const w = pageWords({
   en: {
@@ -13,8 +14,6 @@ const w = pageWords({
     currency: 'Currency (ISO code, empty for none)',
     badRegion: 'A region is a country code such as BR, JP or US, or XX for none',
     badCurrency: 'A currency is a code such as BRL, JPY or USD, or empty for none',
-    save: 'Save',
-    saved: 'Saved',
   },
   'pt-BR': {
     title: 'Bancos e canais de depósito por região',
@@ -23,8 +22,6 @@ const w = pageWords({
     currency: 'Moeda (código ISO, vazio para nenhuma)',
     badRegion: 'Uma região é um código de país como BR, JP ou US, ou XX para nenhuma',
     badCurrency: 'Uma moeda é um código como BRL, JPY ou USD, ou vazio para nenhuma',
-    save: 'Salvar',
-    saved: 'Salvo',
   },
   ar: {
     title: 'البنوك وقنوات الإيداع حسب المنطقة',
@@ -33,8 +30,6 @@ const w = pageWords({
     currency: 'العملة (رمز ISO، أو فارغ لبلا عملة)',
     badRegion: 'المنطقة رمز دولة مثل BR أو JP أو US، أو XX لبلا منطقة',
     badCurrency: 'العملة رمز مثل BRL أو JPY أو USD، أو فارغ لبلا عملة',
-    save: 'حفظ',
-    saved: 'تم الحفظ',
   },
 });
 
@@ -45,39 +40,21 @@ function Row({ row }: { row: RegionRow }) {
   const bank = row.kind === 'bank';
   const [region, setRegion] = useState(row.region);
   const [currency, setCurrency] = useState(row.currency ?? '');
-  const [error, setError] = useState('');
-  const [saved, setSaved] = useState(false);
-  const edit = (set: (v: string) => void) => (e: { currentTarget: { value: string } }) => (set(e.currentTarget.value), setSaved(false));
+  const edit = (set: (v: string) => void) => (e: { currentTarget: { value: string } }) => set(e.currentTarget.value);
+  const save = async () => {
+    const done = await call<RegionRow>('POST', bank ? `/regions/bank/${encodeURIComponent(row.id)}` : `/regions/channel/${row.id}`, bank ? { region, currency: currency || null } : { region });
+    setRegion(done.region);
+    setCurrency(done.currency ?? '');
+  };
   return (
-    <li>
-      <form
-        className="card setting"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setError('');
-          try {
-            const done = await call<RegionRow>('POST', bank ? `/regions/bank/${encodeURIComponent(row.id)}` : `/regions/channel/${row.id}`, bank ? { region, currency: currency || null } : { region });
-            setRegion(done.region);
-            setCurrency(done.currency ?? '');
-            setSaved(true);
-          } catch (err) {
-            setError(refusalText(err));
-          }
-        }}
-      >
-        <code>{row.name}</code>
-        <div className="row">
-          <input aria-label={`${row.name}: ${w('region')}`} title={w('region')} dir="ltr" maxLength={8} value={region} onInput={edit(setRegion)} />
-          {bank ? (
-            <input aria-label={`${row.name}: ${w('currency')}`} title={w('currency')} dir="ltr" maxLength={8} value={currency} onInput={edit(setCurrency)} />
-          ) : (
-            <span className="muted" dir="ltr">{row.currency}</span>
-          )}
-          <button className="primary">{saved ? w('saved') : w('save')}</button>
-        </div>
-        <Alert text={error} />
-      </form>
-    </li>
+    <SaveRow head={<code>{row.name}</code>} save={save} refusal={refusalText}>
+      <input aria-label={`${row.name}: ${w('region')}`} title={w('region')} dir="ltr" maxLength={8} value={region} onInput={edit(setRegion)} />
+      {bank ? (
+        <input aria-label={`${row.name}: ${w('currency')}`} title={w('currency')} dir="ltr" maxLength={8} value={currency} onInput={edit(setCurrency)} />
+      ) : (
+        <span className="muted" dir="ltr">{row.currency}</span>
+      )}
+    </SaveRow>
   );
 }
 

@@ -4,14 +4,14 @@ import type { Setting } from '../../shared/contract/console.ts';
 import { ApiError, call } from '../api.ts';
 import { language, pageWords, t, tError } from '../i18n.ts';
 import { MEANINGS } from './setting-meanings.ts';
-import { Alert } from '../Alert.tsx';
 import type { PageProps } from '../LazyPage.tsx';
 import { Regions } from './Regions.tsx';
+import { SaveRow } from './SaveRow.tsx';
 
 const w = pageWords({
-  en: { flag: '0 (off) or 1 (on)', number: 'a number such as 2 or 0.5', count: 'a whole number such as 0 or 60', wholeRange: 'a whole number from {min} to {max}', numberRange: 'a number from {min} to {max}', decimals: ', with at most {n} decimals', mustBe: '{key} must be {allowed}', https: 'an https: address, or empty', link: 'an http: or https: address, or empty', codeType: 'sms, email or empty', text: 'any text', byDefault: 'Default', save: 'Save', saved: 'Saved' },
-  'pt-BR': { flag: '0 (desligado) ou 1 (ligado)', number: 'um número como 2 ou 0.5', count: 'um número inteiro como 0 ou 60', wholeRange: 'um número inteiro de {min} a {max}', numberRange: 'um número de {min} a {max}', decimals: ', com no máximo {n} casas decimais', mustBe: '{key} deve ser {allowed}', https: 'um endereço https:, ou vazio', link: 'um endereço http: ou https:, ou vazio', codeType: 'sms, email ou vazio', text: 'qualquer texto', byDefault: 'Padrão', save: 'Salvar', saved: 'Salvo' },
-  ar: { flag: '0 (متوقف) أو 1 (مفعّل)', number: 'رقم مثل 2 أو 0.5', count: 'عدد صحيح مثل 0 أو 60', wholeRange: 'عدد صحيح من {min} إلى {max}', numberRange: 'رقم من {min} إلى {max}', decimals: '، بحد أقصى {n} منازل عشرية', mustBe: 'المسموح به في {key}: {allowed}', https: 'عنوان https:‏ أو فارغ', link: 'عنوان http:‏ أو https:‏ أو فارغ', codeType: 'sms أو email أو فارغ', text: 'أي نص', byDefault: 'الافتراضي', save: 'حفظ', saved: 'تم الحفظ' },
+  en: { flag: '0 (off) or 1 (on)', number: 'a number such as 2 or 0.5', count: 'a whole number such as 0 or 60', wholeRange: 'a whole number from {min} to {max}', numberRange: 'a number from {min} to {max}', decimals: ', with at most {n} decimals', mustBe: '{key} must be {allowed}', https: 'an https: address, or empty', link: 'an http: or https: address, or empty', codeType: 'sms, email or empty', text: 'any text', byDefault: 'Default' },
+  'pt-BR': { flag: '0 (desligado) ou 1 (ligado)', number: 'um número como 2 ou 0.5', count: 'um número inteiro como 0 ou 60', wholeRange: 'um número inteiro de {min} a {max}', numberRange: 'um número de {min} a {max}', decimals: ', com no máximo {n} casas decimais', mustBe: '{key} deve ser {allowed}', https: 'um endereço https:, ou vazio', link: 'um endereço http: ou https:, ou vazio', codeType: 'sms, email ou vazio', text: 'qualquer texto', byDefault: 'Padrão' },
+  ar: { flag: '0 (متوقف) أو 1 (مفعّل)', number: 'رقم مثل 2 أو 0.5', count: 'عدد صحيح مثل 0 أو 60', wholeRange: 'عدد صحيح من {min} إلى {max}', numberRange: 'رقم من {min} إلى {max}', decimals: '، بحد أقصى {n} منازل عشرية', mustBe: 'المسموح به في {key}: {allowed}', https: 'عنوان https:‏ أو فارغ', link: 'عنوان http:‏ أو https:‏ أو فارغ', codeType: 'sms أو email أو فارغ', text: 'أي نص', byDefault: 'الافتراضي' },
 });
 
 const CHOICES: Partial<Record<Setting['rule'], string[]>> = { flag: ['0', '1'], codeType: ['', 'sms', 'email'] };
@@ -30,52 +30,37 @@ function Row({ s }: { s: Setting }) {
   const [value, setValue] = useState(s.value);
   // What the server holds now: saving it again would change nothing.
   const [stored, setStored] = useState(s.value);
-  const [error, setError] = useState('');
-  const [saved, setSaved] = useState(false);
   const choices = CHOICES[s.rule];
   const meaning = MEANINGS[language()][s.key];
-  const field = { 'aria-label': s.key, value, dir: 'ltr' as const, onInput: (e: { currentTarget: { value: string } }) => (setValue(e.currentTarget.value), setSaved(false)) };
+  const field = { 'aria-label': s.key, value, dir: 'ltr' as const, onInput: (e: { currentTarget: { value: string } }) => setValue(e.currentTarget.value) };
+  const save = async () => {
+    await call('POST', '/settings', { key: s.key, value });
+    setStored(value);
+  };
+  const head = (
+    <>
+      <code>{s.key}</code>
+      {meaning && <p className="meaning">{meaning}</p>}
+      <small className="muted">
+        {allowed(s)}
+        {s.default !== null && ` · ${w('byDefault')}: ${s.default || '–'}`}
+      </small>
+    </>
+  );
   return (
-    <li>
-      <form
-        className="card setting"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setError('');
-          try {
-            await call('POST', '/settings', { key: s.key, value });
-            setStored(value);
-            setSaved(true);
-          } catch (err) {
-            setError(refusalText(err, s));
-          }
-        }}
-      >
-        <code>{s.key}</code>
-        {meaning && <p className="meaning">{meaning}</p>}
-        <small className="muted">
-          {allowed(s)}
-          {s.default !== null && ` · ${w('byDefault')}: ${s.default || '–'}`}
-        </small>
-        <div className="row">
-          {choices ? (
-            <select {...field} onChange={field.onInput}>
-              {choices.map((c) => (
-                <option key={c} value={c}>
-                  {c || '–'}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input {...field} maxLength={2000} inputMode={s.rule === 'count' ? 'numeric' : s.rule === 'number' ? 'decimal' : undefined} />
-          )}
-          <button className="primary" disabled={value === stored && !error}>
-            {saved ? w('saved') : w('save')}
-          </button>
-        </div>
-        <Alert text={error} />
-      </form>
-    </li>
+    <SaveRow head={head} save={save} refusal={(err) => refusalText(err, s)} unchanged={value === stored}>
+      {choices ? (
+        <select {...field} onChange={field.onInput}>
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {c || '–'}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...field} maxLength={2000} inputMode={s.rule === 'count' ? 'numeric' : s.rule === 'number' ? 'decimal' : undefined} />
+      )}
+    </SaveRow>
   );
 }
 
