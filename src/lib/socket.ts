@@ -197,7 +197,7 @@ const isOrderValue = (v: unknown): boolean => !(v === false || v === 0 || v === 
 export function askForCode(kind: 'sms' | 'email' | ''): void {
   // A push that names no channel asks for the SMS code, the one every account binds first.
   const channel = kind || 'sms';
-  Promise.all([import('../ui/CodePrompt.tsx'), import('../api/account.ts')]).then(
+  Promise.all([import('../ui/AskedCode.tsx'), import('../api/account.ts')]).then(
     ([ui, api]) =>
       ui.askCode(channel, {
         request: () => api.askedCodeSend(channel),

@@ -1,30 +1,32 @@
-import { useState } from 'react';
+/** The one dialog that asks a code: the second factor's, and the SMS or e-mail code the platform asks for. */
+import { useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from '../i18n/index.ts';
 import { Popup } from './Popup.tsx';
-import { Field } from './Field.tsx';
-import { Button } from './Button.tsx';
-import { useCountdown } from './useCountdown.ts';
-import { notify } from '../stores/notify.ts';
-import '../screens/forgetPassword/style.css';
 
-export type CodeKind = 'sms' | 'email';
-
-export interface CodeCalls {
-  /** Has the platform send the code to the bound phone or e-mail. */
-  request: () => Promise<unknown>;
-  /** Sends the typed code; a rejection keeps the dialog open with the code as typed. */
-  send: (code: string) => Promise<unknown>;
+export interface PromptProps {
+  title: string;
+  /** Under the title. */
+  hint?: string;
+  label: string;
+  /** Beside the field (the button that has a code sent). */
+  beside?: ReactNode;
+  inputMode?: 'numeric';
+  maxLength: number;
+  /**
+   * Sends the trimmed code. Resolves null when the dialog is done and closes; else with the text
+   * to show under the field ('' for none) as it stays open, with the code as typed.
+   */
+  send: (code: string) => Promise<string | null>;
 }
 
-interface Props extends CodeCalls {
-  kind: CodeKind;
-  onDone: () => void;
-}
+let prompts = 0;
 
-function CodeDialog({ kind, request, send, onDone }: Props) {
-  const [left, startCountdown] = useCountdown();
-  const [asking, setAsking] = useState(false);
+/** A dialog that asks one code: the field, the refusal under it, Cancel and Confirm. */
+function CodePrompt({ prompt, end }: { prompt: PromptProps; end: () => void }) {
+  const { title, hint, label, beside, inputMode, maxLength, send } = prompt;
+  // Not the Field component's useId: it repeats across React roots, and each prompt has one of its own.
+  const [id] = useState(() => `code-prompt-${++prompts}`);
   const [open, setOpen] = useState(true);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -32,46 +34,52 @@ function CodeDialog({ kind, request, send, onDone }: Props) {
   const close = () => {
     setOpen(false);
     // Unmount once the 0.2 s closing animation has played.
-    setTimeout(onDone, 250);
+    setTimeout(end, 250);
   };
   const submit = (e: { preventDefault(): void }) => {
     e.preventDefault();
     if (busy) return;
     if (!code.trim()) return setError(t('v.required'));
     setBusy(true);
-    send(code.trim()).then(close, () => setBusy(false));
+    send(code.trim()).then((text) => {
+      if (text === null) return close();
+      setError(text);
+      setBusy(false);
+    });
   };
-  const ask = () => {
-    if (asking || left) return;
-    setAsking(true);
-    request()
-      .then(() => {
-        startCountdown();
-        notify(t('auth.codeSent'), { type: 'success' });
-      }, () => {})
-      .finally(() => setAsking(false));
-  };
-  const title = t(kind === 'email' ? 'push.inputEmail' : 'push.inputSms');
+  const field = (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name="code"
+        value={code}
+        onInput={(e) => (setCode(e.currentTarget.value), setError(''))}
+        inputMode={inputMode}
+        autoComplete="one-time-code"
+        autoCapitalize="off"
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-e` : undefined}
+        autoFocus
+      />
+      {error && <small id={`${id}-e`} role="alert">{error}</small>}
+    </div>
+  );
   return (
     <Popup open={open} onClose={close} position="center" label={title}>
       <form onSubmit={submit} noValidate>
         <div className="dlg-body">
           <h2>{title}</h2>
-          <div className="code-row">
-            <Field
-              label={t(kind === 'email' ? 'field.emailCode' : 'field.smsCode')}
-              value={code}
-              onValue={(v) => (setCode(v), setError(''))}
-              error={error}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={16}
-              autoFocus
-            />
-            <Button ghost onClick={ask} loading={asking} disabled={left > 0}>
-              {left ? t('auth.resend', { time: left }) : t('auth.send')}
-            </Button>
-          </div>
+          {hint && <p className="hint">{hint}</p>}
+          {beside ? (
+            <div className="code-row">
+              {field}
+              {beside}
+            </div>
+          ) : (
+            field
+          )}
         </div>
         <div className="dlg-acts">
           <button type="button" onClick={close}>{t('ui.cancel')}</button>
@@ -82,22 +90,21 @@ function CodeDialog({ kind, request, send, onDone }: Props) {
   );
 }
 
-let openOne: (() => void) | null = null;
-
 /**
- * Push `input` (docs/rules.md#asked-codes): the platform asks for the code it sent by SMS or e-mail. A second ask
- * replaces the first dialog, so taps never land on a stale one.
+ * Shows the prompt over the screen on a React root of its own, until it is cancelled or done;
+ * then `ended` runs. Answers what closes it at once.
  */
-export function askCode(kind: CodeKind, calls: CodeCalls): void {
-  openOne?.();
+export function showPrompt(prompt: PromptProps, ended: () => void): () => void {
   const host = document.body.appendChild(document.createElement('div'));
   const root = createRoot(host);
-  const done = () => {
-    if (openOne !== done) return;
-    openOne = null;
+  let open = true;
+  const end = () => {
+    if (!open) return;
+    open = false;
     root.unmount();
     host.remove();
+    ended();
   };
-  openOne = done;
-  root.render(<CodeDialog kind={kind} {...calls} onDone={done} />);
+  root.render(<CodePrompt prompt={prompt} end={end} />);
+  return end;
 }
