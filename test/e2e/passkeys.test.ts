@@ -42,6 +42,9 @@ test('a passkey added on the Security screen signs in from the login form; remov
   await page.getByText('Passkey added').waitFor();
   const item = page.locator('.sec-keys li');
   await item.getByText('This device').waitFor();
+  const title = (await page.locator('#passkeys-h').boundingBox())!;
+  const hint = (await page.locator('section[aria-labelledby=passkeys-h] small').first().boundingBox())!;
+  assert.ok(hint.y >= title.y + title.height - 1, `the hint starts on a line of its own under the title (title ${JSON.stringify(title)}, hint ${JSON.stringify(hint)})`);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   assert.is(credentials.length, 1, 'the authenticator holds the new passkey');
   assert.ok(credentials[0]!.isResidentCredential, 'a discoverable one: offered before a name is typed');
