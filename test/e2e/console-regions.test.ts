@@ -55,6 +55,27 @@ test('a currency no money has is refused with what is allowed; BRL is saved and 
   assert.is(await currency.inputValue(), 'BRL', 'the field shows the code as stored');
   await screenshot(page, 'console-regions-en', 'section:has(> h2)');
 
+  await page.locator('select[aria-label=Language]').selectOption('ar');
+  const about = page.locator('section:has(> h2) > p.muted');
+  await about.getByText('يرى المستخدمون').waitFor();
+  // Each language tag stands before its region in Arabic too, not beside the next pair's tag.
+  const pair = await about.evaluate((p) => {
+    const text = p.firstChild as Text;
+    const tag = text.data.indexOf('pt-BR');
+    // No named functions in here: the test's transpiler would wrap them in a helper the page lacks.
+    const [a, b] = [[tag, 5], [text.data.indexOf('BR', tag + 5), 2]].map(([from, length]) => {
+      const range = document.createRange();
+      range.setStart(text, from!);
+      range.setEnd(text, from! + length!);
+      return range.getBoundingClientRect();
+    }) as [DOMRect, DOMRect];
+    return { sameLine: Math.abs(a.top - b.top) < 2, tagBeforeRegion: a.right <= b.left, gap: b.left - a.right };
+  });
+  assert.equal(pair, { ...pair, sameLine: true, tagBeforeRegion: true }, 'pt-BR: BR reads as one pair');
+  assert.ok(pair.gap < 30, `the region stands right after its tag (${pair.gap} px)`);
+  assert.is(await page.getByLabel(/^UnionPay card: العملة/).getAttribute('placeholder'), 'العملة', 'an empty currency field says what it is');
+  await screenshot(page, 'console-regions-ar', 'section:has(> h2)');
+
   const res = await fetch(`${server.url}/prod-api/h5/expenses/getBankList?lang=pt-BR`, { headers: { authorization: 'Bearer ' + (await demoToken(server.url)) } });
   const banks = ((await res.json()) as { data: Bank[] }).data;
   assert.equal(banks.filter((b) => b.inRegion).map((b) => b.code), ['001', '237', '341', '260', 'VISA']);

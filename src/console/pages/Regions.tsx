@@ -11,7 +11,9 @@ const w = pageWords({
     title: 'Banks and deposit channels by region',
     about: 'Users whose language names a region see its banks first (pt-BR: BR, ja: JP, en: US; Arabic: none). XX is no region: such a bank comes first where its currency is the money.',
     region: 'Region (ISO country, XX for none)',
+    regionShort: 'Region',
     currency: 'Currency (ISO code, empty for none)',
+    currencyShort: 'Currency',
     badRegion: 'A region is a country code such as BR, JP or US, or XX for none',
     badCurrency: 'A currency is a code such as BRL, JPY or USD, or empty for none',
   },
@@ -19,15 +21,19 @@ const w = pageWords({
     title: 'Bancos e canais de depósito por região',
     about: 'Usuários cujo idioma indica uma região veem primeiro os bancos dela (pt-BR: BR, ja: JP, en: US; árabe: nenhuma). XX é nenhuma região: esse banco vem primeiro onde sua moeda é a moeda local.',
     region: 'Região (país ISO, XX para nenhuma)',
+    regionShort: 'Região',
     currency: 'Moeda (código ISO, vazio para nenhuma)',
+    currencyShort: 'Moeda',
     badRegion: 'Uma região é um código de país como BR, JP ou US, ou XX para nenhuma',
     badCurrency: 'Uma moeda é um código como BRL, JPY ou USD, ou vazio para nenhuma',
   },
   ar: {
     title: 'البنوك وقنوات الإيداع حسب المنطقة',
-    about: 'يرى المستخدمون الذين تدل لغتهم على منطقة بنوكَها أولًا (pt-BR:‏ BR، ja:‏ JP، en:‏ US؛ العربية: لا منطقة). XX تعني بلا منطقة: يأتي هذا البنك أولًا حيث تكون عملته هي العملة المحلية.',
+    about: 'يرى المستخدمون الذين تدل لغتهم على منطقة بنوكَها أولًا (\u2066pt-BR: BR\u2069، \u2066ja: JP\u2069، \u2066en: US\u2069؛ العربية: لا منطقة). XX تعني بلا منطقة: يأتي هذا البنك أولًا حيث تكون عملته هي العملة المحلية.',
     region: 'المنطقة (رمز الدولة ISO، أو XX لبلا منطقة)',
+    regionShort: 'المنطقة',
     currency: 'العملة (رمز ISO، أو فارغ لبلا عملة)',
+    currencyShort: 'العملة',
     badRegion: 'المنطقة رمز دولة مثل BR أو JP أو US، أو XX لبلا منطقة',
     badCurrency: 'العملة رمز مثل BRL أو JPY أو USD، أو فارغ لبلا عملة',
   },
@@ -48,9 +54,9 @@ function Row({ row }: { row: RegionRow }) {
   };
   return (
     <SaveRow head={<code>{row.name}</code>} save={save} refusal={refusalText}>
-      <input aria-label={`${row.name}: ${w('region')}`} title={w('region')} dir="ltr" maxLength={8} value={region} onInput={edit(setRegion)} />
+      <input aria-label={`${row.name}: ${w('region')}`} title={w('region')} placeholder={w('regionShort')} dir="ltr" maxLength={8} value={region} onInput={edit(setRegion)} />
       {bank ? (
-        <input aria-label={`${row.name}: ${w('currency')}`} title={w('currency')} dir="ltr" maxLength={8} value={currency} onInput={edit(setCurrency)} />
+        <input aria-label={`${row.name}: ${w('currency')}`} title={w('currency')} placeholder={w('currencyShort')} dir="ltr" maxLength={8} value={currency} onInput={edit(setCurrency)} />
       ) : (
         <span className="muted" dir="ltr">{row.currency}</span>
       )}
