@@ -60,6 +60,7 @@ export class Poller {
   handle(msg: ToWorker): void {
     switch (msg.type) {
       case 'start':
+        if (this.running && msg.baseUrl === this.baseUrl && (msg.token ?? null) === this.token) return this.carryOn(msg);
         this.baseUrl = msg.baseUrl;
         this.token = msg.token ?? null;
         this.symbol = msg.symbol;
@@ -104,6 +105,20 @@ export class Poller {
         this.prefetching = null;
         return this.halt();
     }
+  }
+
+  /**
+   * A second start of the same session: the app taking the worker the boot script started, whose
+   * poll is answered or on its way and whose list the page already has (boot/inline.ts hands its
+   * messages on). Polling goes on where it is; only a chart the app opens with it costs a poll now.
+   */
+  private carryOn(msg: Extract<ToWorker, { type: 'start' }>): void {
+    this.saveData = msg.saveData;
+    if (msg.symbol === this.symbol && msg.period === this.period) return;
+    this.symbol = msg.symbol;
+    this.period = msg.period;
+    this.resetCandles();
+    if (this.symbol) this.pollNow();
   }
 
   private halt(): void {

@@ -109,6 +109,29 @@ schedule('an unchanged ticker list comes as a 304: the poll names the last valid
   poller.handle({ type: 'stop' });
 });
 
+schedule("a second start of the same session (the app taking the boot script's worker) polls no more and keeps the list", async () => {
+  const { time, calls, posted, net, poller } = setup();
+  net.price = '1.5';
+  const boot = { ...start, symbol: null, token: 't' } as const;
+  poller.handle(boot);
+  await time.advance(0);
+  assert.is(tickerCalls(calls).length, 1, 'the boot script started the poll');
+  poller.handle({ ...boot, period: '5min' });
+  await time.advance(0);
+  assert.is(calls.length, 1, 'no second poll: the first answer is already on the page');
+  assert.is(posted.filter((m) => m.type === 'tickers').length, 1, 'the held list is not posted again as new');
+  await time.advance(5_000);
+  assert.is(tickerCalls(calls).length, 2, 'the schedule goes on from the first poll');
+  assert.is(tickerCalls(calls)[1]!.headers['If-None-Match'], '"111-1.5"', 'with the validator of the list it holds');
+  poller.handle({ ...boot, symbol: 'btc' });
+  await time.advance(0);
+  assert.is(klines(calls).length, 1, 'a chart the app opens with it is polled at once');
+  poller.handle({ ...boot, token: 'other' });
+  await time.advance(0);
+  assert.is(tickerCalls(calls).length, 4, 'another session starts anew');
+  poller.handle({ type: 'stop' });
+});
+
 schedule('Save-Data polls every 15 s', async () => {
   const { time, calls, poller } = setup();
   poller.handle({ ...start, saveData: true });
