@@ -1,6 +1,7 @@
 // First-load path (types only): what the inline boot script of index.html hands to main.tsx.
 import type { ConfigItem, ContractMoney, Envelope, PlatformConfig, Play, Ticker } from '../shared/contract.ts';
 import type { Dict } from '../i18n/index.ts';
+import type { FromWorker } from '../shared/protocol.ts';
 
 /**
  * The start-up calls of docs/rules.md#start-up, started by index.html before the bundle arrives. Each promise
@@ -30,6 +31,11 @@ export interface BootCalls {
    * take; null once taken (or failed), undefined before either.
    */
   worker?: Worker | null;
+  /**
+   * What that worker posted before the app took it, in order (the boot script starts its polling
+   * on home and shows the prices in the skeleton): the app applies them as if they were its own.
+   */
+  early?: FromWorker[] | null;
   /** The symbol of the price row tapped in the skeleton before the app could open it, until replayed. */
   tap?: string;
 }

@@ -7,6 +7,7 @@ import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, empty
 import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
 import { diffTickers } from './ticker-diff.ts';
 import { newAbort } from '../shared/abort.ts';
+import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 
 export interface PollerDeps {
   fetch: (
@@ -37,6 +38,8 @@ export class Poller {
   private symbol: string | null = null;
   private period: KlinePeriod = '1min';
   private saveData = false;
+  /** The skeleton's language while the boot script holds the worker; the app formats its own. */
+  private lang: string | undefined;
   private running = false;
   private hidden = false;
   private failures = 0;
@@ -66,6 +69,7 @@ export class Poller {
         this.symbol = msg.symbol;
         this.period = msg.period;
         this.saveData = msg.saveData;
+        this.lang = msg.lang;
         this.running = true;
         this.failures = 0;
         this.tickers.clear();
@@ -113,6 +117,8 @@ export class Poller {
    * messages on). Polling goes on where it is; only a chart the app opens with it costs a poll now.
    */
   private carryOn(msg: Extract<ToWorker, { type: 'start' }>): void {
+    this.lang = msg.lang;
+    if (msg.saveData !== this.saveData && this.timer) this.schedule(msg.saveData ? SAVE_DATA_INTERVAL_MS : INTERVAL_MS);
     this.saveData = msg.saveData;
     if (msg.symbol === this.symbol && msg.period === this.period) return;
     this.symbol = msg.symbol;
@@ -217,7 +223,13 @@ export class Poller {
     const jobs = [
       this.get<Ticker[]>('/h5/symbol/getHomeTickerList', controller.signal, false).then((list) => {
         const changed = current() ? diffTickers(this.tickers, list) : [];
-        if (changed.length) this.deps.post({ type: 'tickers', changed });
+        if (!changed.length) return;
+        const { lang } = this;
+        this.deps.post(
+          lang
+            ? { type: 'tickers', changed, shown: changed.map((t) => [formatNumberIn(lang, t.price), formatPercentIn(lang, t.change, true)]) }
+            : { type: 'tickers', changed },
+        );
       }),
     ];
     if (symbol) {

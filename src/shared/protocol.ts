@@ -15,6 +15,11 @@ export type ToWorker =
       period: KlinePeriod;
       /** The data saver (lib/save-data.ts): poll every 15 s instead of 5 s, a first history of 120 candles. */
       saveData: boolean;
+      /**
+       * The language of the prices in the page's skeleton (boot/inline.ts, before the app's code
+       * is in): each ticker message then also carries its rows as the skeleton writes them.
+       */
+      lang?: string;
     }
   | { type: 'select'; symbol: string | null }
   /**
@@ -52,7 +57,12 @@ export type CandleDiff =
   | { kind: 'patch'; at: number; drop: number; columns: CandleColumns };
 
 export type FromWorker =
-  | { type: 'tickers'; changed: Ticker[] }
+  | {
+      type: 'tickers';
+      changed: Ticker[];
+      /** With `lang` at the start: `changed[i]`'s price and signed change in that language, as the app's rows write them. */
+      shown?: [price: string, change: string][];
+    }
   /** What the worker's own fetches received, as [url, transferSize, encodedBodySize] (Resource Timing), for the data meter. */
   | { type: 'bytes'; entries: [string, number, number][] }
   | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)

@@ -45,7 +45,7 @@ const post = (msg: ToWorker): void => worker?.postMessage(msg);
 
 const same = (a: Ticker, b: Ticker): boolean => (Object.keys(b) as (keyof Ticker)[]).every((k) => a[k] === b[k]);
 
-const receive = ({ data: msg }: MessageEvent<FromWorker>): void => {
+const receive = (msg: FromWorker): void => {
   // A worker that answers has not crashed: the next crash waits the shortest time again.
   crashes = 0;
   if (msg.type === 'tickers') {
@@ -95,20 +95,26 @@ const showStatus = (state: MarketStatus['state'], retryInMs: number): void => {
   }, 1000);
 };
 
-/** The worker the boot script started (once), else a new one. */
-const takeWorker = (): Worker => {
+/**
+ * The worker the boot script started (once), else a new one; with what the boot script's worker
+ * posted before it was taken, for the app to apply after its start.
+ */
+const takeWorker = (): [Worker, FromWorker[]] => {
   const boot = typeof window === 'object' ? window.__boot : undefined;
   const w = (boot && boot.worker) || new Worker(__WORKER_URL__);
-  if (boot) boot.worker = null;
-  return w;
+  const early = (boot && boot.early) || [];
+  if (boot) boot.worker = boot.early = null;
+  return [w, early];
 };
 
 /** Creates the worker if needed and starts its polling for the current session and chart. */
 const begin = (): void => {
+  let early: FromWorker[] = [];
   if (!worker) {
-    const w = takeWorker();
+    const [w, before] = takeWorker();
     worker = w;
-    w.onmessage = receive;
+    early = before;
+    w.onmessage = (e: MessageEvent<FromWorker>) => receive(e.data);
     // Crashed, or the script could not load (offline): prices would freeze quietly, so the status
     // line says so and counts down to a new worker while a screen still shows prices.
     w.onerror = () => {
@@ -133,6 +139,9 @@ const begin = (): void => {
     period: chart ? chart.period : $trade.get().kLinePeriod,
     saveData: saveData(),
   });
+  // A worker the boot script started polls on (market/poller.ts): its answers so far are the
+  // app's too, after the clean status above, so a backoff among them still shows.
+  early.forEach(receive);
   if (document.hidden) visibility();
 };
 

@@ -162,6 +162,73 @@ test("a tap on a price row of the first HTML before the app is ready opens that 
   await page.close();
 }));
 
+test("on a slow line the skeleton's prices move with the market worker's first poll before the app's code is in; the app takes the same rows and the tap", traced(async () => {
+  const page = await phone();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
+  // The market moves between the page's second and the worker's poll: every price up by one, every change -9.87 %.
+  const moved = new Map<string, string>();
+  await page.route('**/prod-api/h5/symbol/getHomeTickerList', async (route) => {
+    const live = (await (await route.fetch()).json()) as { data: { symbol: string; price: string; change: string }[] };
+    for (const t of live.data) {
+      const decimals = t.price.split('.')[1]?.length ?? 0;
+      t.price = (Number(t.price) + 1).toFixed(decimals);
+      t.change = '-9.87';
+      moved.set(t.symbol, new Intl.NumberFormat('en', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(t.price)));
+    }
+    await route.fulfill({ json: live });
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/main-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
+  const rows = page.locator('#sk [data-s]');
+  await rows.first().waitFor();
+  const symbols = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-s')!));
+  const written = await rows.locator('.num').allInnerTexts();
+  await page.waitForFunction((n) => [...document.querySelectorAll('#sk [data-s] em')].filter((em) => em.textContent === '-9.87%').length === n, symbols.length);
+  const live = await rows.locator('.num').allInnerTexts();
+  assert.equal(live, symbols.map((s) => moved.get(s)), "each skeleton row shows the worker's price, as the app formats it");
+  assert.not.equal(live, written, 'not the prices the server wrote');
+  assert.ok(await rows.locator('em.down').count() === symbols.length, 'and the colour of a fall');
+  assert.is(await page.locator('#app').innerHTML(), '', "the app's code has not arrived");
+
+  // Tapped before the app: the tap is kept. What the app's rows first show, and any row taken away while home is shown.
+  await rows.nth(1).tap();
+  await page.evaluate(() => {
+    const w = window as unknown as { firstShown: Record<string, string>; removed: number };
+    w.firstShown = {};
+    w.removed = 0;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          const items = n instanceof Element ? [...(n.matches('.qs li') ? [n] : []), ...n.querySelectorAll('.qs li')] : [];
+          for (const li of items) {
+            const symbol = li.querySelector('[data-symbol]')!.getAttribute('data-symbol')!;
+            w.firstShown[symbol] ??= li.querySelector('.num')!.textContent!;
+          }
+        }
+        for (const n of r.removedNodes) if (location.pathname === '/home' && n instanceof Element && (n.matches('.qs li') || n.querySelector('.qs li'))) w.removed++;
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  release();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.locator(`[data-drawn="${symbols[1]} 1min"]`).waitFor();
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { firstShown: Record<string, string>; removed: number };
+    return { firstShown: w.firstShown, removed: w.removed };
+  });
+  assert.equal(symbols.map((s) => seen.firstShown[s]), live, "the app's rows come with the numbers the skeleton showed, not the older ones of the page");
+  assert.is(seen.removed, 0, 'no row drawn and taken away again');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
 test('back and forward restore the page from the browser\'s cache, signed in or not, and the push socket opens again', traced(async () => {
   const browser = await launchBrowser([], { backForwardCache: true });
   try {
@@ -253,9 +320,11 @@ test('with data saver on nothing is fetched ahead of a tap', traced(async () => 
 test('a market worker that crashes is restarted, and the quiet line counts down to it', traced(async () => {
   const page = await phone();
   let loads = 0;
+  // It crashes once the app holds it: the boot script's start (the one naming the skeleton's
+  // language) it takes, as a worker that fails later than its first message would.
   await page.route('**/assets/worker-*.js', (route) =>
     ++loads === 1
-      ? route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function () { throw new Error("worker crashed"); };' })
+      ? route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function (e) { if (!e.data.lang) throw new Error("worker crashed"); };' })
       : route.continue(),
   );
   let polls = 0;
