@@ -24,9 +24,6 @@ export const marketReady = (): Promise<void> =>
     const [plays, tickers, money] = await Promise.all([m.plays, m.tickers, m.contractMoney]);
     setPlays(data(plays));
     applyTickers(data(tickers));
-    // Newer prices the boot script's worker brought meanwhile (boot/inline.ts): the app's rows
-    // first show what the skeleton shows by then, not the older start-up list.
-    for (const m of window.__boot!.early || []) if (m.type === 'tickers') applyTickers(m.changed);
     $tickersAsOf.set(tickers.cachedAt || 0);
     answered(tickers.cachedAt);
     setContractMoney(data(money));

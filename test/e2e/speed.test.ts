@@ -162,12 +162,16 @@ test("a tap on a price row of the first HTML before the app is ready opens that 
   await page.close();
 }));
 
-test("on a slow line the skeleton's prices move with the market worker's first poll before the app's code is in; the app takes the same rows and the tap", traced(async () => {
+/**
+ * Home on a slow line with the app's code held back, the market moved between the page's second
+ * and the worker's first poll (every price up by one, every change -9.87 %): resolves once the
+ * skeleton's rows show the worker's prices, with their symbols and what they show.
+ */
+const heldHome = async () => {
   const page = await phone();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
-  // The market moves between the page's second and the worker's poll: every price up by one, every change -9.87 %.
   const moved = new Map<string, string>();
   await page.route('**/prod-api/h5/symbol/getHomeTickerList', async (route) => {
     const live = (await (await route.fetch()).json()) as { data: { symbol: string; price: string; change: string }[] };
@@ -189,42 +193,57 @@ test("on a slow line the skeleton's prices move with the market worker's first p
   const rows = page.locator('#sk [data-s]');
   await rows.first().waitFor();
   const symbols = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-s')!));
-  const written = await rows.locator('.num').allInnerTexts();
   await page.waitForFunction((n) => [...document.querySelectorAll('#sk [data-s] em')].filter((em) => em.textContent === '-9.87%').length === n, symbols.length);
   const live = await rows.locator('.num').allInnerTexts();
+  // The page's own prices never fall 9.87 % all at once: these are the worker's.
   assert.equal(live, symbols.map((s) => moved.get(s)), "each skeleton row shows the worker's price, as the app formats it");
-  assert.not.equal(live, written, 'not the prices the server wrote');
-  assert.ok(await rows.locator('em.down').count() === symbols.length, 'and the colour of a fall');
+  assert.is(await rows.locator('em.down').count(), symbols.length, 'and the colour of a fall');
   assert.is(await page.locator('#app').innerHTML(), '', "the app's code has not arrived");
+  return { page, release, rows, symbols, live };
+};
 
-  // Tapped before the app: the tap is kept. What the app's rows first show, and any row taken away while home is shown.
-  await rows.nth(1).tap();
+test("on a slow line the skeleton's prices move with the market worker's first poll before the app's code is in; the app's rows come with the same numbers", traced(async () => {
+  const { page, release, symbols, live } = await heldHome();
+  // What each of the app's rows shows when it is added, any row taken away again, any number rewritten.
   await page.evaluate(() => {
-    const w = window as unknown as { firstShown: Record<string, string>; removed: number };
+    const w = window as unknown as { firstShown: Record<string, string>; removed: number; rewritten: number };
     w.firstShown = {};
     w.removed = 0;
+    w.rewritten = 0;
     new MutationObserver((records) => {
       for (const r of records) {
+        const at = r.target.nodeType === 1 ? (r.target as Element) : r.target.parentElement;
+        if (at && at.closest('.qs li .num')) w.rewritten++;
         for (const n of r.addedNodes) {
-          const items = n instanceof Element ? [...(n.matches('.qs li') ? [n] : []), ...n.querySelectorAll('.qs li')] : [];
-          for (const li of items) {
-            const symbol = li.querySelector('[data-symbol]')!.getAttribute('data-symbol')!;
-            w.firstShown[symbol] ??= li.querySelector('.num')!.textContent!;
+          for (const li of n instanceof Element ? [n, ...n.querySelectorAll('li')] : []) {
+            const button = li.matches('.qs li') && li.querySelector('[data-symbol]');
+            if (button) w.firstShown[button.getAttribute('data-symbol')!] ??= button.querySelector('.num')!.textContent!;
           }
         }
-        for (const n of r.removedNodes) if (location.pathname === '/home' && n instanceof Element && (n.matches('.qs li') || n.querySelector('.qs li'))) w.removed++;
+        for (const n of r.removedNodes) if (n instanceof Element && (n.matches('.qs li') || n.querySelector('.qs li'))) w.removed++;
       }
-    }).observe(document, { subtree: true, childList: true });
+    }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   release();
-  await page.waitForURL((u) => u.pathname === '/trade');
-  await page.locator(`[data-drawn="${symbols[1]} 1min"]`).waitFor();
+  await page.waitForFunction((n) => document.querySelectorAll('.qs li').length >= n, symbols.length);
   const seen = await page.evaluate(() => {
-    const w = window as unknown as { firstShown: Record<string, string>; removed: number };
-    return { firstShown: w.firstShown, removed: w.removed };
+    const w = window as unknown as { firstShown: Record<string, string>; removed: number; rewritten: number };
+    return { firstShown: w.firstShown, removed: w.removed, rewritten: w.rewritten };
   });
   assert.equal(symbols.map((s) => seen.firstShown[s]), live, "the app's rows come with the numbers the skeleton showed, not the older ones of the page");
   assert.is(seen.removed, 0, 'no row drawn and taken away again');
+  assert.is(seen.rewritten, 0, 'no number drawn and then changed: no flash of older prices');
+  assert.equal(await page.locator('.qs li button > span.num').evaluateAll((els) => els.slice(0, 5).map((el) => el.textContent)), live, 'and keep them');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test('a tap on a skeleton row whose prices the worker moved opens that quote once the app is in', traced(async () => {
+  const { page, release, rows, symbols } = await heldHome();
+  await rows.nth(1).tap();
+  release();
+  await page.waitForURL((u) => u.pathname === '/trade');
+  await page.locator(`[data-drawn="${symbols[1]} 1min"]`).waitFor();
   assert.equal(errorsOf(page), []);
   await page.close();
 }));
