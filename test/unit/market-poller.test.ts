@@ -132,6 +132,27 @@ schedule("a second start of the same session (the app taking the boot script's w
   poller.handle({ type: 'stop' });
 });
 
+schedule("the boot script's start gets its tickers in the skeleton's language too, at the data saver's pace until the app says", async () => {
+  const { time, calls, posted, net, poller } = setup();
+  net.price = '1234.5';
+  const boot = { ...start, symbol: null, saveData: true, lang: 'de' } as const;
+  poller.handle(boot);
+  await time.advance(0);
+  const first = posted.find((m) => m.type === 'tickers');
+  assert.equal(first?.type === 'tickers' && first.shown, [['1.234,5', '0,00\u00a0%']], 'as the app writes them in German');
+  await time.advance(1_000);
+  poller.handle({ ...start, symbol: null, saveData: false });
+  await time.advance(4_999);
+  assert.is(tickerCalls(calls).length, 1, "the app's pace counts from when it took over");
+  await time.advance(1);
+  assert.is(tickerCalls(calls).length, 2, 'every 5 s, not 15');
+  net.price = '1300.5';
+  await time.advance(5_000);
+  const later = posted.filter((m) => m.type === 'tickers').pop();
+  assert.ok(later?.type === 'tickers' && later.changed[0]!.price === '1300.5' && !later.shown, 'the app formats its own from then on');
+  poller.handle({ type: 'stop' });
+});
+
 schedule('Save-Data polls every 15 s', async () => {
   const { time, calls, poller } = setup();
   poller.handle({ ...start, saveData: true });
