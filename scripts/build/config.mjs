@@ -32,6 +32,10 @@ export const OLD_ENGINE_GLOBALS = { globalThis: 'self' };
 export const APP_ENTRY = 'src/main.tsx';
 export const WORKER_ENTRY = 'src/market/worker.ts';
 export const BOOT_ENTRY = 'src/boot/inline.ts';
+/** The live skeleton rows' script, which the server writes into the signed-in home page only. */
+export const LIVE_ROWS_ENTRY = 'src/boot/live-rows.ts';
+/** Where it is left in the build for the server; never served as a file (server/pages/static.ts). */
+export const LIVE_ROWS_FILE = 'live-rows.js';
 export const SERVER_ENTRY = 'server/index.ts';
 /**
  * What runs and what is served live apart: the app in `dist/` (served as a whole), the server
@@ -138,12 +142,12 @@ export function workerOptions({ outdir }) {
 /**
  * The boot script inlined into index.html; `localeHash` is the hash in the locale files' names it
  * publishes (locales.mjs), `rootRoute` the route `/` leads to (route-files.mjs), `workerUrl` the
- * market worker's script.
+ * market worker's script; `entry` another inline script built the same way (LIVE_ROWS_ENTRY).
  */
-export function bootOptions({ localeHash, rootRoute, workerUrl }) {
+export function bootOptions({ localeHash, rootRoute, workerUrl }, entry = BOOT_ENTRY) {
   return {
     absWorkingDir: root,
-    entryPoints: [BOOT_ENTRY],
+    entryPoints: [entry],
     bundle: true,
     format: 'iife',
     target: TARGET,

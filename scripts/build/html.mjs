@@ -17,7 +17,7 @@ const minifyCss = async (css) =>
     .replace(/, (?=[\d.])/g, ',');
 
 /** `</script` inside inlined code would end the element early. */
-const inlineSafe = (js) => js.trim().replace(/<\/(script)/gi, '<\\/$1');
+export const inlineSafe = (js) => js.trim().replace(/<\/(script)/gi, '<\\/$1');
 
 const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 

@@ -8,14 +8,14 @@ import path from 'node:path';
 import { GROUPS_DIR, budgetsFromSizeLimit, checkBudgets, checkRatio, formatFailure } from './budgets.mjs';
 import { compressAll } from './compress.mjs';
 import {
-  APP_ENTRY, ASSETS, LANDING_SCREENS, LAZY_SHARED_MIN, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
+  APP_ENTRY, ASSETS, LANDING_SCREENS, LIVE_ROWS_ENTRY, LIVE_ROWS_FILE, LAZY_SHARED_MIN, MIN_REACT_RATIO, REPORT_DIR, SERVER_DIR, SERVER_ENTRY, SERVER_FILE, WORKER_ENTRY,
   appOptions, assetLoaders, bootOptions, has, r, serverOptions, workerOptions,
 } from './config.mjs';
 import { cssSplitPlugin } from './css-split.mjs';
 import { beforeScreens, chunksOf, firstLoad } from './graph.mjs';
 import { signInKeys } from './sign-in-words.mjs';
 import { lazySharedModules, oneShellChunkPlugin } from './one-shell-chunk.mjs';
-import { renderHtml } from './html.mjs';
+import { inlineSafe, renderHtml } from './html.mjs';
 import { readRoutes, routeFiles } from './route-files.mjs';
 import { buildServiceWorker } from './service-worker.mjs';
 import { buildLocales, localePath } from './locales.mjs';
@@ -119,7 +119,10 @@ async function buildInto(outdir, react, compress) {
   const tails = { route: table.filter((route) => route.access !== 'user').map((route) => route.name), field: [] };
   const locales = await buildLocales(outdir, await visitorWords(metafile, first.main, signInScreens, screens, tails));
   await writeFile(path.join(outdir, 'routes.json'), JSON.stringify(routes.routes));
-  const boot = await esbuild.build(bootOptions({ localeHash: locales.hash, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' }));
+  const bootDefines = { localeHash: locales.hash, rootRoute: routes.root, workerUrl: worker ? url(outdir, worker) : '' };
+  const boot = await esbuild.build(bootOptions(bootDefines));
+  const liveRows = await esbuild.build(bootOptions(bootDefines, LIVE_ROWS_ENTRY));
+  await writeFile(path.join(outdir, LIVE_ROWS_FILE), inlineSafe(liveRows.outputFiles[0].text));
   const html = await renderHtml({
     boot: boot.outputFiles[0].text,
     entry: url(outdir, first.main),

@@ -79,8 +79,12 @@ function settingsOf(answers: StartUpAnswers): Settings {
 const written = (answers: object): string =>
   `<script type="application/json" id="sa">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
 
-/** The page `html` with the prices of this second, for this request's language, and the start-up answers of that second. */
-export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ html: string; key: string; second: number }>;
+/**
+ * The page `html` with the prices of this second, for this request's language, and the start-up
+ * answers of that second; `script` (the live rows' `<script>` element) right after the rows, so it
+ * runs as soon as they are parsed, before the stylesheet at the body's end could hold it back.
+ */
+export type PricedPage = (html: string, request: FastifyRequest, script?: string) => Promise<{ html: string; key: string; second: number }>;
 
 /**
  * Prices and settings are read at most once a second; the page of each language is built once
@@ -88,7 +92,7 @@ export type PricedPage = (html: string, request: FastifyRequest) => Promise<{ ht
  */
 export function homePrices(ctx: ServerContext): PricedPage {
   let current: { second: number; tickers: Ticker[]; read: Promise<{ settings: Settings; answers: string }> } | undefined;
-  return async (html, request) => {
+  return async (html, request, script = '') => {
     const second = Math.floor(ctx.clock.now() / 1000);
     if (current?.second !== second) {
       const tickers = marketOf(ctx).tickers();
@@ -118,7 +122,7 @@ export function homePrices(ctx: ServerContext): PricedPage {
     const end = html.lastIndexOf('</body>');
     if (header < 0 || end < header) return { html, key: 'plain', second };
     const at = header + '</header>'.length;
-    const priced = (html.slice(0, at) + shown + html.slice(at, end) + answers + html.slice(end)).replace(
+    const priced = (html.slice(0, at) + shown + script + html.slice(at, end) + answers + html.slice(end)).replace(
       /<html lang="[^"]*" dir="[^"]*"/,
       `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}" data-sa`,
     );

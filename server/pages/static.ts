@@ -29,6 +29,11 @@ import { variantAsync, type PageVariant } from './variants.ts';
 const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 const NO_CACHE = /(^|\/)(index\.html|sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/;
 
+/** The live rows' script as the build leaves it (scripts/build/config.mjs LIVE_ROWS_FILE). */
+const LIVE_ROWS_FILE = 'live-rows.js';
+/** Files of the build the server reads to make its pages; no request gets them as they are. */
+const SERVER_INPUTS = new Set(['/routes.json', '/' + LIVE_ROWS_FILE]);
+
 /** Pages built in the last seconds: one per language a second at most, so a few dozen. */
 const PRICED_KEPT = 64;
 /** Priced pages a second compressed at brotli's best; more languages in one second get a quicker pass. */
@@ -63,7 +68,10 @@ export async function registerStatic(
   const indexFile = path.join(root, 'index.html');
   const hasApp = existsSync(indexFile);
   const indexHtml = hasApp ? readFileSync(indexFile, 'utf8') : '';
-  const scriptHashes = inlineScriptHashes(indexHtml);
+  // The live rows' script (src/boot/live-rows.ts): written into the home page only, after its prices.
+  const liveFile = path.join(root, LIVE_ROWS_FILE);
+  const liveRows = existsSync(liveFile) ? `<script>${readFileSync(liveFile, 'utf8')}</script>` : '';
+  const scriptHashes = inlineScriptHashes(indexHtml + liveRows);
   const { pages, visitorOpens } = hasApp ? routePages(root, indexHtml) : { pages: new Map<string, RoutePage>(), visitorOpens: null };
   const pricedPages = new Map<string, Promise<PageVariant>>();
   const partnerPages = new Map<string, Promise<{ page: PageVariant; styleHash: string | null }>>();
@@ -73,7 +81,7 @@ export async function registerStatic(
   const homePage = async (request: FastifyRequest, plain: RoutePage): Promise<PageVariant> => {
     if (!priced) return plain.page();
     try {
-      const { html, key, second } = await priced(plain.html, request);
+      const { html, key, second } = await priced(plain.html, request, liveRows);
       let page = pricedPages.get(key);
       if (!page) {
         if (pricedPages.size >= PRICED_KEPT) pricedPages.clear();
@@ -181,7 +189,7 @@ export async function registerStatic(
 
   /** The partner's page of this route (with this second's prices on the home page), built once. */
   const partnerPage = async (request: FastifyRequest, reply: FastifyReply, route: string, found: { html: string }, partner: Partner): Promise<PageVariant> => {
-    const prices = route === 'home' && priced ? await priced(found.html, request).catch(() => null) : null;
+    const prices = route === 'home' && priced ? await priced(found.html, request, liveRows).catch(() => null) : null;
     const key = [partner.id, JSON.stringify([partner.name, partner.origin, partner.brand]), route, prices?.key ?? ''].join('|');
     let built = partnerPages.get(key);
     if (!built) {
@@ -209,8 +217,8 @@ export async function registerStatic(
       cacheControl: false,
       // A folder is not a file: without this, `/assets/` answers 403 when uncompressed and 404
       // when compressed. It falls through to the not-found handler like any unknown path, and so
-      // does routes.json, the server's own input for the pages' preloads.
-      allowedPath: (pathname) => !pathname.endsWith('/') && decoded(pathname).replace(/\.(br|gz)$/, '') !== '/routes.json',
+      // do routes.json and the live rows' script, the server's own inputs for its pages.
+      allowedPath: (pathname) => !pathname.endsWith('/') && !SERVER_INPUTS.has(decoded(pathname).replace(/\.(br|gz)$/, '')),
       setHeaders: (reply, filePath) => {
         const name = filePath.split(path.sep).join('/');
         const value = NO_CACHE.test(name)

@@ -8,7 +8,6 @@ import { isRtl } from '../shared/language-codes.ts';
 import { localeUrl } from '../i18n/locale-url.ts';
 import { routeName } from '../shared/route-name.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';
-import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 import type { BootCalls, BootFailure } from './types.ts';
 
 declare const __LOCALE_HASH__: string;
@@ -136,25 +135,12 @@ const boot: BootCalls = {
   localePart: !saved.token,
   theme,
 };
-/** New prices in the rows the server wrote into the skeleton, as the worker wrote them for its language. */
-const showLive = (msg: Extract<FromWorker, { type: 'tickers' }>): void =>
-  msg.changed.forEach((t, i) => {
-    const row = document.querySelector(`#sk [data-s="${t.symbol}"]`);
-    if (!row || !msg.shown) return;
-    row.querySelector('.num')!.textContent = msg.shown[i]![0];
-    const em = row.querySelector('em')!;
-    em.textContent = msg.shown[i]![1];
-    em.className = +t.change > 0 ? 'up' : +t.change < 0 ? 'down' : '';
-  });
-
 /**
  * The market worker, on the screens that poll live prices (signed in), started once the skeleton
  * has painted, unless the app has already taken its place: the worker's first number format sets
  * up the engine's number data for the whole page process, work that would otherwise be one long
- * task of the main thread inside the first render of the price list. On home it polls at once and
- * the skeleton's prices move with it, long before the app's code is in; what it posts is kept for
- * the app (`early`), which takes the worker polling. One that fails before the app takes it is
- * not handed on: the app starts its own, which reports.
+ * task of the main thread inside the first render of the price list. One that fails before the
+ * app takes it is not handed on: the app starts its own, which reports.
  */
 if (__WORKER_URL__ && saved.token && (path === 'home' || path === 'trade'))
   requestAnimationFrame(() =>
@@ -162,23 +148,6 @@ if (__WORKER_URL__ && saved.token && (path === 'home' || path === 'trade'))
       if (boot.worker !== undefined) return;
       const w = (boot.worker = new Worker(__WORKER_URL__));
       w.onerror = () => (boot.worker = null);
-      if (path !== 'home') return;
-      const early: FromWorker[] = (boot.early = []);
-      w.onmessage = ({ data }: MessageEvent<FromWorker>) => {
-        early.push(data);
-        if (data.type == 'tickers') showLive(data);
-      };
-      // The data saver's pace until the app, which knows the user's choice, says otherwise. The
-      // prices shown are the server's in the language it guessed (`data-sl`), if the boot picked it.
-      w.postMessage({
-        type: 'start',
-        baseUrl: '',
-        token: saved.token,
-        symbol: null,
-        period: '1min',
-        saveData: true,
-        lang: document.documentElement.getAttribute('data-sl') || undefined,
-      } satisfies ToWorker);
     }),
   );
 /**

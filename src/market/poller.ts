@@ -7,7 +7,6 @@ import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, empty
 import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
 import { diffTickers } from './ticker-diff.ts';
 import { newAbort } from '../shared/abort.ts';
-import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 
 export interface PollerDeps {
   fetch: (
@@ -38,8 +37,6 @@ export class Poller {
   private symbol: string | null = null;
   private period: KlinePeriod = '1min';
   private saveData = false;
-  /** The skeleton's language while the boot script holds the worker; the app formats its own. */
-  private lang: string | undefined;
   private running = false;
   private hidden = false;
   private failures = 0;
@@ -69,11 +66,11 @@ export class Poller {
         this.symbol = msg.symbol;
         this.period = msg.period;
         this.saveData = msg.saveData;
-        this.lang = msg.lang;
         this.running = true;
         this.failures = 0;
         this.tickers.clear();
         this.resetCandles();
+        if (msg.listed && !msg.symbol) return this.hold(msg.listed);
         return this.pollNow();
       case 'select':
         if (msg.symbol === this.symbol) return;
@@ -113,11 +110,10 @@ export class Poller {
 
   /**
    * A second start of the same session: the app taking the worker the boot script started, whose
-   * poll is answered or on its way and whose list the page already has (boot/inline.ts hands its
-   * messages on). Polling goes on where it is; only a chart the app opens with it costs a poll now.
+   * list the page already has (boot/live-rows.ts hands on what it fetched and what the worker
+   * posted). Polling goes on where it is; only a chart the app opens with it costs a poll now.
    */
   private carryOn(msg: Extract<ToWorker, { type: 'start' }>): void {
-    this.lang = msg.lang;
     if (msg.saveData !== this.saveData && this.timer) this.schedule(msg.saveData ? SAVE_DATA_INTERVAL_MS : INTERVAL_MS);
     this.saveData = msg.saveData;
     if (msg.symbol === this.symbol && msg.period === this.period) return;
@@ -125,6 +121,13 @@ export class Poller {
     this.period = msg.period;
     this.resetCandles();
     if (this.symbol) this.pollNow();
+  }
+
+  /** A list the page polled itself a moment ago: the next poll names its validator, an interval on. */
+  private hold({ data, etag }: { data: Ticker[]; etag: string | null }): void {
+    diffTickers(this.tickers, data);
+    if (etag) this.validated.set(`${this.baseUrl}/prod-api/h5/symbol/getHomeTickerList`, { etag, data });
+    if (!this.hidden) this.schedule(this.saveData ? SAVE_DATA_INTERVAL_MS : INTERVAL_MS);
   }
 
   private halt(): void {
@@ -223,13 +226,7 @@ export class Poller {
     const jobs = [
       this.get<Ticker[]>('/h5/symbol/getHomeTickerList', controller.signal, false).then((list) => {
         const changed = current() ? diffTickers(this.tickers, list) : [];
-        if (!changed.length) return;
-        const { lang } = this;
-        this.deps.post(
-          lang
-            ? { type: 'tickers', changed, shown: changed.map((t) => [formatNumberIn(lang, t.price), formatPercentIn(lang, t.change, true)]) }
-            : { type: 'tickers', changed },
-        );
+        if (changed.length) this.deps.post({ type: 'tickers', changed });
       }),
     ];
     if (symbol) {

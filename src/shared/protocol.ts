@@ -16,10 +16,10 @@ export type ToWorker =
       /** The data saver (lib/save-data.ts): poll every 15 s instead of 5 s, a first history of 120 candles. */
       saveData: boolean;
       /**
-       * The language of the prices in the page's skeleton (boot/inline.ts, before the app's code
-       * is in): each ticker message then also carries its rows as the skeleton writes them.
+       * The ticker list the page fetched itself (boot/live-rows.ts), with its validator: held as
+       * if this worker had polled it, so its first poll comes one interval later, not now.
        */
-      lang?: string;
+      listed?: { data: Ticker[]; etag: string | null };
     }
   | { type: 'select'; symbol: string | null }
   /**
@@ -57,12 +57,7 @@ export type CandleDiff =
   | { kind: 'patch'; at: number; drop: number; columns: CandleColumns };
 
 export type FromWorker =
-  | {
-      type: 'tickers';
-      changed: Ticker[];
-      /** With `lang` at the start: `changed[i]`'s price and signed change in that language, as the app's rows write them. */
-      shown?: [price: string, change: string][];
-    }
+  | { type: 'tickers'; changed: Ticker[] }
   /** What the worker's own fetches received, as [url, transferSize, encodedBodySize] (Resource Timing), for the data meter. */
   | { type: 'bytes'; entries: [string, number, number][] }
   | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)

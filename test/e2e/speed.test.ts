@@ -103,7 +103,7 @@ const startUpCalls = async (page: Page): Promise<string[]> => {
   return calls;
 };
 
-test('home shows prices from the start-up answers its page carries: none of the five calls, and no poll of the market worker', traced(async () => {
+test("home shows prices from the start-up answers its page carries: none of the five calls, only the live rows' own poll of the ticker list", traced(async () => {
   const page = await phone();
   const calls = await startUpCalls(page);
   await page.goto(stage.server.url + '/home');
@@ -114,12 +114,13 @@ test('home shows prices from the start-up answers its page carries: none of the 
   // The first render draws five rows, the rest a few per task.
   await page.waitForFunction((n) => document.querySelectorAll('.qs li').length === n, list.data.length);
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
-  assert.equal(calls, [], 'no start-up call: the page had their answers');
+  const poll = ['/prod-api/h5/symbol/getHomeTickerList'];
+  assert.equal(calls, poll, 'no start-up call: the page had their answers; the list once more, for the rows to move');
   // The answers serve the rest of the app too: the quote screen's amounts and expiries.
   await page.locator('.qs button[data-symbol="btc"]').click();
   await page.waitForURL((u) => u.pathname === '/trade');
   await page.locator('.op-info').first().waitFor();
-  assert.equal(calls, [], 'nor when the quote screen opens');
+  assert.equal(calls, poll, 'nor when the quote screen opens');
   assert.equal(errorsOf(page), []);
   await page.close();
 }));
@@ -164,8 +165,8 @@ test("a tap on a price row of the first HTML before the app is ready opens that 
 
 /**
  * Home on a slow line with the app's code held back, the market moved between the page's second
- * and the worker's first poll (every price up by one, every change -9.87 %): resolves once the
- * skeleton's rows show the worker's prices, with their symbols and what they show.
+ * and the first poll (every price up by one, every change -9.87 %): resolves once the skeleton's
+ * rows show the polled prices, with their symbols and what they show.
  */
 const heldHome = async () => {
   const page = await phone();
@@ -173,7 +174,9 @@ const heldHome = async () => {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
   const moved = new Map<string, string>();
+  let polls = 0;
   await page.route('**/prod-api/h5/symbol/getHomeTickerList', async (route) => {
+    polls++;
     const live = (await (await route.fetch()).json()) as { data: { symbol: string; price: string; change: string }[] };
     for (const t of live.data) {
       const decimals = t.price.split('.')[1]?.length ?? 0;
@@ -195,15 +198,17 @@ const heldHome = async () => {
   const symbols = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-s')!));
   await page.waitForFunction((n) => [...document.querySelectorAll('#sk [data-s] em')].filter((em) => em.textContent === '-9.87%').length === n, symbols.length);
   const live = await rows.locator('.num').allInnerTexts();
-  // The page's own prices never fall 9.87 % all at once: these are the worker's.
-  assert.equal(live, symbols.map((s) => moved.get(s)), "each skeleton row shows the worker's price, as the app formats it");
+  // The page's own prices never fall 9.87 % all at once: these are the poll's.
+  assert.equal(live, symbols.map((s) => moved.get(s)), "each skeleton row shows the polled price, as the app formats it");
   assert.is(await rows.locator('em.down').count(), symbols.length, 'and the colour of a fall');
   assert.is(await page.locator('#app').innerHTML(), '', "the app's code has not arrived");
-  return { page, release, rows, symbols, live };
+  return { page, release, rows, symbols, live, polls: () => polls };
 };
 
-test("on a slow line the skeleton's prices move with the market worker's first poll before the app's code is in; the app's rows come with the same numbers", traced(async () => {
-  const { page, release, symbols, live } = await heldHome();
+test("on a slow line the skeleton's prices move with the first poll before the app's code is in; the app's rows come with the same numbers", traced(async () => {
+  const { page, release, symbols, live, polls } = await heldHome();
+  // The market worker the boot script starts after the first paint is handed the polled list.
+  if (!page.workers().length) await page.waitForEvent('worker');
   // What each of the app's rows shows when it is added, any row taken away again, any number rewritten.
   await page.evaluate(() => {
     const w = window as unknown as { firstShown: Record<string, string>; removed: number; rewritten: number };
@@ -234,11 +239,12 @@ test("on a slow line the skeleton's prices move with the market worker's first p
   assert.is(seen.removed, 0, 'no row drawn and taken away again');
   assert.is(seen.rewritten, 0, 'no number drawn and then changed: no flash of older prices');
   assert.equal(await page.locator('.qs li button > span.num').evaluateAll((els) => els.slice(0, 5).map((el) => el.textContent)), live, 'and keep them');
+  assert.is(polls(), 1, "one poll: the worker, then the app, held the page's answer as their own");
   assert.equal(errorsOf(page), []);
   await page.close();
 }));
 
-test('a tap on a skeleton row whose prices the worker moved opens that quote once the app is in', traced(async () => {
+test('a tap on a skeleton row whose prices a poll moved opens that quote once the app is in', traced(async () => {
   const { page, release, rows, symbols } = await heldHome();
   await rows.nth(1).tap();
   release();
@@ -339,13 +345,16 @@ test('with data saver on nothing is fetched ahead of a tap', traced(async () => 
 test('a market worker that crashes is restarted, and the quiet line counts down to it', traced(async () => {
   const page = await phone();
   let loads = 0;
-  // It crashes once the app holds it: the boot script's start (the one naming the skeleton's
-  // language) it takes, as a worker that fails later than its first message would.
-  await page.route('**/assets/worker-*.js', (route) =>
-    ++loads === 1
-      ? route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function (e) { if (!e.data.lang) throw new Error("worker crashed"); };' })
-      : route.continue(),
-  );
+  let pollsBefore = 0;
+  // It crashes once the app holds it: the page's start (the one handing on the list the page
+  // fetched) it takes, as a worker that fails later than its first message would.
+  await page.route('**/assets/worker-*.js', (route) => {
+    if (++loads !== 1) {
+      pollsBefore = polls;
+      return route.continue();
+    }
+    return route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function (e) { if (!e.data.listed) throw new Error("worker crashed"); };' });
+  });
   let polls = 0;
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/prod-api/h5/symbol/getHomeTickerList') polls++;
@@ -355,8 +364,8 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
   await page.getByText('Prices paused, retrying in 1 s').waitFor();
   await page.getByText(/Prices paused/).waitFor({ state: 'detached', timeout: 5000 });
   assert.is(loads, 2, 'a second worker');
-  // The page carried the first list and the crashed worker never polled: these are the new one's.
-  await until('the new worker polls', () => polls >= 1);
+  // The crashed worker never polled: those after the new one's script are its own.
+  await until('the new worker polls', () => polls > pollsBefore);
   await page.close();
 }));
 

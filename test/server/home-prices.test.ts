@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Ticker } from '../../src/shared/contract.ts';
@@ -21,6 +22,9 @@ const PAGE = `<!doctype html><html lang="en" dir="ltr"><head><title>t</title></h
 const dist = mkdtempSync(path.join(tmpdir(), 'tl-priced-'));
 mkdirSync(dist, { recursive: true });
 writeFileSync(path.join(dist, 'index.html'), PAGE);
+/** The live rows' script as the build leaves it (src/boot/live-rows.ts): the server's to write into the home page. */
+const LIVE = 'window.liveRows=1';
+writeFileSync(path.join(dist, 'live-rows.js'), LIVE);
 writeFileSync(path.join(dist, 'routes.json'), JSON.stringify({ home: ['/assets/home-AAAAAAAA.js'], trade: [], notFound: [] }));
 
 const test = suite<{ s: TestServer }>('priced home page', {} as { s: TestServer });
@@ -101,6 +105,18 @@ test('nothing private: a signed-in request gets the page a visitor gets; other s
     assert.is(rows(html).length, 0, url);
     assert.not.ok(html.includes('data-sl'), url);
   }
+});
+
+test("the live rows' script is in the home page alone, right after its rows, allowed by the page's CSP, and never served as a file", async ({ s }) => {
+  const res = await s.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'br' } });
+  const html = brotliDecompressSync(res.rawPayload).toString();
+  const at = html.indexOf(`<script>${LIVE}</script>`);
+  assert.is(rows(html.slice(0, at)).length, 5, 'after the five rows');
+  assert.ok(html.slice(0, at).endsWith('</span></div>') && html.slice(at).startsWith(`<script>${LIVE}</script>${ROW}`), 'before the rest of the skeleton (and the stylesheet)');
+  const hash = `'sha256-${createHash('sha256').update(LIVE).digest('base64')}'`;
+  assert.ok(String(res.headers['content-security-policy']).includes(hash), 'its hash is among the scripts the page may run');
+  for (const url of ['/trade', '/nothing-here']) assert.not.ok((await page(s, url)).includes(LIVE), `${url}: no live rows, no script`);
+  for (const url of ['/live-rows.js', '/live-rows.js.br']) assert.is((await s.app.inject({ method: 'GET', url })).statusCode, 404, url);
 });
 
 /** The start-up answers the page carries after its skeleton (`data-sa` on the root), as the boot script reads them. */

@@ -2,7 +2,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { Poller, type PollerDeps } from '../../src/market/poller.ts';
 import type { Candle, Ticker } from '../../src/shared/contract.ts';
-import type { FromWorker } from '../../src/shared/protocol.ts';
+import type { FromWorker, ToWorker } from '../../src/shared/protocol.ts';
 import { FakeTime } from './fake-time.ts';
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -132,24 +132,28 @@ schedule("a second start of the same session (the app taking the boot script's w
   poller.handle({ type: 'stop' });
 });
 
-schedule("the boot script's start gets its tickers in the skeleton's language too, at the data saver's pace until the app says", async () => {
+schedule("a start with the list the page fetched itself holds it as its first poll: the next one names its validator an interval on, at the app's pace once it takes over", async () => {
   const { time, calls, posted, net, poller } = setup();
-  net.price = '1234.5';
-  const boot = { ...start, symbol: null, saveData: true, lang: 'de' } as const;
-  poller.handle(boot);
-  await time.advance(0);
-  const first = posted.find((m) => m.type === 'tickers');
-  assert.equal(first?.type === 'tickers' && first.shown, [['1.234,5', '0,00\u00a0%']], 'as the app writes them in German');
+  net.price = '1.5';
+  const btc: Ticker = { symbol: 'btc', name: 'BTC/USDT', price: '1.5', open: '1', change: '0.00', high: '9', low: '0', volume: '1' };
+  const page: ToWorker = { ...start, symbol: null, token: 't', saveData: true, listed: { data: [btc], etag: '"111-1.5"' } };
+  poller.handle(page);
+  await time.advance(14_999);
+  assert.is(calls.length, 0, 'no second poll of what the page has just fetched');
+  assert.is(posted.filter((m) => m.type === 'tickers').length, 0, 'nor is it posted back as new');
+  await time.advance(1);
+  assert.is(tickerCalls(calls).length, 1, "at the data saver's pace while the page holds the worker");
+  assert.is(tickerCalls(calls)[0]!.headers['If-None-Match'], '"111-1.5"', "naming the page's list, which comes back as a 304");
+  assert.is(posted.filter((m) => m.type === 'tickers').length, 0, 'unchanged: nothing new for the rows');
   await time.advance(1_000);
-  poller.handle({ ...start, symbol: null, saveData: false });
+  poller.handle({ ...page, saveData: false, listed: undefined });
   await time.advance(4_999);
   assert.is(tickerCalls(calls).length, 1, "the app's pace counts from when it took over");
+  net.price = '1.6';
   await time.advance(1);
   assert.is(tickerCalls(calls).length, 2, 'every 5 s, not 15');
-  net.price = '1300.5';
-  await time.advance(5_000);
-  const later = posted.filter((m) => m.type === 'tickers').pop();
-  assert.ok(later?.type === 'tickers' && later.changed[0]!.price === '1300.5' && !later.shown, 'the app formats its own from then on');
+  const moved = posted.filter((m) => m.type === 'tickers').pop();
+  assert.ok(moved?.type === 'tickers' && moved.changed[0]!.price === '1.6', 'a change reaches the screen');
   poller.handle({ type: 'stop' });
 });
 

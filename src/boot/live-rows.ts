@@ -1,0 +1,71 @@
+// First-load path of the signed-in home page only: the server writes this script into that page
+// right after the price rows it wrote (server/pages/home-prices.ts), so no other page, a visitor's
+// sign-in form least of all, pays a byte for it.
+/**
+ * Live skeleton rows. The page's prices are of the second it was built; the ticker list is
+ * fetched again at once, beside the app's first wave rather than behind it, and each price the
+ * rows show follows it. The market worker the boot script starts after the first paint then holds
+ * that list as its own first poll (`listed`), and its polls move the rows until the app takes it;
+ * the app applies what was fetched and posted meanwhile (`boot.early`, stores/market.ts) before
+ * its rows render, so they come with the numbers the skeleton showed and no second poll.
+ */
+import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
+import type { Envelope, Ticker } from '../shared/contract.ts';
+import type { FromWorker, ToWorker } from '../shared/protocol.ts';
+
+const boot = window.__boot;
+const sk = document.getElementById('sk')!;
+/** The language the server wrote the rows in: the boot script shows them only if it picked that one. */
+const lang = document.documentElement.getAttribute('data-sl')!;
+let token: string | undefined;
+try {
+  token = JSON.parse(localStorage.getItem('app') || '{}').token;
+} catch {
+  /* storage disabled: no session to poll for */
+}
+
+/** Each row's price, change and its colour as the app's rows write them; `data-live` once moved. */
+const show = (changed: Ticker[]): void => {
+  const by: Record<string, Ticker> = {};
+  for (const t of changed) by[t.symbol] = t;
+  sk.querySelectorAll('[data-s]').forEach((row) => {
+    const t = by[row.getAttribute('data-s')!];
+    if (!t) return;
+    row.querySelector('.num')!.textContent = formatNumberIn(lang, t.price);
+    const em = row.querySelector('em')!;
+    em.textContent = formatPercentIn(lang, t.change, true);
+    em.className = +t.change > 0 ? 'up' : +t.change < 0 ? 'down' : '';
+  });
+  sk.setAttribute('data-live', '');
+};
+
+if (boot && token) {
+  const early: FromWorker[] = (boot.early = []);
+  const take = (msg: FromWorker): void => {
+    early.push(msg);
+    if (msg.type == 'tickers') show(msg.changed);
+  };
+  // As the worker polls it (market/poller.ts): public, no cookies. One that fails, or an answer
+  // the service worker kept, is left to the worker's own first poll.
+  const listed = fetch('/prod-api/h5/symbol/getHomeTickerList', { headers: { clientId: 'app' }, credentials: 'omit' })
+    .then((res) =>
+      res.json().then((body: Envelope<Ticker[]>) => {
+        if (!res.ok || body.code != 200 || body.cachedAt) throw 0;
+        take({ type: 'tickers', changed: body.data });
+        return { data: body.data, etag: res.headers.get('etag') };
+      }),
+    )
+    .catch(() => undefined);
+  // After the boot script's own frame and task, which start the worker (boot/inline.ts).
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const w = boot.worker;
+      if (!w) return;
+      w.onmessage = ({ data }: MessageEvent<FromWorker>) => take(data);
+      // The data saver's pace until the app, which knows the user's choice, says otherwise.
+      void listed.then((got) => {
+        if (boot.worker === w) w.postMessage({ type: 'start', baseUrl: '', token, symbol: null, period: '1min', saveData: true, listed: got } satisfies ToWorker);
+      });
+    }),
+  );
+}
