@@ -7,9 +7,10 @@
  * in `data-sl`, and the boot script shows them only if it picks that language (a choice saved on
  * the phone can differ), else the grey skeleton stays.
  *
- * The page also carries the answers of the five public start-up calls of that second, which are
- * the same for everyone: on slow 3G those calls were 5 of the 16 requests of a cold start, on 6
- * connections, and took the live rows from 2.6 to 2.2 s (docs/performance.md).
+ * The page also carries the answers of the public start-up calls of that second, which are the
+ * same for everyone: on slow 3G those calls were 5 of the 16 requests of a cold start, on 6
+ * connections, and took the live rows from 2.6 to 2.2 s (docs/performance.md). With the live rows'
+ * script the ticker list is called instead, as their first poll (`written`).
  */
 import type { FastifyRequest } from 'fastify';
 import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
@@ -71,13 +72,22 @@ function settingsOf(answers: StartUpAnswers): Settings {
   };
 }
 
+/** The start-up call the live rows make their first poll: the list that moves every second. */
+const POLLED = '/h5/symbol/getHomeTickerList';
+
 /**
  * The start-up answers as the page carries them, after the skeleton so they never delay its paint;
  * `data-sa` on the root tells the boot script (src/boot/inline.ts) to read them instead of calling.
- * A `<` anywhere (a config value) is escaped, so no text can end the element.
+ * With the live rows' script (`live`), all but the ticker list: the rows carry its prices for the
+ * first paint, and the boot script's call for it, made as the parser ends, is the rows' first poll
+ * (src/boot/live-rows.ts), which the market worker then holds instead of polling at once: 0.5 KB
+ * less page for a list a second old by the time it is read. A `<` anywhere (a config value) is
+ * escaped, so no text can end the element.
  */
-const written = (answers: object): string =>
-  `<script type="application/json" id="sa">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+const written = ({ [POLLED]: polled, ...others }: StartUpAnswers, live: boolean): string => {
+  const answers = live ? others : { ...others, [POLLED]: polled };
+  return `<script type="application/json" id="sa">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+};
 
 /**
  * The page `html` with the prices of this second, for this request's language, and the start-up
@@ -91,13 +101,13 @@ export type PricedPage = (html: string, request: FastifyRequest, script?: string
  * within that second (the caller keeps its compressed forms under `key`).
  */
 export function homePrices(ctx: ServerContext): PricedPage {
-  let current: { second: number; tickers: Ticker[]; read: Promise<{ settings: Settings; answers: string }> } | undefined;
+  let current: { second: number; tickers: Ticker[]; read: Promise<{ settings: Settings; answers: Record<'live' | 'all', string> }> } | undefined;
   return async (html, request, script = '') => {
     const second = Math.floor(ctx.clock.now() / 1000);
     if (current?.second !== second) {
       const tickers = marketOf(ctx).tickers();
       // One read of the database a second; if it fails the caller sends the plain page (the boot script then calls).
-      const read = startUpAnswers(ctx.db, tickers).then((a) => ({ settings: settingsOf(a), answers: written(a) }));
+      const read = startUpAnswers(ctx.db, tickers).then((a) => ({ settings: settingsOf(a), answers: { live: written(a, true), all: written(a, false) } }));
       read.catch(() => {});
       current = { second, tickers, read };
     }
@@ -122,7 +132,7 @@ export function homePrices(ctx: ServerContext): PricedPage {
     const end = html.lastIndexOf('</body>');
     if (header < 0 || end < header) return { html, key: 'plain', second };
     const at = header + '</header>'.length;
-    const priced = (html.slice(0, at) + shown + script + html.slice(at, end) + answers + html.slice(end)).replace(
+    const priced = (html.slice(0, at) + shown + script + html.slice(at, end) + answers[script ? 'live' : 'all'] + html.slice(end)).replace(
       /<html lang="[^"]*" dir="[^"]*"/,
       `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}" data-sa`,
     );

@@ -2,15 +2,16 @@
 // right after the price rows it wrote (server/pages/home-prices.ts), so no other page, a visitor's
 // sign-in form least of all, pays a byte for it.
 /**
- * Live skeleton rows. The page's prices are of the second it was built; the ticker list is
- * fetched again at once, beside the app's first wave rather than behind it, and each price the
- * rows show follows it. The market worker the boot script starts after the first paint then holds
- * that list as its own first poll (`listed`), and its polls move the rows until the app takes it;
- * the app applies what was fetched and posted meanwhile (`boot.early`, stores/market.ts) before
- * its rows render, so they come with the numbers the skeleton showed and no second poll.
+ * Live skeleton rows. The page's prices are of the second it was built, and it carries no ticker
+ * list: the boot script's call for it, made as the parser ends beside the app's first wave rather
+ * than behind it, is the rows' first poll, and each price they show follows its answer. The market
+ * worker the boot script starts after the first paint then holds that list as its own first poll
+ * (`listed`), and its polls move the rows until the app takes it; the app starts from the same
+ * answer and applies what the worker posted meanwhile (`boot.early`, stores/market.ts) before its
+ * rows render, so they come with the numbers the skeleton showed, and no poll twice.
  */
 import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
-import type { Envelope, Ticker } from '../shared/contract.ts';
+import type { Ticker } from '../shared/contract.ts';
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 
 const boot = window.__boot;
@@ -39,32 +40,26 @@ const show = (changed: Ticker[]): void => {
   sk.setAttribute('data-live', '');
 };
 
-if (boot && token) {
+// Signed in: the boot script has started the market's calls.
+if (boot && boot.market && token) {
   const early: FromWorker[] = (boot.early = []);
-  const take = (msg: FromWorker): void => {
-    early.push(msg);
-    if (msg.type == 'tickers') show(msg.changed);
-  };
-  // As the worker polls it (market/poller.ts): public, no cookies. One that fails, or an answer
-  // the service worker kept, is left to the worker's own first poll.
-  const listed = fetch('/prod-api/h5/symbol/getHomeTickerList', { headers: { clientId: 'app' }, credentials: 'omit' })
-    .then((res) =>
-      res.json().then((body: Envelope<Ticker[]>) => {
-        if (!res.ok || body.code != 200 || body.cachedAt) throw 0;
-        take({ type: 'tickers', changed: body.data });
-        return { data: body.data, etag: res.headers.get('etag') };
-      }),
-    )
-    .catch(() => undefined);
+  // A failed call, or an answer the service worker kept, leaves the worker its own first poll.
+  const listed = boot.market.tickers.then(
+    (env) => (env.code == 200 && !env.cachedAt ? (show(env.data), env.data) : undefined),
+    () => undefined,
+  );
   // After the boot script's own frame and task, which start the worker (boot/inline.ts).
   requestAnimationFrame(() =>
     setTimeout(() => {
       const w = boot.worker;
       if (!w) return;
-      w.onmessage = ({ data }: MessageEvent<FromWorker>) => take(data);
+      w.onmessage = ({ data }: MessageEvent<FromWorker>) => {
+        early.push(data);
+        if (data.type == 'tickers') show(data.changed);
+      };
       // The data saver's pace until the app, which knows the user's choice, says otherwise.
-      void listed.then((got) => {
-        if (boot.worker === w) w.postMessage({ type: 'start', baseUrl: '', token, symbol: null, period: '1min', saveData: true, listed: got } satisfies ToWorker);
+      void listed.then((list) => {
+        if (boot.worker === w) w.postMessage({ type: 'start', baseUrl: '', token, symbol: null, period: '1min', saveData: true, listed: list } satisfies ToWorker);
       });
     }),
   );

@@ -123,10 +123,9 @@ export class Poller {
     if (this.symbol) this.pollNow();
   }
 
-  /** A list the page polled itself a moment ago: the next poll names its validator, an interval on. */
-  private hold({ data, etag }: { data: Ticker[]; etag: string | null }): void {
-    diffTickers(this.tickers, data);
-    if (etag) this.validated.set(`${this.baseUrl}/prod-api/h5/symbol/getHomeTickerList`, { etag, data });
+  /** A list the page polled itself a moment ago: the next poll an interval on. */
+  private hold(list: Ticker[]): void {
+    diffTickers(this.tickers, list);
     if (!this.hidden) this.schedule(this.saveData ? SAVE_DATA_INTERVAL_MS : INTERVAL_MS);
   }
 

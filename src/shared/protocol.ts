@@ -16,10 +16,10 @@ export type ToWorker =
       /** The data saver (lib/save-data.ts): poll every 15 s instead of 5 s, a first history of 120 candles. */
       saveData: boolean;
       /**
-       * The ticker list the page fetched itself (boot/live-rows.ts), with its validator: held as
-       * if this worker had polled it, so its first poll comes one interval later, not now.
+       * The ticker list the page has just polled itself (boot/live-rows.ts): held as if this
+       * worker had polled it, so its first poll comes one interval later, not now.
        */
-      listed?: { data: Ticker[]; etag: string | null };
+      listed?: Ticker[];
     }
   | { type: 'select'; symbol: string | null }
   /**

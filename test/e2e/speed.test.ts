@@ -103,7 +103,7 @@ const startUpCalls = async (page: Page): Promise<string[]> => {
   return calls;
 };
 
-test("home shows prices from the start-up answers its page carries: none of the five calls, only the live rows' own poll of the ticker list", traced(async () => {
+test("home shows prices from the start-up answers its page carries: of the five calls only the ticker list, the live rows' first poll", traced(async () => {
   const page = await phone();
   const calls = await startUpCalls(page);
   await page.goto(stage.server.url + '/home');
@@ -115,7 +115,7 @@ test("home shows prices from the start-up answers its page carries: none of the 
   await page.waitForFunction((n) => document.querySelectorAll('.qs li').length === n, list.data.length);
   assert.is(await page.locator('.qs li').count(), list.data.length, 'every ticker of the answer');
   const poll = ['/prod-api/h5/symbol/getHomeTickerList'];
-  assert.equal(calls, poll, 'no start-up call: the page had their answers; the list once more, for the rows to move');
+  assert.equal(calls, poll, 'no other start-up call: the page had their answers; the list once, for the rows to move');
   // The answers serve the rest of the app too: the quote screen's amounts and expiries.
   await page.locator('.qs button[data-symbol="btc"]').click();
   await page.waitForURL((u) => u.pathname === '/trade');

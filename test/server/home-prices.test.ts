@@ -126,10 +126,10 @@ const carried = (html: string) => {
   return JSON.parse(m![1]!) as Record<string, unknown>;
 };
 
-test('the page carries the answers of the five start-up calls of its second, as the calls give them', async ({ s }) => {
+test('the page carries the answers of four start-up calls of its second, as the calls give them; the ticker list, the live rows\' first poll, is called', async ({ s }) => {
   s.clock.advance(1000);
   const answers = carried(await page(s, '/home', { 'accept-language': 'de' }));
-  const paths = ['/common/config/list', '/common/getLogo', '/h5/symbol/getPlays', '/h5/symbol/getHomeTickerList', '/h5/symbol/getContractMoney'];
+  const paths = ['/common/config/list', '/common/getLogo', '/h5/symbol/getPlays', '/h5/symbol/getContractMoney'];
   assert.equal(Object.keys(answers).sort(), paths.sort());
   for (const path of paths) assert.equal(answers[path], await s.call('GET', path), `what ${path} answers`);
   for (const url of ['/trade', '/nothing-here']) assert.not.ok((await page(s, url)).includes('id="sa"'), `${url}: the calls are made`);
