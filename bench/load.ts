@@ -32,8 +32,8 @@ export interface LoadSample {
   /** The app's own quote rows show prices: a tap on one opens its quote, ms after navigation start. */
   rows: number;
   /**
-   * Rows on screen (the skeleton's or the app's) show the market worker's first poll answer: the
-   * first ticker message has been applied, by the boot script or the app, ms after navigation start.
+   * Rows on screen (the skeleton's or the app's) show a poll's answer, newer than the page: the
+   * skeleton's script has applied its own poll, or the app a worker's ticker message, ms after navigation start.
    */
   live: number;
   /** Bytes the browser received (headers and bodies, page and worker) until prices showed. */
@@ -67,7 +67,9 @@ export const MARKS = `(() => {
     const price = row || document.querySelector('.sp #sk .num');
     if (!w.__pricesAt && price && price.textContent) mark('__pricesAt');
     if (!w.__rowsAt && row && row.textContent) mark('__rowsAt');
-    if (w.__polled && !w.__liveAt && price && price.textContent) mark('__liveAt');
+    // A poll's answer applied: by the skeleton's own script (data-live), or a worker's message.
+    const polled = w.__polled || document.querySelector('#sk[data-live]');
+    if (polled && !w.__liveAt && price && price.textContent) mark('__liveAt');
     if (!w.__formAt && document.querySelector('#app input[type=password]')) mark('__formAt');
     const drawn = document.querySelector('[data-drawn]');
     if (w.__tapAt && !w.__chartAt && drawn && drawn.getAttribute('data-drawn')) mark('__chartAt');

@@ -18,7 +18,7 @@ export const ROWS: Row[] = [
   { key: 'fcp', label: 'first contentful paint (skeleton)', goal: 800, unit: 's' },
   { key: 'prices', label: 'real prices seen (written into the first HTML)', goal: 800, unit: 's' },
   { key: 'rows', label: "live quote rows a tap can open (the app's own)", goal: 1800, unit: 's' },
-  { key: 'live', label: "rows moving with the market worker's first poll (the skeleton's or the app's)", goal: 1800, unit: 's' },
+  { key: 'live', label: "rows moving with the first poll (the skeleton's or the app's)", goal: 1800, unit: 's' },
   { key: 'tapToChart', label: 'quote screen: tap → chart drawn', goal: 500, unit: 's' },
   { key: 'repeatPrices', label: 'repeat visit → live quote rows', goal: 800, unit: 's' },
   { key: 'bytesToPrices', label: 'bytes received until prices are seen', goal: 40 * 1024, unit: 'KB' },
@@ -32,7 +32,7 @@ export const ROWS: Row[] = [
 export const ROWS_2G: Row[] = [
   { key: 'prices', label: 'real prices seen (written into the first HTML)', goal: 1400, unit: 's' },
   { key: 'rows', label: 'live quote rows a tap can open', goal: 3500, unit: 's' },
-  { key: 'live', label: "rows moving with the market worker's first poll", goal: 3200, unit: 's' },
+  { key: 'live', label: 'rows moving with the first poll', goal: 3200, unit: 's' },
   { key: 'visitorBytes', label: 'visitor at `/`: bytes until the login form shows (bodies)', goal: 30 * 1024, unit: 'KB' },
 ];
 
