@@ -80,9 +80,9 @@ const written = document.documentElement.hasAttribute('data-sa')
     )
   : null;
 
-const api = <T>(path: string): Promise<Envelope<T>> => {
+const api = <T>(path: string, now?: boolean): Promise<Envelope<T>> => {
   const call = () => getJson<Envelope<T>>('/prod-api' + path, { headers });
-  return written ? quiet(written.then((w) => (w[path] as Envelope<T>) || call(), call)) : call();
+  return written && !now ? quiet(written.then((w) => (w[path] as Envelope<T>) || call(), call)) : call();
 };
 
 const config = api<ConfigItem[]>('/common/config/list');
@@ -126,7 +126,7 @@ const boot: BootCalls = {
       ? boot.market
       : (boot.market = {
           plays: api('/h5/symbol/getPlays'),
-          tickers: api('/h5/symbol/getHomeTickerList'),
+          tickers: api('/h5/symbol/getHomeTickerList', path === 'home'),
           contractMoney: api('/h5/symbol/getContractMoney'),
         }),
   language,
