@@ -32,8 +32,9 @@ export interface BootCalls {
    */
   worker?: Worker | null;
   /**
-   * What that worker posted before the app took it, in order (the boot script starts its polling
-   * on home and shows the prices in the skeleton): the app applies them as if they were its own.
+   * What that worker posted before the app took it, in order (on home the live rows' script,
+   * boot/live-rows.ts, starts its polling and shows the prices in the skeleton): the app applies
+   * them as if they were its own.
    */
   early?: FromWorker[] | null;
   /** The symbol of the price row tapped in the skeleton before the app could open it, until replayed. */
