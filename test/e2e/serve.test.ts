@@ -59,14 +59,15 @@ test('the served folder holds only the app: no server bundle, source map or buil
   const publicFiles = new Set(walk(path.join(root, 'public')));
   for (const file of walk(dist)) {
     const plain = file.replace(/\.(br|gz)$/, '');
-    // routes.json is read by the server at start (each page's preloads), never served: see below.
-    const ok = ['index.html', 'sw.js', 'routes.json'].includes(plain) || publicFiles.has(plain) || /^(assets|locales|locales\/first)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
+    // routes.json (each page's preloads) and live-rows.js (written into the home page) are read by
+    // the server at start, never served: see below.
+    const ok = ['index.html', 'sw.js', 'routes.json', 'live-rows.js'].includes(plain) || publicFiles.has(plain) || /^(assets|locales|locales\/first)\/[^/]+-[A-Z0-9]{8}\.(js|css|json|svg|png|jpg|webp|woff2)$/.test(plain);
     assert.ok(ok, `${distName()}/${file} is not part of the app`);
   }
 });
 
 test('the server code, its source map and other non-app files answer 404', traced(async () => {
-  for (const url of ['/server.js', '/server.js.map', '/size.json', '/dist-server/server.js', '/dist-report/size.json', '/package.json', '/server/index.ts', '/server.js?x=1', '/routes.json', '/routes.json.br']) {
+  for (const url of ['/server.js', '/server.js.map', '/size.json', '/dist-server/server.js', '/dist-report/size.json', '/package.json', '/server/index.ts', '/server.js?x=1', '/routes.json', '/routes.json.br', '/live-rows.js']) {
     for (const encoding of ['identity', 'gzip', 'br']) {
       const res = await get(server.url, url, { 'accept-encoding': encoding });
       assert.is(res.status, 404, `${url} (${encoding})`);
@@ -85,10 +86,14 @@ test('the server code, its source map and other non-app files answer 404', trace
   }
 }));
 
-/** The home page as built: without the prices of the second the server wrote into its skeleton, nor its start-up answers. */
+/** The live rows' script as the home page carries it (server/pages/static.ts). */
+const liveRows = `<script>${readFileSync(path.join(dist, 'live-rows.js'), 'utf8')}</script>`;
+
+/** The home page as built: without the prices of the second the server wrote into its skeleton, its start-up answers, nor the live rows' script. */
 const unpriced = (body: Buffer, url: string): Buffer => {
   if (url !== '/home') return body;
   const text = body.toString();
+  assert.ok(text.includes(liveRows), '/home: the live rows\' script');
   const rows = text.match(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g) ?? [];
   assert.is(rows.length, 5, '/home: five rows of prices');
   const answers = /<script type="application\/json" id="sa">[^<]*<\/script>/;
@@ -97,7 +102,8 @@ const unpriced = (body: Buffer, url: string): Buffer => {
     text
       .replace(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g, '')
       .replace(' data-sl="en" data-sa', '')
-      .replace(answers, ''),
+      .replace(answers, '')
+      .replace(liveRows, ''),
   );
 };
 
