@@ -37,7 +37,7 @@ const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
 
 async function main(): Promise<void> {
   const server = await startServer();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], { whole: true });
   try {
     const token = await demoToken(server.url);
     const page = await newMobilePage(browser);

@@ -227,7 +227,7 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const servers = {} as Record<Build, ServerHandle>;
   const tokens = {} as Record<Build, string>;
-  const browser = await launchBrowser();
+  const browser = await launchBrowser([], { whole: true });
   try {
     for (const build of BUILDS) {
       // The harness names its two builds; a baseline folder is served the same way.

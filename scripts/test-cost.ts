@@ -52,7 +52,11 @@ const account = ((): (() => number) | undefined => {
       read();
       process.on('exit', () => {
         writeFileSync(path.join(dir, 'cgroup.procs'), String(process.pid));
-        rmdirSync(group);
+        try {
+          rmdirSync(group);
+        } catch {
+          // A process it started outlives it (a browser still closing): the empty group stays.
+        }
       });
       return read;
     } catch {

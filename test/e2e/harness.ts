@@ -195,17 +195,32 @@ export async function startServer(
   };
 }
 
+/** The whole browser, Debian's `chromium` (or `CHROME_PATH`): what a benchmark times, and what has a profile and a back/forward cache. */
+export const browserPath = (): string => process.env.CHROME_PATH || '/usr/bin/chromium';
+
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+/**
+ * What the tests drive: Debian's `chromium-headless-shell`, the same engine without the browser
+ * around it, which runs the suites on 40 % less CPU (docs/testing.md#what-a-run-costs). A
+ * `CHROME_PATH` of its own (an older Chromium under test) is used whole, unless `CHROME_SHELL_PATH`
+ * names its shell too; without the shell installed, the whole browser.
+ */
+export const shellPath = (): string =>
+  process.env.CHROME_SHELL_PATH || (!process.env.CHROME_PATH && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : browserPath());
+
 /**
  * `extraArgs`: more Chromium switches, e.g. `--host-resolver-rules` to give loopback a LAN-like name.
- * `backForwardCache`: keep the browser's back/forward cache, which playwright turns off by default.
+ * `backForwardCache`: keep the back/forward cache, which playwright turns off by default (the
+ * headless shell has none, so this takes the whole browser). `whole`: the whole browser, as a
+ * benchmark must time what a user runs.
  * Sites share renderer processes, as on the Android phones the app is made for (Chrome there
  * isolates only sites a user signs in to): a test page then costs a quarter less CPU (1.6 s against
  * 2.1 s to open the login form in a new context), on every page of both browser passes.
  */
-export function launchBrowser(extraArgs: string[] = [], opts: { backForwardCache?: boolean } = {}): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = [], opts: { backForwardCache?: boolean; whole?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     ...(opts.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: opts.backForwardCache || opts.whole ? browserPath() : shellPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

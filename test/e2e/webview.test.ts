@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
-import { browserSuite, errorsOf, MOBILE_UA, newMobilePage, screenshot, waitForApp } from './harness.ts';
+import { browserPath, browserSuite, errorsOf, MOBILE_UA, newMobilePage, screenshot, waitForApp } from './harness.ts';
 
 const { test, stage } = browserSuite('partner WebViews');
 
@@ -42,7 +42,8 @@ test('cookies and site data blocked: the app starts, says once that nothing is k
   let context: BrowserContext | undefined;
   try {
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      // The whole browser: the headless shell does not read a profile's content settings.
+      executablePath: browserPath(),
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
       viewport: { width: 360, height: 740 },
       deviceScaleFactor: 2,
