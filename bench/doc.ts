@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { loadTable, quoteSessionTable, ROWS, ROWS_2G, title2g, title3g, type Profile, type QuoteSession } from './tables.ts';
+import { loadTable, quoteSessionTable, ROWS, ROWS_2G, TASK_ROWS, title2g, title3g, type Profile, type QuoteSession } from './tables.ts';
 
 type Medians = Record<string, Record<string, number>>;
 
@@ -14,7 +14,8 @@ export interface BenchResults {
   run?: { at: string; env: Record<string, string>; builds: string[]; cpus: number; loadAverage: { start: number; end: number } };
   profile: Profile;
   runs: number;
-  load: { medians: Medians } | null;
+  /** `worst`: the long tasks' worst load (runs before it was measured have none). */
+  load: { medians: Medians; worst?: Medians } | null;
   load2g: { profile: Profile; medians: Medians } | null;
   dataUsed: QuoteSession | null;
 }
@@ -42,6 +43,7 @@ export function parts(results: BenchResults): Record<string, string> {
       '',
       loadTable(title3g(results.profile), ROWS, results.load.medians, builds),
       '',
+      ...(results.load.worst ? [loadTable(`${title3g(results.profile)}, worst of ${results.runs} loads`, TASK_ROWS, results.load.worst, builds), ''] : []),
       loadTable(title2g(results.load2g.profile), ROWS_2G, results.load2g.medians, builds),
     ].join('\n');
   }

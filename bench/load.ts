@@ -46,6 +46,12 @@ export interface LoadSample {
   longestLoadTask: number;
   /** The longest main-thread task from the tap to a moment after the chart drew, ms. */
   longestQuoteTask: number;
+  /** Another cold load, the first quote tapped the frame after the app's rows show prices → the chart has drawn its candles, ms. */
+  earlyTapToChart: number;
+  /** The longest main-thread task of that load from navigation to the tap, ms (0: none over 50 ms). */
+  earlyLoadTask: number;
+  /** The longest main-thread task of that load from the tap to a moment after the chart drew, ms. */
+  earlyQuoteTask: number;
   /** A visitor's cold load of `/`: the login form shows, ms. */
   visitorForm: number;
   /** HTML, JS, CSS and locale bytes (compressed bodies) a visitor's cold load of `/` had received when the login form showed. */
@@ -66,7 +72,18 @@ export const MARKS = `(() => {
     const row = document.querySelector('.qs li .num');
     const price = row || document.querySelector('.sp #sk .num');
     if (!w.__pricesAt && price && price.textContent) mark('__pricesAt');
-    if (!w.__rowsAt && row && row.textContent) mark('__rowsAt');
+    if (!w.__rowsAt && row && row.textContent) {
+      mark('__rowsAt');
+      // A user who taps the moment the rows are live: after the frame that shows them, with the
+      // events a tap sends, so nothing the app does once it is idle has had its chance yet.
+      if (w.__tapEarly) requestAnimationFrame(() => setTimeout(() => {
+        const q = document.querySelector('.qs button.q');
+        const at = { bubbles: true, cancelable: true, isPrimary: true, pointerType: 'touch' };
+        q.dispatchEvent(new PointerEvent('pointerdown', at));
+        q.dispatchEvent(new PointerEvent('pointerup', at));
+        q.click();
+      }));
+    }
     // A poll's answer applied: by the skeleton's own script (data-live), or a worker's message.
     const polled = w.__polled || document.querySelector('#sk[data-live]');
     if (polled && !w.__liveAt && price && price.textContent) mark('__liveAt');
@@ -195,14 +212,9 @@ async function measureVisitor(browser: Browser, base: string, profile: Profile):
  * the signed-in hint the app leaves, src/shared/signed-in.ts); then a visitor's cold load.
  */
 export async function measureLoad(browser: Browser, base: string, token: string, profile: Profile = PROFILE): Promise<LoadSample> {
-  const context = await phone(browser);
-  let signedIn: Omit<LoadSample, 'visitorForm' | 'visitorBytes'>;
+  const context = await signedInPhone(browser, base, token);
+  let signedIn: Omit<LoadSample, 'visitorForm' | 'visitorBytes' | EarlyTap>;
   try {
-    await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: base }]);
-    await context.addInitScript(
-      `if (!localStorage.getItem('app')) localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token, language: 'en' }))})`,
-    );
-    await context.addInitScript(MARKS);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await throttle(cdp, profile);
@@ -243,7 +255,42 @@ export async function measureLoad(browser: Browser, base: string, token: string,
   } finally {
     await context.close();
   }
-  return { ...signedIn, ...(await measureVisitor(browser, base, profile)) };
+  const early = profile === PROFILE ? await measureEarlyTap(browser, base, token, profile) : { earlyTapToChart: NaN, earlyLoadTask: NaN, earlyQuoteTask: NaN };
+  return { ...signedIn, ...early, ...(await measureVisitor(browser, base, profile)) };
+}
+
+type EarlyTap = 'earlyTapToChart' | 'earlyLoadTask' | 'earlyQuoteTask';
+
+/** A fresh browser profile signed in with `token`, with the signed-in hint the app leaves (src/shared/signed-in.ts). */
+async function signedInPhone(browser: Browser, base: string, token: string, early = false) {
+  const context = await phone(browser);
+  await context.addCookies([{ name: SIGNED_IN_COOKIE, value: '1', url: base }]);
+  await context.addInitScript(
+    `if (!localStorage.getItem('app')) localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token, language: 'en' }))})`,
+  );
+  if (early) await context.addInitScript('window.__tapEarly = true');
+  await context.addInitScript(MARKS);
+  return context;
+}
+
+/**
+ * A cold load of `/home` whose first quote is tapped the frame after the app's rows show prices:
+ * what the quote screen costs when the user does not wait for anything the app does at idle.
+ */
+async function measureEarlyTap(browser: Browser, base: string, token: string, profile: Profile): Promise<Pick<LoadSample, EarlyTap>> {
+  const context = await signedInPhone(browser, base, token, true);
+  try {
+    const page = await context.newPage();
+    await throttle(await context.newCDPSession(page), profile);
+    await page.goto(base + '/home', { waitUntil: 'commit' });
+    const chartAt = await read(page, '__chartAt');
+    const tapAt = await read(page, '__tapAt');
+    const earlyLoadTask = await longestTask(page, 0, tapAt);
+    await page.waitForTimeout(3000);
+    return { earlyTapToChart: chartAt - tapAt, earlyLoadTask, earlyQuoteTask: await longestTask(page, tapAt, Infinity) };
+  } finally {
+    await context.close();
+  }
 }
 
 export const median = (xs: number[]): number => {

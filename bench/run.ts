@@ -25,7 +25,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { demoToken, launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { longestTask, MARKS, measureLoad, median, PROFILE, PROFILE_2G, type LoadSample } from './load.ts';
-import { kb, loadTable, quoteSessionTable, ROWS, ROWS_2G, show, title2g, title3g } from './tables.ts';
+import { kb, loadTable, quoteSessionTable, ROWS, ROWS_2G, show, TASK_ROWS, title2g, title3g } from './tables.ts';
 import type { Browser } from 'playwright-core';
 import { kindOf } from '../src/meter/kinds.ts';
 
@@ -207,6 +207,12 @@ async function measureLoads(browser: Browser, servers: Record<Build, ServerHandl
 
   console.log(`\nslow 3G (${PROFILE.latencyMs} ms round trip, ${PROFILE.kbit} kbit/s) + ${PROFILE.cpu}x CPU, signed in (a visitor where the row says so), median of ${RUNS}:\n`);
   console.log(loadTable(title3g(PROFILE), ROWS, medians, BUILDS));
+  // The long-task goal holds on every load, so the worst load is the figure that says whether it is met.
+  const worst = Object.fromEntries(
+    BUILDS.map((b) => [b, Object.fromEntries(TASK_ROWS.map((r) => [r.key, Math.round(Math.max(...samples[b].map((s) => s[r.key]).filter(Number.isFinite)))]))]),
+  ) as Record<Build, Record<keyof LoadSample, number>>;
+  console.log(`\nthe same loads, worst of ${RUNS}:\n`);
+  console.log(loadTable(`${title3g(PROFILE)}, worst load`, TASK_ROWS, worst, BUILDS));
 
   // The same loads on 2G, for what a user there sees first and when the screen works.
   const samples2g: Record<Build, LoadSample[]> = Object.fromEntries(BUILDS.map((b) => [b, []]));
@@ -218,7 +224,7 @@ async function measureLoads(browser: Browser, servers: Record<Build, ServerHandl
   ) as Record<Build, Record<keyof LoadSample, number>>;
   console.log(`\n${PROFILE_2G.name} (${PROFILE_2G.latencyMs} ms round trip, ${PROFILE_2G.kbit} kbit/s) + ${PROFILE_2G.cpu}x CPU, median of ${RUNS}:\n`);
   console.log(loadTable(title2g(PROFILE_2G), ROWS_2G, medians2g, BUILDS));
-  return { medians, samples, medians2g, samples2g };
+  return { medians, worst, samples, medians2g, samples2g };
 }
 
 async function main(): Promise<void> {
@@ -251,7 +257,7 @@ async function main(): Promise<void> {
       },
       profile: PROFILE,
       runs: RUNS,
-      load: loads && { medians: loads.medians, samples: loads.samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
+      load: loads && { medians: loads.medians, worst: loads.worst, samples: loads.samples, goals: Object.fromEntries(ROWS.map((r) => [r.key, r.goal])) },
       load2g: loads && { profile: PROFILE_2G, medians: loads.medians2g, samples: loads.samples2g, goals: Object.fromEntries(ROWS_2G.map((r) => [r.key, r.goal])) },
       dataUsed: data,
       dataUsedSaver: saver,

@@ -29,6 +29,16 @@ test('the load tables carry the run\'s medians, its command and the machine\'s l
   assert.is(commandOf(sample()), 'BENCH_RUNS=1 BENCH_MINUTES=0 npm run bench');
 });
 
+test('the long tasks show their worst load too, whose figure says whether the goal is met on every load', () => {
+  const results = sample();
+  const worst = { longestLoadTask: 84, longestQuoteTask: 0, earlyLoadTask: 61, earlyQuoteTask: 120 };
+  results.load!.worst = { dist: worst, 'dist-react': worst };
+  const { load } = parts(results);
+  assert.match(load!, '| slow 3G + 4x CPU, worst of 1 loads | app | `--react` build | goal |');
+  assert.match(load!, '| longest main-thread task, that tap → chart | 120 ms (over) | 120 ms | ≤ 50 ms |');
+  assert.not.match(parts(sample()).load!, 'worst of');
+});
+
 test('a part the run did not measure is left as it was; text outside the markers is never touched', () => {
   const doc = 'intro\n<!-- bench:load -->\nold\n<!-- /bench:load -->\nmiddle\n<!-- bench:quote-session -->\nkept\n<!-- /bench:quote-session -->\nend\n';
   const { markdown, written } = render(doc, parts(sample()));
