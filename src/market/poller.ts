@@ -46,7 +46,8 @@ export class Poller {
   private candles: CandleColumns = emptyColumns();
   /** A history fetched ahead of the chart that will show it (`prefetch`). */
   private prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null = null;
-  private prefetching: AbortController | null = null;
+  /** A prefetch on its way: a chart that selects its ticker and period waits for it instead of asking again. */
+  private prefetching: { symbol: string; period: KlinePeriod; controller: AbortController; list: Promise<Candle[]> } | null = null;
   /** The whole history asked for after a scroll back (`older`), while it loads. */
   private loadingOlder: AbortController | null = null;
   /**
@@ -102,7 +103,7 @@ export class Poller {
         return;
       case 'stop':
         this.running = false;
-        this.prefetching?.abort();
+        this.prefetching?.controller.abort();
         this.prefetching = null;
         return this.halt();
     }
@@ -155,15 +156,16 @@ export class Poller {
   /** Fetches a history for a chart not shown yet, at low priority, outside the poll schedule. */
   private prefetch(symbol: string, period: KlinePeriod): void {
     if (!this.running || this.hidden || this.symbol === symbol) return;
-    const held = this.prefetched;
-    if (held && held.symbol === symbol && held.period === period) return;
-    this.prefetching?.abort();
+    for (const p of [this.prefetched, this.prefetching]) if (p && p.symbol === symbol && p.period === period) return;
+    this.prefetching?.controller.abort();
     const controller = newAbort();
-    this.prefetching = controller;
     const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${MAX_CANDLES}`;
-    this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low').then(
+    const job = { symbol, period, controller, list: this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low') };
+    this.prefetching = job;
+    job.list.then(
       (list) => {
-        if (this.prefetching !== controller) return;
+        // Replaced by another, or taken by the chart's first poll, which applies it itself.
+        if (this.prefetching !== job) return;
         this.prefetching = null;
         const columns = emptyColumns();
         const diff = mergeCandles(columns, list);
@@ -172,7 +174,7 @@ export class Poller {
       },
       // A prefetch that fails costs nothing: the chart fetches its history as it always did.
       () => {
-        if (this.prefetching === controller) this.prefetching = null;
+        if (this.prefetching === job) this.prefetching = null;
       },
     );
   }
@@ -231,8 +233,12 @@ export class Poller {
     if (symbol) {
       const last = this.candles.time[this.candles.time.length - 1];
       const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${this.saveData ? SAVE_DATA_CANDLES : MAX_CANDLES}` : `since=${last * 1000}`);
+      // A tap prefetches the tapped ticker beside the quote screen's code: the chart that mounts
+      // meanwhile waits for that answer instead of asking for the same 500 candles again.
+      const job = this.prefetching;
+      const coming = last === undefined && job && job.symbol === symbol && job.period === period ? ((this.prefetching = null), job.list) : null;
       jobs.push(
-        this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true).then((list) => {
+        (coming ?? this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true)).then((list) => {
           if (!current()) return;
           const diff = mergeCandles(this.candles, list);
           if (!diff) return;

@@ -381,6 +381,28 @@ prefetch('a prefetched history is fetched once at low priority and handed to the
   lowFetch.handle({ type: 'stop' });
 });
 
+prefetch('a chart that selects a ticker whose prefetch is on its way waits for that answer instead of asking again', async () => {
+  const { time, calls, posted, deps } = setup();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The history on a slow line: still coming when the tapped quote's chart mounts.
+  const poller = new Poller({ ...deps, fetch: (url, init) => (url.includes('size=') ? held.then(() => deps.fetch(url, init)) : deps.fetch(url, init)) });
+  poller.handle({ ...start, symbol: null });
+  poller.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
+  poller.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
+  await time.advance(0);
+  poller.handle({ type: 'select', symbol: 'btc' });
+  await time.advance(0);
+  release();
+  await time.advance(0);
+  assert.equal(klines(calls).map((c) => c.url.replace(/.*\?/, '')), ['symbol=btc&period=1min&size=500'], 'one history call, for the prefetch');
+  const drawn = posted.filter((m) => m.type === 'candles' && m.symbol === 'btc').pop();
+  assert.ok(drawn?.type === 'candles' && drawn.columns.time.length === 500, 'the chart gets the 500 candles');
+  await time.advance(5_000);
+  assert.match(klines(calls).pop()!.url, 'since=', 'then only what is newer');
+  poller.handle({ type: 'stop' });
+});
+
 prefetch('a prefetch for another ticker or period is not used, and the chart fetches its own', async () => {
   const { time, calls, posted, poller } = setup();
   poller.handle({ ...start, symbol: null });
