@@ -306,7 +306,7 @@ const historyCalls = (page: Page): { url: string; at: number }[] => {
   return seen;
 };
 
-test('once home is idle the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', traced(async () => {
+test('once the rows show, the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', traced(async () => {
   const page = await phone();
   const history = historyCalls(page);
   const fetched = scriptsFetched(page);
@@ -322,6 +322,36 @@ test('once home is idle the quote screen and the selected history are fetched; t
   await page.locator('.qs button[data-symbol="btc"]').tap();
   await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 5000 });
   assert.not.ok(history.some((h) => h.at >= tapped && h.url.includes('size=')), 'no second 500-candle history');
+  assert.equal(errorsOf(page), []);
+  await page.close();
+}));
+
+test("the quote screen's code is asked for once the rows show, before the page has loaded, and a tapped quote's history beside it", traced(async () => {
+  const page = await phone();
+  const history = historyCalls(page);
+  // A page whose load is still going (an image on a slow line), and the quote screen's code held
+  // for the test: what the app asks for meanwhile, it asks for without waiting for either.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let codeAsked = false;
+  await page.addInitScript(() => addEventListener('DOMContentLoaded', () => document.body.append(Object.assign(new Image(), { src: '/slow-image.svg', alt: '' }))));
+  await page.route('**/slow-image.svg', (route) => held.then(() => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' })));
+  await page.route('**' + routes.trade![0]!, (route) => ((codeAsked = true), held.then(() => route.continue())));
+  try {
+    await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
+    await page.locator('.qs button[data-symbol="eth"]').waitFor();
+    await until("the quote screen's code asked for", () => codeAsked);
+    assert.is(await page.evaluate(() => document.readyState === 'complete'), false, 'asked for before the page has loaded');
+
+    // Not the selected ticker, whose history the rows' prefetch brings: the tap itself asks for eth's.
+    await page.locator('.qs button[data-symbol="eth"]').tap();
+    await until("eth's history while the screen's code is still on its way", () => history.some((h) => h.url.includes('symbol=eth&')));
+    release();
+    await page.locator('[data-drawn="eth 1min"]').waitFor({ timeout: 10_000 });
+  } finally {
+    release();
+  }
+  assert.is(history.filter((h) => h.url.includes('symbol=eth&') && h.url.includes('size=')).length, 1, "one history of eth, the tap's");
   assert.equal(errorsOf(page), []);
   await page.close();
 }));

@@ -5,11 +5,12 @@ import { navigate } from '../../stores/app.ts';
 import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $tickersAsOf, $trade, selectTicker } from '../../stores/trade.ts';
-import { usePrefetchQuote } from './prefetch.ts';
+import { prefetchTapped, usePrefetchQuote } from './prefetch.ts';
 import { takeTap } from './replay-tap.ts';
 import { Delayed } from '../../ui/Delayed.tsx';
 
 const open = (symbol: string) => {
+  prefetchTapped(symbol);
   selectTicker(symbol);
   navigate('/trade');
 };
@@ -26,7 +27,7 @@ function Row({ symbol }: { symbol: string }) {
   const p = decimalsOf(tk.price);
   return (
     <li>
-      <button type="button" className="q" data-symbol={symbol} onClick={() => open(symbol)}>
+      <button type="button" className="q" data-symbol={symbol} onPointerDown={() => prefetchTapped(symbol)} onClick={() => open(symbol)}>
         <b>{tk.name}</b>
         <span className="num">{formatNumber(tk.price)}</span>
         <em className={'num chip' + (change > 0 ? ' up' : change < 0 ? ' down' : '')}>
