@@ -27,8 +27,12 @@ export interface PollerDeps {
 export const INTERVAL_MS = 5_000;
 export const SAVE_DATA_INTERVAL_MS = 15_000;
 export const MAX_BACKOFF_MS = 60_000;
-/** A chart's first history with the data saver: twice what a phone shows; older ones when scrolled back. */
-export const SAVE_DATA_CANDLES = 120;
+/**
+ * A chart's first history: twice what a phone shows; the rest of the 500 once it is scrolled back to
+ * the oldest. 500 candles are 55 KB brotli, twice the quote screen's code: on slow 3G a tap that
+ * came before the prefetch waited 1.5 s for them; 120 are 13 KB.
+ */
+export const FIRST_CANDLES = 120;
 const FIRST_BACKOFF_MS = 2_000;
 
 export class Poller {
@@ -159,7 +163,7 @@ export class Poller {
     for (const p of [this.prefetched, this.prefetching]) if (p && p.symbol === symbol && p.period === period) return;
     this.prefetching?.controller.abort();
     const controller = newAbort();
-    const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${MAX_CANDLES}`;
+    const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${FIRST_CANDLES}`;
     const job = { symbol, period, controller, list: this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low') };
     this.prefetching = job;
     job.list.then(
@@ -180,8 +184,8 @@ export class Poller {
   }
 
   /**
-   * The chart was scrolled back to its oldest candle: the whole history (500) replaces the short one
-   * the data saver loaded. Once, for the chart shown; the polls go on asking only for what is newer.
+   * The chart was scrolled back to its oldest candle: the whole history (500) replaces the short
+   * first one. Once, for the chart shown; the polls go on asking only for what is newer.
    */
   private older(): void {
     const { symbol, period } = this;
@@ -232,7 +236,7 @@ export class Poller {
     ];
     if (symbol) {
       const last = this.candles.time[this.candles.time.length - 1];
-      const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${this.saveData ? SAVE_DATA_CANDLES : MAX_CANDLES}` : `since=${last * 1000}`);
+      const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${FIRST_CANDLES}` : `since=${last * 1000}`);
       // A tap prefetches the tapped ticker beside the quote screen's code: the chart that mounts
       // meanwhile waits for that answer instead of asking for the same 500 candles again.
       const job = this.prefetching;

@@ -316,12 +316,12 @@ test('once the rows show, the quote screen and the selected history are fetched;
   await page.waitForLoadState('networkidle');
   assert.ok(fetched.includes(routes.trade![0]!), 'the quote screen code before the tap');
   assert.is(history.length, 1, 'one history call before the tap');
-  assert.match(history[0]!.url, /symbol=btc&period=1min&size=500/);
+  assert.match(history[0]!.url, /symbol=btc&period=1min&size=120/);
 
   const tapped = Date.now();
   await page.locator('.qs button[data-symbol="btc"]').tap();
   await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 5000 });
-  assert.not.ok(history.some((h) => h.at >= tapped && h.url.includes('size=')), 'no second 500-candle history');
+  assert.not.ok(history.some((h) => h.at >= tapped && h.url.includes('size=')), 'no second history');
   assert.equal(errorsOf(page), []);
   await page.close();
 }));

@@ -68,14 +68,14 @@ const tickerCalls = (calls: Call[]) => calls.filter((c) => c.url.includes('getHo
 
 const schedule = suite('schedule');
 
-schedule('start asks at once for tickers and 500 candles, then every 5 s only for what is new', async () => {
+schedule('start asks at once for tickers and the newest 120 candles (55 KB for 500 on a slow line), then every 5 s only for what is new', async () => {
   const { time, calls, posted, poller } = setup();
   poller.handle(start);
   await time.advance(0);
   assert.is(tickerCalls(calls).length, 1);
-  assert.match(klines(calls)[0].url, 'https://x.test/prod-api/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=500');
-  const reset = posted.find((m) => m.type === 'candles' && m.kind === 'reset' && m.columns.time.length === 500);
-  assert.ok(reset, 'the 500 candles arrive as one reset');
+  assert.match(klines(calls)[0].url, 'https://x.test/prod-api/h5/symbol/getHistoryKline?symbol=btc&period=1min&size=120');
+  const reset = posted.find((m) => m.type === 'candles' && m.kind === 'reset' && m.columns.time.length === 120);
+  assert.ok(reset, 'the 120 candles arrive as one reset');
   assert.ok(posted.some((m) => m.type === 'tickers' && m.changed.length === 1));
   await time.advance(4_999);
   assert.is(calls.length, 2, 'nothing before 5 s');
@@ -166,7 +166,7 @@ schedule('Save-Data polls every 15 s', async () => {
   poller.handle({ type: 'stop' });
 });
 
-schedule('the data saver loads 120 candles; a drag back to the oldest loads the whole 500 once, then polls go on with what is new', async () => {
+schedule('with the data saver too the chart loads 120 candles; a drag back to the oldest loads the whole 500 once, then polls go on with what is new', async () => {
   const { time, calls, posted, poller } = setup();
   poller.handle({ ...start, saveData: true });
   await time.advance(0);
@@ -255,11 +255,11 @@ abort('a period change empties the chart, aborts the pending ask and reloads at 
   assert.ok(pending.signal.aborted);
   assert.equal(posted[0], { type: 'candles', kind: 'reset', symbol: 'btc', period: '5min', columns: { time: [], open: [], high: [], low: [], close: [], volume: [] } });
   await time.advance(0);
-  assert.match(klines(calls)[2].url, 'period=5min&size=500', 'the new period loads its full history');
+  assert.match(klines(calls)[2].url, 'period=5min&size=120', 'the new period loads its first history');
   assert.is(klines(calls)[2].at, time.now, 'without waiting for the next tick');
   poller.handle({ type: 'select', symbol: 'eth' });
   await time.advance(0);
-  assert.match(klines(calls)[3].url, 'symbol=eth&period=5min&size=500');
+  assert.match(klines(calls)[3].url, 'symbol=eth&period=5min&size=120');
   poller.handle({ type: 'stop' });
 });
 
@@ -368,13 +368,13 @@ prefetch('a prefetched history is fetched once at low priority and handed to the
   lowFetch.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
   await time.advance(0);
   assert.is(klines(calls).length, 1);
-  assert.match(klines(calls)[0]!.url, 'symbol=btc&period=1min&size=500');
+  assert.match(klines(calls)[0]!.url, 'symbol=btc&period=1min&size=120');
   assert.equal(prios, [undefined, 'low'], 'the ticker poll as usual, the history at low priority');
   assert.not.ok(posted.some((m) => m.type === 'candles'), 'nothing is drawn before a chart asks');
 
   lowFetch.handle({ type: 'select', symbol: 'btc' });
   const reset = posted.find((m) => m.type === 'candles' && m.kind === 'reset');
-  assert.ok(reset?.type === 'candles' && reset.columns.time.length === 500, 'the chart gets the 500 candles at once');
+  assert.ok(reset?.type === 'candles' && reset.columns.time.length === 120, 'the chart gets the 120 candles at once');
   await time.advance(0);
   assert.is(klines(calls).length, 2);
   assert.match(klines(calls)[1]!.url, 'since=', 'then only what is newer, no second history');
@@ -395,9 +395,9 @@ prefetch('a chart that selects a ticker whose prefetch is on its way waits for t
   await time.advance(0);
   release();
   await time.advance(0);
-  assert.equal(klines(calls).map((c) => c.url.replace(/.*\?/, '')), ['symbol=btc&period=1min&size=500'], 'one history call, for the prefetch');
+  assert.equal(klines(calls).map((c) => c.url.replace(/.*\?/, '')), ['symbol=btc&period=1min&size=120'], 'one history call, for the prefetch');
   const drawn = posted.filter((m) => m.type === 'candles' && m.symbol === 'btc').pop();
-  assert.ok(drawn?.type === 'candles' && drawn.columns.time.length === 500, 'the chart gets the 500 candles');
+  assert.ok(drawn?.type === 'candles' && drawn.columns.time.length === 120, 'the chart gets the 120 candles');
   await time.advance(5_000);
   assert.match(klines(calls).pop()!.url, 'since=', 'then only what is newer');
   poller.handle({ type: 'stop' });
@@ -412,7 +412,7 @@ prefetch('a prefetch for another ticker or period is not used, and the chart fet
   const reset = posted.filter((m) => m.type === 'candles' && m.kind === 'reset').pop();
   assert.ok(reset?.type === 'candles' && reset.columns.time.length === 0, 'an empty chart while btc loads');
   await time.advance(0);
-  assert.match(klines(calls).pop()!.url, 'symbol=btc&period=1min&size=500');
+  assert.match(klines(calls).pop()!.url, 'symbol=btc&period=1min&size=120');
   poller.handle({ type: 'stop' });
 });
 

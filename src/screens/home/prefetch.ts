@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { loadScreen } from '../../app/screens.ts';
-import { mayPrefetch, saveData } from '../../lib/save-data.ts';
+import { mayPrefetch } from '../../lib/save-data.ts';
 import { prefetchCandles } from '../../stores/market.ts';
 import { $trade } from '../../stores/trade.ts';
 
@@ -36,11 +36,10 @@ export function usePrefetchQuote(): void {
 /**
  * A finger on a quote: its code, if not yet here, and its history are asked for now, side by side,
  * instead of the history after the code has come and the screen has rendered (the market worker
- * hands the chart the answer still on its way). Not with the data saver, whose charts load fewer
- * candles than a prefetch.
+ * hands the chart the answer still on its way). With the data saver too: it is the history the
+ * chart would ask for.
  */
 export function prefetchTapped(symbol: string): void {
-  if (saveData()) return;
   loadScreen(quote).catch(() => {});
   prefetchCandles(symbol, $trade.get().kLinePeriod);
 }
