@@ -251,6 +251,12 @@ async function renewKept(key: string, name: string, res: Response): Promise<void
  * worker's polls save the bytes), so the hash is of the token alone: one session, one key, and a
  * poll of the chart never clears the answers its own user's screens keep.
  */
+/**
+ * The sessions whose reads were answered 401 while this worker ran: a read of theirs still on its
+ * way (an answer that needs no session) would otherwise be kept after the cache was emptied.
+ */
+const ended = new Set<string>();
+
 async function own(req: Request, url: URL): Promise<Response> {
   const token = req.headers.get('authorization')!.replace(/^Bearer /, '');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
@@ -259,13 +265,16 @@ async function own(req: Request, url: URL): Promise<Response> {
   url.searchParams.set('kept-for', user);
   const keep = async (cache: Cache) => {
     // Signed out while this read was on its way: sign-out has emptied the cache, and it stays so.
-    if (typeof cookieStore === 'object' && !(await cookieStore.get(SIGNED_IN_COOKIE))) return caches.delete(PRIVATE_CACHE);
+    if (ended.has(user) || (typeof cookieStore === 'object' && !(await cookieStore.get(SIGNED_IN_COOKIE)))) return caches.delete(PRIVATE_CACHE);
     for (const r of await cache.keys()) if (new URL(r.url).searchParams.get('kept-for') !== user) await cache.delete(r);
     return prune(cache);
   };
   const res = await api(req, url.href, PRIVATE_CACHE, keep);
   // The session ended (the app is sent to sign in again): nothing of its user stays on the phone.
-  if (res.status === 401) await caches.delete(PRIVATE_CACHE);
+  if (res.status === 401) {
+    ended.add(user);
+    await caches.delete(PRIVATE_CACHE);
+  }
   return res;
 }
 
