@@ -306,7 +306,7 @@ const historyCalls = (page: Page): { url: string; at: number }[] => {
   return seen;
 };
 
-test('once the rows show, the quote screen and the selected history are fetched; the tap draws the chart without fetching the history again', traced(async () => {
+test('once the rows show the selected history is fetched, once home is idle the quote screen; the tap draws the chart without fetching the history again', traced(async () => {
   const page = await phone();
   const history = historyCalls(page);
   const fetched = scriptsFetched(page);
@@ -326,7 +326,7 @@ test('once the rows show, the quote screen and the selected history are fetched;
   await page.close();
 }));
 
-test("the quote screen's code is asked for once the rows show, before the page has loaded, and a tapped quote's history beside it", traced(async () => {
+test("before the page has loaded, the selected history is asked for once the rows show, and a tapped quote's code and history at the tap", traced(async () => {
   const page = await phone();
   const history = historyCalls(page);
   // A page whose load is still going (an image on a slow line), and the quote screen's code held
@@ -340,12 +340,13 @@ test("the quote screen's code is asked for once the rows show, before the page h
   try {
     await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
     await page.locator('.qs button[data-symbol="eth"]').waitFor();
-    await until("the quote screen's code asked for", () => codeAsked);
+    await until('the selected history asked for', () => history.some((h) => h.url.includes('symbol=btc&')));
     assert.is(await page.evaluate(() => document.readyState === 'complete'), false, 'asked for before the page has loaded');
+    assert.not.ok(codeAsked, "the quote screen's code waits for the page's load and an idle moment");
 
     // Not the selected ticker, whose history the rows' prefetch brings: the tap itself asks for eth's.
     await page.locator('.qs button[data-symbol="eth"]').tap();
-    await until("eth's history while the screen's code is still on its way", () => history.some((h) => h.url.includes('symbol=eth&')));
+    await until("eth's history while the screen's code is still on its way", () => codeAsked && history.some((h) => h.url.includes('symbol=eth&')));
     release();
     await page.locator('[data-drawn="eth 1min"]').waitFor({ timeout: 10_000 });
   } finally {
