@@ -13,12 +13,11 @@
  *   version waits to take over, pages come from the network (see the fetch handler).
  */
 import type { Envelope } from '../shared/contract.ts';
-import { isRtl } from '../shared/language-codes.ts';
 import { API_CACHE, FILES_CACHE, PRIVATE_CACHE } from './cache-names.ts';
 import type { ToServiceWorker } from './messages.ts';
+import { offlinePage } from './offline-page.ts';
 import { routeName } from '../shared/route-name.ts';
 import { SIGNED_IN_COOKIE } from '../shared/signed-in.ts';
-import { escapeHtml } from '../shared/html-escape.ts';
 import { withPreloads } from '../shared/page-preloads.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -276,28 +275,4 @@ async function own(req: Request, url: URL): Promise<Response> {
     await caches.delete(PRIVATE_CACHE);
   }
   return res;
-}
-
-/**
- * Instead of the browser's error page when neither the shell nor the network is there: the words
- * of the last locale file the user loaded (whole, or a visitor's sign-in part), English before any.
- */
-async function offlinePage(): Promise<Response> {
-  let words = { title: 'The app could not start', hint: 'Check your connection and try again.', retry: 'Try again' };
-  let lang = 'en';
-  const cache = await caches.open(FILES);
-  const locale = [...(await cache.keys())].reverse().find((r) => new URL(r.url).pathname.startsWith('/locales/'));
-  const dict = locale && (await (await cache.match(locale))!.json().catch(() => null));
-  if (dict && dict.common && dict.ui) {
-    words = { title: dict.common.bootFailed, hint: dict.common.bootHint, retry: dict.ui.retry };
-    lang = /\/locales\/(?:first\/)?([\w-]+?)-\w+\.json$/.exec(locale!.url)?.[1] || lang;
-  }
-  const rtl = isRtl(lang);
-  const html =
-    `<!doctype html><html lang="${escapeHtml(lang)}" dir="${rtl ? 'rtl' : 'ltr'}"><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(words.title)}</title>` +
-    `<body style="margin:0;padding:24px;background:#0d1117;color:#e6edf3;font:16px/1.5 system-ui,sans-serif">` +
-    `<h1 style="font-size:20px">${escapeHtml(words.title)}</h1><p>${escapeHtml(words.hint)}</p>` +
-    `<p><a href="" style="color:#f0b90b">${escapeHtml(words.retry)}</a></p>`;
-  return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
