@@ -244,18 +244,18 @@ async function renewKept(key: string, name: string, res: Response): Promise<void
 }
 
 /**
+ * The sessions whose reads were answered 401 while this worker ran: a read of theirs still on its
+ * way (an answer that needs no session) would otherwise be kept after the cache was emptied.
+ */
+const ended = new Set<string>();
+
+/**
  * A user's own read, kept under the URL and a hash of the session that asked (never the token
  * itself). A new session's first answer clears the others' copies, so another user signing in on
  * the same phone never gets them. The app sends the token with or without `Bearer ` (the market
  * worker's polls save the bytes), so the hash is of the token alone: one session, one key, and a
  * poll of the chart never clears the answers its own user's screens keep.
  */
-/**
- * The sessions whose reads were answered 401 while this worker ran: a read of theirs still on its
- * way (an answer that needs no session) would otherwise be kept after the cache was emptied.
- */
-const ended = new Set<string>();
-
 async function own(req: Request, url: URL): Promise<Response> {
   const token = req.headers.get('authorization')!.replace(/^Bearer /, '');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
