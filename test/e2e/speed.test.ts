@@ -135,14 +135,20 @@ test('a page without the answers (any other screen) makes each start-up call onc
   await page.close();
 }));
 
-test("a tap on a price row of the first HTML before the app is ready opens that quote once the app can, and only once", traced(async () => {
-  const page = await phone();
+/** Holds the app's entry script until the returned function is called: the page is the first HTML alone. */
+async function holdApp(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/main-*.js', async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("a tap on a price row of the first HTML before the app is ready opens that quote once the app can, and only once", traced(async () => {
+  const page = await phone();
+  const release = await holdApp(page);
   await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
   const row = page.locator('#sk [data-s]').nth(1);
   await row.waitFor();
@@ -186,12 +192,7 @@ const heldHome = async () => {
     }
     await route.fulfill({ json: live });
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/main-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdApp(page);
   await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
   const rows = page.locator('#sk [data-s]');
   await rows.first().waitFor();
