@@ -1,5 +1,5 @@
 // Loaded with the HTTP client, which calls it on a 401.
-import { hintSignedIn } from '../lib/signed-in-hint.ts';
+import { endHint } from '../lib/signed-in-hint.ts';
 import { local, session } from '../lib/storage.ts';
 import { save } from './persist.ts';
 
@@ -24,7 +24,7 @@ export const endSession = () => {
   if (target === leavingFor) return;
   leavingFor = target;
   save({ token: undefined, userInfo: undefined });
-  hintSignedIn(false);
+  endHint();
   session.clear();
   local.set(SESSION_ENDED, true);
   location.replace(target);

@@ -284,6 +284,38 @@ test('an ended session: the login form says so, keeps the redirect, and returns 
   await p.close();
 }));
 
+test("a start that runs after the 401 does not bring the signed-in hint back to the login page", traced(async () => {
+  const p = await newMobilePage(stage.browser);
+  await p.goto(stage.server.url + '/login');
+  await waitForApp(p);
+  await p.evaluate(() => localStorage.setItem('app', JSON.stringify({ token: 'a-token-the-server-no-longer-knows', language: 'en' })));
+  // The after-paint start, which sets the hint from the token in memory, held until the 401 has
+  // ended the session; the login page it leaves for held for a second after that start is served,
+  // while the old page runs it.
+  let ended!: () => void;
+  const said401 = new Promise<void>((r) => (ended = r));
+  p.on('response', (r) => r.status() === 401 && ended());
+  let served!: () => void;
+  const started = new Promise<void>((r) => (served = r));
+  await p.route('**/assets/after-render-*.js', async (route) => {
+    await said401;
+    await route.continue();
+    served();
+  }, { times: 1 });
+  let hintWhileLeaving: boolean | undefined;
+  await p.route((u) => u.pathname === '/login', async (route) => {
+    await started;
+    for (const until = Date.now() + 1000; !(hintWhileLeaving = await hasSignedInHint(p)) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+    await route.continue();
+  }, { times: 1 });
+  await p.goto(stage.server.url + '/user');
+  await p.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user');
+  await p.getByRole('alert').getByText('Login status expired, please log in again').waitFor();
+  assert.is(hintWhileLeaving, false, 'the ended page set no hint on its way out');
+  assert.not.ok(await hasSignedInHint(p), 'nor did the login page');
+  await p.close();
+}));
+
 test('visitors (isNeedLogin 0) see a log-in prompt where the chart would be, and nothing polls the history', traced(async () => {
   await setConfig('isNeedLogin', '0');
   try {
