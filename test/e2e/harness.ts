@@ -274,6 +274,13 @@ export async function newMobilePage(browser: Browser, opts: { locale?: string; s
   page.on('response', (r) => r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`));
   page.on('console', (m) => m.type() === 'error' && note(`console: ${m.text()}`));
   page.on('framenavigated', (f) => f === page.mainFrame() && note(`at ${f.url()}`));
+  // A route still answering (a poll the page made as it closed) would throw into nothing and end
+  // the whole run: routes are dropped, their errors with them, before the page goes.
+  const close = page.close.bind(page);
+  page.close = async (options) => {
+    await Promise.all([page.unrouteAll({ behavior: 'ignoreErrors' }), context.unrouteAll({ behavior: 'ignoreErrors' })]);
+    return close(options);
+  };
   // The browser may be closing already; then the context goes with it.
   page.on('close', () => {
     trails.delete(page);
