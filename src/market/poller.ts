@@ -83,7 +83,7 @@ export class Poller {
         this.resetCandles();
         return this.pollNow();
       case 'prefetch':
-        return this.prefetch(msg.symbol, msg.period);
+        return msg.columns ? this.takeOver(msg.symbol, msg.period, msg.columns) : this.prefetch(msg.symbol, msg.period);
       case 'period':
         if (msg.period === this.period) return;
         this.period = msg.period;
@@ -110,7 +110,27 @@ export class Poller {
         this.prefetching?.controller.abort();
         this.prefetching = null;
         return this.halt();
+      case 'retire':
+        return this.retire();
     }
+  }
+
+  /**
+   * Polls no more; the history a prefetch is still fetching is let come, as the worker taking this
+   * one's place would otherwise ask for it again. Its own handler, registered first, holds it by then.
+   */
+  private retire(): void {
+    this.running = false;
+    this.halt();
+    const hand = () => this.deps.post({ type: 'retired', prefetched: this.prefetched });
+    if (this.prefetching) this.prefetching.list.then(hand, hand);
+    else hand();
+  }
+
+  /** The retired worker's prefetch, unless this one was already asked for a history of its own since. */
+  private takeOver(symbol: string, period: KlinePeriod, columns: CandleColumns): void {
+    if (!this.running || this.symbol === symbol || this.prefetched || this.prefetching) return;
+    this.prefetched = { symbol, period, columns };
   }
 
   /**

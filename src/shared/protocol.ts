@@ -26,7 +26,13 @@ export type ToWorker =
    * Fetch this history now, at low priority, and hold it: the chart that selects it next gets it
    * without a second fetch (home prefetches the selected ticker before a tap).
    */
-  | { type: 'prefetch'; symbol: string; period: KlinePeriod }
+  | {
+      type: 'prefetch';
+      symbol: string;
+      period: KlinePeriod;
+      /** A history the worker before this one fetched (`retired`): held as it is, not fetched again. */
+      columns?: CandleColumns;
+    }
   | { type: 'period'; period: KlinePeriod }
   | { type: 'token'; token: string | null }
   /** The user turned the data saver on or off: the next poll is 15 s or 5 s away. */
@@ -36,7 +42,12 @@ export type ToWorker =
   | { type: 'visibility'; hidden: boolean }
   /** The device is back online: a backing-off worker polls now instead of at its next retry. */
   | { type: 'online' }
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /**
+   * A worker replaced by one under the service worker: it stops polling, lets a prefetch on its
+   * way finish, and answers `retired` with the history it holds for the new worker.
+   */
+  | { type: 'retire' };
 
 /** Candles in uPlot's column shape, oldest first: time in epoch seconds, prices as numbers. */
 export interface CandleColumns {
@@ -60,6 +71,8 @@ export type FromWorker =
   | { type: 'tickers'; changed: Ticker[] }
   /** What the worker's own fetches received, as [url, transferSize, encodedBodySize] (Resource Timing), for the data meter. */
   | { type: 'bytes'; entries: [string, number, number][] }
+  /** The answer to `retire`: the prefetched history it held, for the worker taking its place. */
+  | { type: 'retired'; prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null }
   | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)
   | {
       type: 'status';

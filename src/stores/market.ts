@@ -63,7 +63,7 @@ const receive = (msg: FromWorker): void => {
     reportFetches(msg.entries);
   } else if (msg.type === 'status') {
     showStatus(msg.state, msg.retryInMs);
-  } else if (chart && msg.symbol === chart.symbol && msg.period === chart.period) {
+  } else if (msg.type === 'candles' && chart && msg.symbol === chart.symbol && msg.period === chart.period) {
     applyCandles(chart.columns, msg);
     chart.sub?.listener(chart.columns, msg.kind === 'reset' || msg.drop > 0 ? 0 : msg.at);
   }
@@ -145,6 +145,32 @@ const begin = (): void => {
   if (document.hidden) visibility();
 };
 
+/** How long a retired worker may take to hand on its prefetch (a stalled fetch) before it is ended anyway. */
+const RETIRE_MS = 30_000;
+
+/**
+ * Ends a replaced worker once it has handed on the history it prefetched (home's selected ticker,
+ * a quote under the finger) to the one now running: on a first visit the service worker takes the
+ * page about when that prefetch is made, and the chart opened next would fetch it a second time.
+ * Its fetches meanwhile still count on the data meter.
+ */
+const retire = (old: Worker): void => {
+  const end = setTimeout(() => old.terminate(), RETIRE_MS);
+  old.onerror = () => {
+    clearTimeout(end);
+    old.terminate();
+  };
+  old.onmessage = (e: MessageEvent<FromWorker>) => {
+    const msg = e.data;
+    if (msg.type === 'bytes') return reportFetches(msg.entries);
+    if (msg.type !== 'retired') return;
+    clearTimeout(end);
+    old.terminate();
+    if (msg.prefetched) post({ type: 'prefetch', ...msg.prefetched });
+  };
+  old.postMessage({ type: 'retire' } satisfies ToWorker);
+};
+
 /**
  * Replaces the running worker (or the boot script's, not yet taken) with a new one. A worker
  * started before the service worker took the page is never under it, so its answers, the prices
@@ -155,9 +181,11 @@ export const renewWorker = (): void => {
   if (boot && boot.worker) boot.worker.terminate();
   if (boot) boot.worker = null;
   if (!worker) return;
-  worker.terminate();
+  const old = worker;
   worker = null;
-  if (mounted) begin();
+  if (!mounted) return old.terminate();
+  retire(old);
+  begin();
 };
 
 const visibility = () => post({ type: 'visibility', hidden: document.hidden });

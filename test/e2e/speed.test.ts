@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { until } from '../until.ts';
+import { startByteProxy } from './byte-proxy.ts';
 import { browserSuite, demoToken, distName, errorsOf, hintSignedIn, launchBrowser, newMobilePage, startServer, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('speed: one wave to the first screen, prices from the page');
@@ -485,6 +486,35 @@ test('offline after a visit, a reload shows the app and the last known prices, m
   await page.getByText('Offline · showing the last known prices').waitFor({ state: 'detached', timeout: 70_000 });
   assert.equal(errorsOf(page), []);
   await page.close();
+}));
+
+test("on a first visit the history fetched ahead of a tap outlives the service worker's takeover: the chart opened after it asks for none", traced(async () => {
+  // Counted where they reach the server: the market worker's calls go through the service worker once renewed.
+  const proxy = await startByteProxy(stage.server.port);
+  try {
+    const page = await newMobilePage(stage.browser, { serviceWorker: true });
+    await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+    await hintSignedIn(page, proxy.url);
+    // The boot script's market worker, which the app takes, is replaced once the service worker has the page.
+    const workers: { closed: boolean }[] = [];
+    page.on('worker', (w) => {
+      const seen = { closed: false };
+      workers.push(seen);
+      w.on('close', () => (seen.closed = true));
+    });
+    await page.goto(proxy.url + '/home');
+    await controlled(page);
+    // The first ended once it has handed on what it fetched ahead.
+    await until('the market worker renewed', () => workers.length === 2 && workers[0]!.closed, { ms: 20_000 });
+    await page.locator('.qs button[data-symbol="btc"]').tap();
+    await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 10_000 });
+    const history = proxy.requests().filter((r) => r.line.includes('/getHistoryKline?symbol=btc&period=1min&size='));
+    assert.is(history.length, 1, 'one history of btc: ' + history.map((r) => r.line).join(', '));
+    assert.equal(errorsOf(page), []);
+    await page.close();
+  } finally {
+    await proxy.close();
+  }
 }));
 
 test("offline without the app kept, a navigation shows the app's own offline page, not the browser's", traced(async () => {

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { type CandleColumns, type FromWorker, type ToWorker, emptyColumns } from '../../src/shared/protocol.ts';
-import { $marketStatus, watchCandles } from '../../src/stores/market.ts';
+import { $marketStatus, prefetchCandles, renewWorker, watchCandles } from '../../src/stores/market.ts';
 import { $session } from '../../src/stores/session.ts';
 import { $tickers, $trade, applyTickers } from '../../src/stores/trade.ts';
 import { FakeTime } from './fake-time.ts';
@@ -43,6 +43,8 @@ const win = new EventTarget();
 let dataSaver = false;
 const fakes: PropertyDescriptorMap = {
   Worker: { configurable: true, writable: true, value: FakeWorker },
+  // The page's window, without a boot script's worker: renewWorker reads it.
+  window: { configurable: true, writable: true, value: {} },
   __WORKER_URL__: { configurable: true, writable: true, value: '/assets/worker-TEST.js' },
   document: { configurable: true, writable: true, value: page },
   addEventListener: { configurable: true, writable: true, value: win.addEventListener.bind(win) },
@@ -206,6 +208,38 @@ life('a worker that crashes while prices are shown is replaced after a pause the
   assert.is.not(worker(), crashed, 'a new worker');
   assert.is(worker().take()[0]!.type, 'start');
   assert.equal($marketStatus.get(), { state: 'ok', retryInMs: 0 });
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life('a worker renewed under the service worker hands the history it prefetched to the new one, then ends', async () => {
+  const off = $marketStatus.listen(() => {});
+  const old = worker();
+  prefetchCandles('eth', '1min');
+  old.take();
+  renewWorker();
+  const next = worker();
+  assert.is.not(next, old, 'a new worker');
+  assert.equal(old.take(), [{ type: 'retire' }], 'the old one is asked to hand on, not ended at once');
+  assert.not.ok(old.terminated);
+  assert.is(next.take()[0]!.type, 'start');
+  old.emit({ type: 'retired', prefetched: { symbol: 'eth', period: '1min', columns: cols(1, 3) } });
+  assert.ok(old.terminated, 'ended once it has answered');
+  assert.equal(next.take(), [{ type: 'prefetch', symbol: 'eth', period: '1min', columns: cols(1, 3) }], 'its history goes to the new worker');
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life('a renewed worker that never answers is ended after a while', async () => {
+  const off = $marketStatus.listen(() => {});
+  const old = worker();
+  renewWorker();
+  await wait(29_000);
+  assert.not.ok(old.terminated);
+  await wait(1_000);
+  assert.ok(old.terminated);
   off();
   await wait(STORE_UNMOUNT_DELAY + 50);
   worker().take();

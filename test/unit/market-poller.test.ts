@@ -416,6 +416,51 @@ prefetch('a prefetch for another ticker or period is not used, and the chart fet
   poller.handle({ type: 'stop' });
 });
 
+prefetch('a retired worker lets its prefetch on the way finish and hands it on; the worker taking over holds it as its own', async () => {
+  const { time, calls, posted, deps } = setup();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const old = new Poller({ ...deps, fetch: (url, init) => (url.includes('size=') ? held.then(() => deps.fetch(url, init)) : deps.fetch(url, init)) });
+  old.handle({ ...start, symbol: null });
+  old.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
+  await time.advance(0);
+  old.handle({ type: 'retire' });
+  assert.not.ok(posted.some((m) => m.type === 'retired'), 'not before the history has come');
+  release();
+  await time.advance(0);
+  const retired = posted.find((m) => m.type === 'retired');
+  assert.ok(retired?.type === 'retired' && retired.prefetched?.symbol === 'btc' && retired.prefetched.columns.time.length === 120);
+  const before = calls.length;
+  await time.advance(60_000);
+  assert.is(calls.length, before, 'and polls no more');
+
+  const next = new Poller(deps);
+  next.handle({ ...start, symbol: null });
+  next.handle({ type: 'prefetch', ...retired.prefetched });
+  next.handle({ type: 'select', symbol: 'btc' });
+  const reset = posted.filter((m) => m.type === 'candles' && m.kind === 'reset').pop();
+  assert.ok(reset?.type === 'candles' && reset.columns.time.length === 120, 'the chart gets the 120 candles at once');
+  await time.advance(0);
+  assert.equal(klines(calls).slice(1).map((c) => c.url.replace(/.*&/, '')), ['since=' + reset.columns.time[119]! * 1000], 'then only what is newer');
+  next.handle({ type: 'stop' });
+});
+
+prefetch('a retired worker with no prefetch answers at once; a handed-on history does not replace a prefetch of the new worker', async () => {
+  const { time, calls, posted, poller } = setup();
+  poller.handle({ ...start, symbol: null });
+  poller.handle({ type: 'prefetch', symbol: 'eth', period: '1min' });
+  await time.advance(0);
+  poller.handle({ type: 'prefetch', symbol: 'btc', period: '1min', columns: { time: [60], open: [1], high: [1], low: [1], close: [1], volume: [1] } });
+  poller.handle({ type: 'select', symbol: 'eth' });
+  await time.advance(0);
+  poller.handle({ type: 'select', symbol: 'btc' });
+  await time.advance(0);
+  assert.match(klines(calls).pop()!.url, 'symbol=btc&period=1min&size=120', 'btc fetched: the newer wish, eth, was kept');
+  poller.handle({ type: 'retire' });
+  assert.equal(posted.pop(), { type: 'retired', prefetched: null });
+  poller.handle({ type: 'stop' });
+});
+
 schedule.run();
 prefetch.run();
 abort.run();
