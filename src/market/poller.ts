@@ -2,22 +2,15 @@
  * The polling schedule of the market worker, free of worker globals so tests drive it with a fake
  * clock and a fake fetch. Each poll aborts the one before it; hidden pages are not polled.
  */
-import type { Candle, Envelope, KlinePeriod, Ticker } from '../shared/contract.ts';
+import type { Candle, KlinePeriod, Ticker } from '../shared/contract.ts';
 import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
 import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
 import { diffTickers } from './ticker-diff.ts';
 import { newAbort } from '../shared/abort.ts';
+import { type MarketFetch, type ValidatedGet, validatedGet } from './validated-get.ts';
 
 export interface PollerDeps {
-  fetch: (
-    url: string,
-    init: { headers: Record<string, string>; signal: AbortSignal; priority?: 'low' },
-  ) => Promise<{
-    ok: boolean;
-    status: number;
-    headers: { get(name: string): string | null };
-    json(): Promise<unknown>;
-  }>;
+  fetch: MarketFetch;
   setTimeout: (run: () => void, ms: number) => unknown;
   clearTimeout: (id: unknown) => void;
   post: (msg: FromWorker) => void;
@@ -54,13 +47,11 @@ export class Poller {
   private prefetching: { symbol: string; period: KlinePeriod; controller: AbortController; list: Promise<Candle[]> } | null = null;
   /** The whole history asked for after a scroll back (`older`), while it loads. */
   private loadingOlder: AbortController | null = null;
-  /**
-   * The last answer of each URL that came with a validator (the ticker list): the next poll names
-   * it, and a 304 of a few hundred bytes stands for an unchanged list.
-   */
-  private readonly validated = new Map<string, { etag: string; data: unknown }>();
+  private readonly fetchJson: ValidatedGet;
 
-  constructor(private readonly deps: PollerDeps) {}
+  constructor(private readonly deps: PollerDeps) {
+    this.fetchJson = validatedGet(deps.fetch);
+  }
 
   handle(msg: ToWorker): void {
     switch (msg.type) {
@@ -289,23 +280,9 @@ export class Poller {
   }
 
   /** `auth`: the call needs the session. Every header is paid for on every poll, so only then. */
-  private async get<T>(path: string, signal: AbortSignal, auth: boolean, priority?: 'low'): Promise<T> {
+  private get<T>(path: string, signal: AbortSignal, auth: boolean, priority?: 'low'): Promise<T> {
     const headers: Record<string, string> = { clientId: 'app' };
     if (auth && this.token) headers.Authorization = this.token;
-    const url = `${this.baseUrl}/prod-api${path}`;
-    const held = this.validated.get(url);
-    // Set by hand, the browser passes the 304 on instead of answering from its own cache.
-    if (held) headers['If-None-Match'] = held.etag;
-    const res = await this.deps.fetch(url, priority ? { headers, signal, priority } : { headers, signal });
-    if (res.status === 304 && held) return held.data as T;
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const body = (await res.json()) as Envelope<T>;
-    if (body.code !== 200) throw new Error(body.msg);
-    // An answer the service worker kept from before: not live, so the worker backs off and retries.
-    if (body.cachedAt) throw new Error('offline');
-    const etag = res.headers.get('etag');
-    if (etag) this.validated.set(url, { etag, data: body.data });
-    else this.validated.delete(url);
-    return body.data;
+    return this.fetchJson<T>(`${this.baseUrl}/prod-api${path}`, headers, signal, priority);
   }
 }
