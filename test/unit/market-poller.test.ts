@@ -381,12 +381,18 @@ prefetch('a prefetched history is fetched once at low priority and handed to the
   lowFetch.handle({ type: 'stop' });
 });
 
-prefetch('a chart that selects a ticker whose prefetch is on its way waits for that answer instead of asking again', async () => {
-  const { time, calls, posted, deps } = setup();
+/** `deps`' fetch with every history answer held until `release()`: a history still on a slow line. */
+const slowHistory = (deps: PollerDeps): { fetch: PollerDeps['fetch']; release: () => void } => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  return { fetch: (url, init) => (url.includes('size=') ? held.then(() => deps.fetch(url, init)) : deps.fetch(url, init)), release };
+};
+
+prefetch('a chart that selects a ticker whose prefetch is on its way waits for that answer instead of asking again', async () => {
+  const { time, calls, posted, deps } = setup();
   // The history on a slow line: still coming when the tapped quote's chart mounts.
-  const poller = new Poller({ ...deps, fetch: (url, init) => (url.includes('size=') ? held.then(() => deps.fetch(url, init)) : deps.fetch(url, init)) });
+  const { fetch, release } = slowHistory(deps);
+  const poller = new Poller({ ...deps, fetch });
   poller.handle({ ...start, symbol: null });
   poller.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
   poller.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
@@ -418,9 +424,8 @@ prefetch('a prefetch for another ticker or period is not used, and the chart fet
 
 prefetch('a retired worker lets its prefetch on the way finish and hands it on; the worker taking over holds it as its own', async () => {
   const { time, calls, posted, deps } = setup();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const old = new Poller({ ...deps, fetch: (url, init) => (url.includes('size=') ? held.then(() => deps.fetch(url, init)) : deps.fetch(url, init)) });
+  const { fetch, release } = slowHistory(deps);
+  const old = new Poller({ ...deps, fetch });
   old.handle({ ...start, symbol: null });
   old.handle({ type: 'prefetch', symbol: 'btc', period: '1min' });
   await time.advance(0);
