@@ -54,7 +54,7 @@ export interface LoadSample {
   earlyQuoteTask: number;
   /** A visitor's cold load of `/`: the login form shows, ms. */
   visitorForm: number;
-  /** HTML, JS, CSS and locale bytes (compressed bodies) a visitor's cold load of `/` had received when the login form showed. */
+  /** What a visitor's cold load of `/` had received when the login form showed (compressed bodies): the page, code, style, locale and API answers. */
   visitorBytes: number;
 }
 
@@ -181,8 +181,9 @@ const phone = (browser: Browser) =>
 
 /**
  * A visitor's cold load of `/`, which the app sends on to the login form: when the form shows, and
- * the compressed bodies of the page, scripts, stylesheet and locale file that had arrived by then
- * (the page's own resource timings: no request of the bench's counts).
+ * the compressed bodies of the page, scripts, stylesheet, locale file and API answers that had
+ * arrived by then (the page's own resource timings: no request of the bench's counts), as the
+ * size test counts them; not the tab's icon, which the browser fetches for itself.
  */
 async function measureVisitor(browser: Browser, base: string, profile: Profile): Promise<Pick<LoadSample, 'visitorForm' | 'visitorBytes'>> {
   const context = await phone(browser);
@@ -197,7 +198,7 @@ async function measureVisitor(browser: Browser, base: string, profile: Profile):
       let n = nav.encodedBodySize;
       for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
         const path = new URL(e.name).pathname;
-        if (e.responseEnd <= at && (/^\/assets\/.+\.(js|css)$/.test(path) || path.startsWith('/locales/'))) n += e.encodedBodySize;
+        if (e.responseEnd <= at && (/^\/assets\/.+\.(js|css)$/.test(path) || /^\/(locales|prod-api)\//.test(path))) n += e.encodedBodySize;
       }
       return n;
     }, visitorForm);

@@ -35,7 +35,7 @@ import passkeyRoutes from './auth/passkeys/routes.ts';
 import { finishDocument } from './openapi/document.ts';
 import { installMetrics } from './metrics.ts';
 import { installRequestLog, proxyRequestId } from './http/request-log.ts';
-import { homePrices } from './pages/home-prices.ts';
+import { pageAnswers } from './pages/carried-answers.ts';
 import { partnerOfRequest } from './partners/page.ts';
 import { registerStatic } from './pages/static.ts';
 import { loginRule } from './pages/login-rule.ts';
@@ -154,6 +154,6 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   await app.register(socketRoutes, { ctx });
   // ---- end of root feature plugins ---------------------------------------------------------
 
-  await registerStatic(app, ctx.config.distDir, homePrices(ctx), (request) => partnerOfRequest(ctx, request), loginRule(ctx));
+  await registerStatic(app, ctx.config.distDir, pageAnswers(ctx), (request) => partnerOfRequest(ctx, request), loginRule(ctx));
   return app;
 }

@@ -18,7 +18,8 @@ import { CONFIG_DEFAULTS } from '../../src/shared/config-keys.ts';
 import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import { routeName } from '../../src/shared/route-name.ts';
 import { isLeanSubresource } from '../../src/shared/subresource.ts';
-import type { PricedPage } from './home-prices.ts';
+import { homePrices } from './home-prices.ts';
+import { carrying, type PageAnswers } from './carried-answers.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
 import type { Partner } from '../partners/store.ts';
 import { inlineScriptHashes, inlineStyleHashes } from './csp.ts';
@@ -36,6 +37,8 @@ const SERVER_INPUTS = new Set(['/routes.json', '/' + LIVE_ROWS_FILE]);
 
 /** Pages built in the last seconds: one per language a second at most, so a few dozen. */
 const PRICED_KEPT = 64;
+/** Route pages with the start-up answers: one per route for each config the operator sets. */
+const ANSWERED_KEPT = 128;
 /** Priced pages a second compressed at brotli's best; more languages in one second get a quicker pass. */
 const BEST_PER_SECOND = 4;
 
@@ -52,7 +55,8 @@ const decoded = (pathname: string): string => {
 };
 
 /**
- * `priced`: writes the current prices into the home page (home-prices.ts); without it, the plain page.
+ * `answers`: the public start-up answers every page carries, and this second's prices, which the
+ * home page also carries (carried-answers.ts, home-prices.ts); without it, the pages as built.
  * `partnerOf`: the partner a page is opened for, whose brand and framing rule it gets (partners/page.ts).
  * `needsLogin`: whether visitors must sign in to open the public screens now (the `isNeedLogin`
  * config); without it, the build's default holds.
@@ -60,7 +64,7 @@ const decoded = (pathname: string): string => {
 export async function registerStatic(
   app: FastifyInstance,
   distDir: string,
-  priced?: PricedPage,
+  answers?: PageAnswers,
   partnerOf?: (request: FastifyRequest) => Promise<Partner | null>,
   needsLogin?: () => Promise<boolean>,
 ): Promise<void> {
@@ -73,7 +77,9 @@ export async function registerStatic(
   const liveRows = existsSync(liveFile) ? `<script>${readFileSync(liveFile, 'utf8')}</script>` : '';
   const scriptHashes = inlineScriptHashes(indexHtml + liveRows);
   const { pages, visitorOpens } = hasApp ? routePages(root, indexHtml) : { pages: new Map<string, RoutePage>(), visitorOpens: null };
+  const priced = answers && homePrices(answers.now);
   const pricedPages = new Map<string, Promise<PageVariant>>();
+  const answeredPages = new Map<string, Promise<PageVariant>>();
   const partnerPages = new Map<string, Promise<{ page: PageVariant; styleHash: string | null }>>();
   let best = { second: 0, count: 0 };
 
@@ -93,6 +99,26 @@ export async function registerStatic(
       return await page;
     } catch (err) {
       request.log.warn({ err }, 'home page without prices');
+      return plain.page();
+    }
+  };
+
+  /** Another route's page with its two start-up answers (carried-answers.ts), or as built if they cannot be read. */
+  const answeredPage = async (request: FastifyRequest, route: string, plain: RoutePage): Promise<PageVariant> => {
+    if (!answers) return plain.page();
+    try {
+      const start = await answers.start();
+      const key = `${route}|${start.key}`;
+      let page = answeredPages.get(key);
+      if (!page) {
+        if (answeredPages.size >= ANSWERED_KEPT) answeredPages.clear();
+        page = variantAsync(carrying(plain.html, start.script), 11);
+        answeredPages.set(key, page);
+        page.catch(() => answeredPages.delete(key));
+      }
+      return await page;
+    } catch (err) {
+      request.log.warn({ err }, 'page without its start-up answers');
       return plain.page();
     }
   };
@@ -177,7 +203,7 @@ export async function registerStatic(
     const found = pages.get(route) ?? pages.get('notfound');
     if (!found) return reply.sendFile('index.html');
     const partner = partnerOf ? await partnerOf(request).catch((err) => void request.log.warn({ err }, 'page without its partner')) : null;
-    const page = partner ? await partnerPage(request, reply, route, found, partner) : route === 'home' ? await homePage(request, found) : await found.page();
+    const page = partner ? await partnerPage(request, reply, route, found, partner) : route === 'home' ? await homePage(request, found) : await answeredPage(request, route, found);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const etag = `"${page.etag}${encoding === 'identity' ? '' : '-' + encoding}"`;
     const vary = route === 'home' ? 'accept-encoding, accept-language' : 'accept-encoding';
@@ -187,14 +213,17 @@ export async function registerStatic(
     return reply.send(page[encoding]);
   };
 
-  /** The partner's page of this route (with this second's prices on the home page), built once. */
+  /** The partner's page of this route (with this second's prices on the home page, its start-up answers on any), built once. */
   const partnerPage = async (request: FastifyRequest, reply: FastifyReply, route: string, found: { html: string }, partner: Partner): Promise<PageVariant> => {
-    const prices = route === 'home' && priced ? await priced(found.html, request, liveRows).catch(() => null) : null;
-    const key = [partner.id, JSON.stringify([partner.name, partner.origin, partner.brand]), route, prices?.key ?? ''].join('|');
+    const written =
+      route === 'home'
+        ? priced && (await priced(found.html, request, liveRows).catch(() => null))
+        : answers && (await answers.start().then((start) => ({ html: carrying(found.html, start.script), key: start.key }), () => null));
+    const key = [partner.id, JSON.stringify([partner.name, partner.origin, partner.brand]), route, written?.key ?? ''].join('|');
     let built = partnerPages.get(key);
     if (!built) {
       if (partnerPages.size >= PRICED_KEPT) partnerPages.clear();
-      const branded = brandPage(prices?.html ?? found.html, partner);
+      const branded = brandPage(written?.html ?? found.html, partner);
       built = variantAsync(branded.html, 5).then((page) => ({ page, styleHash: branded.styleHash }));
       partnerPages.set(key, built);
       built.catch(() => partnerPages.delete(key));

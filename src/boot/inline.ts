@@ -69,21 +69,19 @@ const getJson = <T>(url: string, init?: RequestInit): Promise<T> =>
   );
 
 /**
- * The start-up answers the home page carries by path (server/pages/home-prices.ts, `data-sa`), read
- * once the parser has passed them at the page's end (this script runs in the head, so the first
- * change of `readyState` is that one; the later one resolves nothing new): five fewer calls in
- * the first wave. Any it lacks, or all if they cannot be read, are called.
+ * The start-up answers the page carries by path, right before this script
+ * (server/pages/carried-answers.ts): calls the first wave does not make. Any it lacks, or all if
+ * there are none (the service worker's copy of the page), are called.
  */
-const written = document.documentElement.hasAttribute('data-sa')
-  ? new Promise((parsed) => document.addEventListener('readystatechange', parsed)).then(
-      () => JSON.parse(document.getElementById('sa')!.textContent!) as Record<string, unknown>,
-    )
-  : null;
+let written: Record<string, Envelope<unknown>> = {};
+try {
+  written = JSON.parse(document.getElementById('sa')!.textContent!);
+} catch {
+  /* none */
+}
 
-const api = <T>(path: string, now?: boolean): Promise<Envelope<T>> => {
-  const call = () => getJson<Envelope<T>>('/prod-api' + path, { headers });
-  return written && !now ? quiet(written.then((w) => (w[path] as Envelope<T>) || call(), call)) : call();
-};
+const api = <T>(path: string): Promise<Envelope<T>> =>
+  written[path] ? Promise.resolve(written[path] as Envelope<T>) : getJson<Envelope<T>>('/prod-api' + path, { headers });
 
 const config = api<ConfigItem[]>('/common/config/list');
 const platform = api<PlatformConfig>('/common/getLogo');
@@ -126,7 +124,7 @@ const boot: BootCalls = {
       ? boot.market
       : (boot.market = {
           plays: api('/h5/symbol/getPlays'),
-          tickers: api('/h5/symbol/getHomeTickerList', path === 'home'),
+          tickers: api('/h5/symbol/getHomeTickerList'),
           contractMoney: api('/h5/symbol/getContractMoney'),
         }),
   language,

@@ -17,8 +17,10 @@ import { eq } from 'drizzle-orm';
 import { config } from '../../server/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
+/** The boot script, which reads the answers the page carries before it. */
+const BOOT = '<script>boot()</script>';
 const ROW = '<div><b><i class="n"></i><i class="v"></i></b><span><i class="p"></i><i class="c"></i></span></div>';
-const PAGE = `<!doctype html><html lang="en" dir="ltr"><head><title>t</title></head><body><div id="app"></div><div id="sk" aria-hidden="true"><header><i class="t"></i></header>${ROW.repeat(8)}</div></body></html>`;
+const PAGE = `<!doctype html><html lang="en" dir="ltr"><head><title>t</title>${BOOT}</head><body><div id="app"></div><div id="sk" aria-hidden="true"><header><i class="t"></i></header>${ROW.repeat(8)}</div></body></html>`;
 const dist = mkdtempSync(path.join(tmpdir(), 'tl-priced-'));
 mkdirSync(dist, { recursive: true });
 writeFileSync(path.join(dist, 'index.html'), PAGE);
@@ -119,10 +121,10 @@ test("the live rows' script is in the home page alone, right after its rows, all
   for (const url of ['/live-rows.js', '/live-rows.js.br']) assert.is((await s.app.inject({ method: 'GET', url })).statusCode, 404, url);
 });
 
-/** The start-up answers the page carries after its skeleton (`data-sa` on the root), as the boot script reads them. */
+/** The start-up answers the page carries right before its boot script, which reads them as it runs. */
 const carried = (html: string) => {
-  const m = /<script type="application\/json" id="sa">([^<]*)<\/script><\/body>/.exec(html);
-  assert.ok(m && html.includes(' data-sa>'), 'the page carries the start-up answers and says so');
+  const m = /<script type="application\/json" id="sa">([^<]*)<\/script><script>boot\(\)<\/script>/.exec(html);
+  assert.ok(m, 'the page carries the start-up answers before its boot script');
   return JSON.parse(m![1]!) as Record<string, unknown>;
 };
 
@@ -132,7 +134,23 @@ test('the page carries the answers of four start-up calls of its second, as the 
   const paths = ['/common/config/list', '/common/getLogo', '/h5/symbol/getPlays', '/h5/symbol/getContractMoney'];
   assert.equal(Object.keys(answers).sort(), paths.sort());
   for (const path of paths) assert.equal(answers[path], await s.call('GET', path), `what ${path} answers`);
-  for (const url of ['/trade', '/nothing-here']) assert.not.ok((await page(s, url)).includes('id="sa"'), `${url}: the calls are made`);
+});
+
+test("every other page carries the two answers a visitor's language depends on, of its second; the market's are called", async ({ s }) => {
+  s.clock.advance(1000);
+  const paths = ['/common/config/list', '/common/getLogo'];
+  for (const url of ['/trade', '/nothing-here', '/login']) {
+    const html = await page(s, url);
+    const answers = carried(html);
+    assert.equal(Object.keys(answers).sort(), paths, url);
+    for (const path of paths) assert.equal(answers[path], await s.call('GET', path), `${url}: what ${path} answers`);
+    assert.ok(html.includes('<html lang="en" dir="ltr">'), `${url}: the language is the app's to pick`);
+  }
+  // As fresh as the call: the operator's change is in the next page, within the same second.
+  await s.ctx.db.insert(config).values({ key: 'defaultLanguage', value: 'fr' }).onConflictDoUpdate({ target: config.key, set: { value: 'fr' } });
+  const after = carried(await page(s, '/trade'))['/common/config/list'] as { data: { configKey: string; configValue: string }[] };
+  assert.is(after.data.find((i) => i.configKey === 'defaultLanguage')?.configValue, 'fr');
+  await s.ctx.db.delete(config).where(eq(config.key, 'defaultLanguage'));
 });
 
 test('a config value cannot end the element that carries it, nor open a script', async ({ s }) => {
