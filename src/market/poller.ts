@@ -45,6 +45,8 @@ export class Poller {
   private prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null = null;
   /** A prefetch on its way: a chart that selects its ticker and period waits for it instead of asking again. */
   private prefetching: { symbol: string; period: KlinePeriod; controller: AbortController; list: Promise<Candle[]> } | null = null;
+  /** The poll on its way, if any. */
+  private polling: Promise<void> | null = null;
   /** The whole history asked for after a scroll back (`older`), while it loads. */
   private loadingOlder: AbortController | null = null;
   private readonly fetchJson: ValidatedGet;
@@ -107,14 +109,21 @@ export class Poller {
   }
 
   /**
-   * Polls no more; the history a prefetch is still fetching is let come, as the worker taking this
-   * one's place would otherwise ask for it again. Its own handler, registered first, holds it by then.
+   * Polls no more; a prefetch and a poll still on their way are let come, as the worker taking this
+   * one's place would otherwise ask for their history again (their own handlers, registered first,
+   * hold it by then). Hands on the history prefetched, else the chart's.
    */
   private retire(): void {
     this.running = false;
-    this.halt();
-    const hand = () => this.deps.post({ type: 'retired', prefetched: this.prefetched });
-    if (this.prefetching) this.prefetching.list.then(hand, hand);
+    this.deps.clearTimeout(this.timer);
+    this.timer = null;
+    const hand = () => {
+      this.halt();
+      const { symbol, period, candles } = this;
+      const shown = symbol && candles.time.length ? { symbol, period, columns: candles } : null;
+      this.deps.post({ type: 'retired', history: this.prefetched ?? shown });
+    };
+    if (this.prefetching || this.polling) Promise.all([this.prefetching?.list, this.polling]).then(hand, hand);
     else hand();
   }
 
@@ -228,7 +237,9 @@ export class Poller {
     const controller = newAbort();
     this.controller = controller;
     this.schedule(this.saveData ? SAVE_DATA_INTERVAL_MS : INTERVAL_MS);
-    void this.poll(controller);
+    const polling = (this.polling = this.poll(controller).finally(() => {
+      if (this.polling === polling) this.polling = null;
+    }));
   }
 
   private schedule(ms: number): void {

@@ -44,8 +44,8 @@ export type ToWorker =
   | { type: 'online' }
   | { type: 'stop' }
   /**
-   * A worker replaced by one under the service worker: it stops polling, lets a prefetch on its
-   * way finish, and answers `retired` with the history it holds for the new worker.
+   * A worker replaced by one under the service worker: it stops polling, lets a prefetch or a poll
+   * on its way finish, and answers `retired` with the history it holds for the new worker.
    */
   | { type: 'retire' };
 
@@ -71,8 +71,8 @@ export type FromWorker =
   | { type: 'tickers'; changed: Ticker[] }
   /** What the worker's own fetches received, as [url, transferSize, encodedBodySize] (Resource Timing), for the data meter. */
   | { type: 'bytes'; entries: [string, number, number][] }
-  /** The answer to `retire`: the prefetched history it held, for the worker taking its place. */
-  | { type: 'retired'; prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null }
+  /** The answer to `retire`: the history it held, prefetched or its chart's, for the worker taking its place. */
+  | { type: 'retired'; history: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null }
   | ({ type: 'candles'; symbol: string; period: KlinePeriod } & CandleDiff)
   | {
       type: 'status';

@@ -107,8 +107,11 @@ const takeWorker = (): [Worker, FromWorker[]] => {
   return [w, early];
 };
 
-/** Creates the worker if needed and starts its polling for the current session and chart. */
-const begin = (): void => {
+/**
+ * Creates the worker if needed and starts its polling for the current session and chart;
+ * `chartLater`: the chart's ticker is selected once the worker before this one has handed on its history.
+ */
+const begin = (chartLater = false): void => {
   let early: FromWorker[] = [];
   if (!worker) {
     const [w, before] = takeWorker();
@@ -135,7 +138,7 @@ const begin = (): void => {
     type: 'start',
     baseUrl: '',
     token: $session.get().token || undefined,
-    symbol: chart ? chart.symbol : null,
+    symbol: chart && !chartLater ? chart.symbol : null,
     period: chart ? chart.period : $trade.get().kLinePeriod,
     saveData: saveData(),
   });
@@ -149,24 +152,26 @@ const begin = (): void => {
 const RETIRE_MS = 30_000;
 
 /**
- * Ends a replaced worker once it has handed on the history it prefetched (home's selected ticker,
- * a quote under the finger) to the one now running: on a first visit the service worker takes the
- * page about when that prefetch is made, and the chart opened next would fetch it a second time.
+ * Ends a replaced worker once it has handed on the history it holds (home's selected ticker, a
+ * quote under the finger, the chart on screen) to the one now running, then selects the chart
+ * there: on a first visit the service worker takes the page about when that history is fetched,
+ * often while a quick tap's chart waits for it, and the new worker would fetch it a second time.
  * Its fetches meanwhile still count on the data meter.
  */
 const retire = (old: Worker): void => {
-  const end = setTimeout(() => old.terminate(), RETIRE_MS);
-  old.onerror = () => {
+  const handedOn = () => {
     clearTimeout(end);
     old.terminate();
+    if (chart && worker) post({ type: 'select', symbol: chart.symbol });
   };
+  const end = setTimeout(handedOn, RETIRE_MS);
+  old.onerror = handedOn;
   old.onmessage = (e: MessageEvent<FromWorker>) => {
     const msg = e.data;
     if (msg.type === 'bytes') return reportFetches(msg.entries);
     if (msg.type !== 'retired') return;
-    clearTimeout(end);
-    old.terminate();
-    if (msg.prefetched) post({ type: 'prefetch', ...msg.prefetched });
+    if (msg.history) post({ type: 'prefetch', ...msg.history });
+    handedOn();
   };
   old.postMessage({ type: 'retire' } satisfies ToWorker);
 };
@@ -184,8 +189,8 @@ export const renewWorker = (): void => {
   const old = worker;
   worker = null;
   if (!mounted) return old.terminate();
+  begin(true);
   retire(old);
-  begin();
 };
 
 const visibility = () => post({ type: 'visibility', hidden: document.hidden });

@@ -488,30 +488,40 @@ test('offline after a visit, a reload shows the app and the last known prices, m
   await page.close();
 }));
 
-test("on a first visit the history fetched ahead of a tap outlives the service worker's takeover: the chart opened after it asks for none", traced(async () => {
-  // Counted where they reach the server: the market worker's calls go through the service worker once renewed.
+/**
+ * The btc histories that reach the server (the market worker's calls go through the service
+ * worker once renewed) on a first visit to `open` through `proxy`, until btc's chart is drawn
+ * after the boot script's worker, which the app takes, was replaced under the service worker.
+ */
+const historiesAcrossTakeover = async (proxy: Awaited<ReturnType<typeof startByteProxy>>, open: '/home' | '/trade'): Promise<string[]> => {
+  const page = await newMobilePage(stage.browser, { serviceWorker: true });
+  await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+  await hintSignedIn(page, proxy.url);
+  const workers: { closed: boolean }[] = [];
+  page.on('worker', (w) => {
+    const seen = { closed: false };
+    workers.push(seen);
+    w.on('close', () => (seen.closed = true));
+  });
+  const before = proxy.requests().length;
+  await page.goto(proxy.url + open);
+  await controlled(page);
+  // The first ended once it has handed on what it fetched ahead, or its chart's history.
+  await until('the market worker renewed', () => workers.length === 2 && workers[0]!.closed, { ms: 20_000 });
+  if (open === '/home') await page.locator('.qs button[data-symbol="btc"]').tap();
+  await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 10_000 });
+  assert.equal(errorsOf(page), []);
+  await page.close();
+  return proxy.requests().slice(before).map((r) => r.line).filter((line) => line.includes('/getHistoryKline?symbol=btc&period=1min&size='));
+};
+
+test("on a first visit the history fetched ahead of a tap, or for the chart on screen, outlives the service worker's takeover: no second call", traced(async () => {
   const proxy = await startByteProxy(stage.server.port);
   try {
-    const page = await newMobilePage(stage.browser, { serviceWorker: true });
-    await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
-    await hintSignedIn(page, proxy.url);
-    // The boot script's market worker, which the app takes, is replaced once the service worker has the page.
-    const workers: { closed: boolean }[] = [];
-    page.on('worker', (w) => {
-      const seen = { closed: false };
-      workers.push(seen);
-      w.on('close', () => (seen.closed = true));
-    });
-    await page.goto(proxy.url + '/home');
-    await controlled(page);
-    // The first ended once it has handed on what it fetched ahead.
-    await until('the market worker renewed', () => workers.length === 2 && workers[0]!.closed, { ms: 20_000 });
-    await page.locator('.qs button[data-symbol="btc"]').tap();
-    await page.locator('[data-drawn="btc 1min"]').waitFor({ timeout: 10_000 });
-    const history = proxy.requests().filter((r) => r.line.includes('/getHistoryKline?symbol=btc&period=1min&size='));
-    assert.is(history.length, 1, 'one history of btc: ' + history.map((r) => r.line).join(', '));
-    assert.equal(errorsOf(page), []);
-    await page.close();
+    for (const open of ['/home', '/trade'] as const) {
+      const history = await historiesAcrossTakeover(proxy, open);
+      assert.is(history.length, 1, `${open}: one history of btc: ${history.join(', ')}`);
+    }
   } finally {
     await proxy.close();
   }

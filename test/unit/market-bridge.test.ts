@@ -224,7 +224,7 @@ life('a worker renewed under the service worker hands the history it prefetched 
   assert.equal(old.take(), [{ type: 'retire' }], 'the old one is asked to hand on, not ended at once');
   assert.not.ok(old.terminated);
   assert.is(next.take()[0]!.type, 'start');
-  old.emit({ type: 'retired', prefetched: { symbol: 'eth', period: '1min', columns: cols(1, 3) } });
+  old.emit({ type: 'retired', history: { symbol: 'eth', period: '1min', columns: cols(1, 3) } });
   assert.ok(old.terminated, 'ended once it has answered');
   assert.equal(next.take(), [{ type: 'prefetch', symbol: 'eth', period: '1min', columns: cols(1, 3) }], 'its history goes to the new worker');
   off();
@@ -232,14 +232,38 @@ life('a worker renewed under the service worker hands the history it prefetched 
   worker().take();
 });
 
-life('a renewed worker that never answers is ended after a while', async () => {
+life("with a chart open, the new worker gets the chart's history from the old one before it selects the chart: no second fetch", async () => {
+  const old = worker();
+  const heard: number[] = [];
+  const stop = watchCandles('btc', '1min', (c) => heard.push(c.time.length));
+  old.take();
+  renewWorker();
+  const next = worker();
+  const start = next.take();
+  assert.equal(start.map((m) => m.type), ['start']);
+  assert.ok(start[0]!.type === 'start' && start[0]!.symbol === null && start[0]!.period === '1min', 'started without the chart, which would fetch its history');
+  old.emit({ type: 'retired', history: { symbol: 'btc', period: '1min', columns: cols(1, 120) } });
+  assert.equal(next.take(), [{ type: 'prefetch', symbol: 'btc', period: '1min', columns: cols(1, 120) }, { type: 'select', symbol: 'btc' }], 'the history, then the chart');
+  next.emit({ type: 'candles', symbol: 'btc', period: '1min', kind: 'reset', columns: cols(1, 120) });
+  assert.is(heard.pop(), 120, 'the chart keeps its candles');
+  stop();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life('a renewed worker that never answers is ended after a while, and the chart is selected on the new one', async () => {
   const off = $marketStatus.listen(() => {});
+  const stop = watchCandles('eth', '1min', () => {});
   const old = worker();
   renewWorker();
+  const next = worker();
   await wait(29_000);
   assert.not.ok(old.terminated);
+  next.take();
   await wait(1_000);
   assert.ok(old.terminated);
+  assert.equal(next.take(), [{ type: 'select', symbol: 'eth' }]);
+  stop();
   off();
   await wait(STORE_UNMOUNT_DELAY + 50);
   worker().take();

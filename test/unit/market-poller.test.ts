@@ -434,14 +434,14 @@ prefetch('a retired worker lets its prefetch on the way finish and hands it on; 
   release();
   await time.advance(0);
   const retired = posted.find((m) => m.type === 'retired');
-  assert.ok(retired?.type === 'retired' && retired.prefetched?.symbol === 'btc' && retired.prefetched.columns.time.length === 120);
+  assert.ok(retired?.type === 'retired' && retired.history?.symbol === 'btc' && retired.history.columns.time.length === 120);
   const before = calls.length;
   await time.advance(60_000);
   assert.is(calls.length, before, 'and polls no more');
 
   const next = new Poller(deps);
   next.handle({ ...start, symbol: null });
-  next.handle({ type: 'prefetch', ...retired.prefetched });
+  next.handle({ type: 'prefetch', ...retired.history });
   next.handle({ type: 'select', symbol: 'btc' });
   const reset = posted.filter((m) => m.type === 'candles' && m.kind === 'reset').pop();
   assert.ok(reset?.type === 'candles' && reset.columns.time.length === 120, 'the chart gets the 120 candles at once');
@@ -450,7 +450,7 @@ prefetch('a retired worker lets its prefetch on the way finish and hands it on; 
   next.handle({ type: 'stop' });
 });
 
-prefetch('a retired worker with no prefetch answers at once; a handed-on history does not replace a prefetch of the new worker', async () => {
+prefetch("a retired worker with nothing on its way answers at once with its chart's history; a handed-on history does not replace a prefetch of the new worker", async () => {
   const { time, calls, posted, poller } = setup();
   poller.handle({ ...start, symbol: null });
   poller.handle({ type: 'prefetch', symbol: 'eth', period: '1min' });
@@ -461,9 +461,31 @@ prefetch('a retired worker with no prefetch answers at once; a handed-on history
   poller.handle({ type: 'select', symbol: 'btc' });
   await time.advance(0);
   assert.match(klines(calls).pop()!.url, 'symbol=btc&period=1min&size=120', 'btc fetched: the newer wish, eth, was kept');
+  const shown = posted.filter((m) => m.type === 'candles' && m.symbol === 'btc').pop();
   poller.handle({ type: 'retire' });
-  assert.equal(posted.pop(), { type: 'retired', prefetched: null });
+  const retired = posted.pop();
+  assert.ok(retired?.type === 'retired' && retired.history?.symbol === 'btc', "the chart's ticker");
+  assert.ok(shown?.type === 'candles' && retired.history.columns.time.length === shown.columns.time.length && shown.columns.time.length === 120, 'its 120 candles');
   poller.handle({ type: 'stop' });
+});
+
+prefetch("a retired worker lets its chart's first history on its way come, and hands it on", async () => {
+  const { time, calls, posted, deps } = setup();
+  const { fetch, release } = slowHistory(deps);
+  const old = new Poller({ ...deps, fetch });
+  // A quick tap: the chart's history is on a slow line when the service worker takes the page.
+  old.handle({ ...start, symbol: 'eth' });
+  await time.advance(0);
+  old.handle({ type: 'retire' });
+  await time.advance(0);
+  assert.not.ok(posted.some((m) => m.type === 'retired'), 'not before the history has come');
+  release();
+  await time.advance(0);
+  const retired = posted.find((m) => m.type === 'retired');
+  assert.ok(retired?.type === 'retired' && retired.history?.symbol === 'eth' && retired.history.columns.time.length === 120, 'the 120 candles');
+  const before = calls.length;
+  await time.advance(60_000);
+  assert.is(calls.length, before, 'and polls no more');
 });
 
 schedule.run();
