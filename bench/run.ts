@@ -15,7 +15,8 @@
  *   BENCH_RUNS=3 npm run bench       fewer loads per build
  *   BENCH_LOADS=0 npm run bench      the bytes on the quote screen alone (one server, no load runs)
  *   BENCH_BASELINE=../base/dist npm run bench   a third column: another build of the app (e.g. an
- *                                    older commit's), path relative to this folder, same run and load
+ *                                    older commit's), path relative to this folder, same run and load,
+ *                                    served by the server built beside it (../base/dist-server)
  *
  * Prints a table and writes bench/results.json. Needs `npm run build`, `node build.mjs --react`
  * and Chromium (as the browser tests).
@@ -23,6 +24,7 @@
 import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { demoToken, launchBrowser, newMobilePage, startServer, type ServerHandle } from '../test/e2e/harness.ts';
 import { longestTask, MARKS, measureLoad, median, PROFILE, PROFILE_2G, type LoadSample } from './load.ts';
 import { kb, loadTable, quoteSessionTable, ROWS, ROWS_2G, show, TASK_ROWS, title2g, title3g } from './tables.ts';
@@ -237,7 +239,9 @@ async function main(): Promise<void> {
   try {
     for (const build of BUILDS) {
       // The harness names its two builds; a baseline folder is served the same way.
-      servers[build] = await startServer({ dist: build as 'dist' });
+      // The baseline with its own server: what the pages carry, and how, changes with the client.
+      const own = build === BASELINE ? { bundle: path.join(path.dirname(BASELINE), 'dist-server/server.js') } : {};
+      servers[build] = await startServer({ dist: build as 'dist', ...own });
       tokens[build] = await demoToken(servers[build].url);
     }
     const loads = LOADS ? await measureLoads(browser, servers, tokens) : null;
