@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Page, Request } from 'playwright-core';
-import { browserSuite, errorsOf, faultRoute, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
+import { browserSuite, errorsOf, faultRoute, hintSignedIn, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
 import { installWorkerClock, type WorkerClock } from './worker-clock.ts';
 
 const { test, stage } = browserSuite('home: promotions from the server, live quotes, polling that rests while hidden');
@@ -125,6 +125,52 @@ test('the list draws the rows above the fold first and the rest a few per task, 
   assert.is(counts[0], 5, `five rows first (counts seen: ${counts.join(', ')})`);
   assert.ok(counts[counts.length - 1]! >= 10, 'then every coin of the market');
   for (let i = 1; i < counts.length; i++) assert.ok(counts[i]! - counts[i - 1]! <= 3, `at most three more at a time (counts seen: ${counts.join(', ')})`);
+  await page.close();
+}));
+
+/**
+ * Records every layout shift of the page from its first paint on, with what moved (a string per
+ * source), as `window.shifts`; shifts right after an input count too, as a user sees them all.
+ */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: { value: number; moved: string[] }[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[])
+        w.shifts.push({
+          value: e.value,
+          moved: e.sources.map((s) => `${(s.node as Element | null)?.outerHTML?.slice(0, 60) ?? s.node?.nodeName} from y ${s.previousRect.y} to ${s.currentRect.y}`),
+        });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+/** The frame after the next one has been drawn: whatever changed before it is on screen. */
+const painted = (page: Page) => page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+
+test('nothing on home moves as the app takes over the skeleton and its lists come in after the rows', traced(async () => {
+  let release!: () => void;
+  const released = new Promise<void>((go) => (release = go));
+  const page = await openHome({
+    setup: async (p) => {
+      // The page with the prices in its skeleton, as a signed-in user's browser asks for it.
+      await hintSignedIn(p, stage.server.url);
+      await recordShifts(p);
+      // Banners, marquee and notices answer once the app's rows are on screen, as on a slow line.
+      await p.route(/\/h5\/symbol\/(getBannerList|marquee|getNoticeList)/, async (route) => {
+        await released;
+        await route.continue().catch(() => {});
+      });
+    },
+  });
+  await row(page, 'btc').waitFor();
+  await painted(page);
+  release();
+  await Promise.all([page.locator('.mq span').first().waitFor(), page.locator('.bn-s img').first().waitFor(), page.locator('.nts li').first().waitFor(), allRows(page)]);
+  await painted(page);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; moved: string[] }[] }).shifts);
+  const total = shifts.reduce((sum, s) => sum + s.value, 0);
+  assert.ok(total < 0.001, `layout shift ${total.toFixed(4)}: ${shifts.flatMap((s) => s.moved).join('; ')}`);
   await page.close();
 }));
 

@@ -42,7 +42,11 @@ export default function Home() {
   return (
     <Page title={t('route.home')} back={false} end={<SaverBadge />}>
       <Banners items={banners} />
-      {marquee && marquee.length > 0 && (
+      {/* Its line is held while the list loads, like the banners' box: the shortcuts and quotes
+          below are on screen by then, and would move down when it came. */}
+      {!marquee ? (
+        <div className="mq" />
+      ) : marquee.length > 0 && (
         <div className="mq">
           {/* Wider text scrolls longer, so every line passes at the same reading speed. */}
           <p style={{ animationDuration: (marquee.reduce((n, m) => n + m.content.length, 0) + 60) / 8 + 's' }}>
