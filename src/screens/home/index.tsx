@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from '../../app/location.ts';
 import { getBanners, getMarquee, getNotices } from '../../api/content.ts';
@@ -11,39 +10,24 @@ import { Banners } from './Banners.tsx';
 import { Entries } from './Entries.tsx';
 import { Quotes } from './Quotes.tsx';
 import { follow } from './follow.ts';
+import { useLateList } from './late-list.ts';
 import './style.css';
-
-/** A content list fetched once per mount; null while it loads, empty when it could not. */
-function useList<T>(load: () => Promise<T[]>): T[] | null {
-  const [items, setItems] = useState<T[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (list) => live && setItems(list),
-      () => live && setItems([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
-  return items;
-}
 
 /** The home tab: promotions from the server, shortcuts, the live quote list (above the fold), notices. */
 export default function Home() {
   const [path] = useLocation();
   const signedIn = !!useStore($session, { keys: ['token'] }).token;
-  const banners = useList(getBanners);
-  const marquee = useList(getMarquee);
-  const notices = useList(getNotices);
+  const banners = useLateList('banners', getBanners);
+  const marquee = useLateList('marquee', getMarquee);
+  const notices = useLateList('notices', getNotices);
   // The tab stays mounted behind other screens; prices are polled only while it is the one shown.
   const shown = pathKey(path) === '/home';
 
   return (
     <Page title={t('route.home')} back={false} end={<SaverBadge />}>
       <Banners items={banners} />
-      {/* Its line is held while the list loads, like the banners' box: the shortcuts and quotes
-          below are on screen by then, and would move down when it came. */}
+      {/* Its line is held while the list loads, like the banners' box (late-list.ts): the
+          shortcuts and quotes below are on screen by then, and would move down when it came. */}
       {!marquee ? (
         <div className="mq" />
       ) : marquee.length > 0 && (
