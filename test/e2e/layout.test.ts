@@ -95,25 +95,68 @@ for (const language of LANGUAGES) {
   }));
 }
 
+/** The legend's prices that stick out of its box, and the legend reaching into the plot below it. */
+const legendCut = (page: Page) =>
+  page.evaluate(() => {
+    const legend = document.querySelector('.cc-legend')!.getBoundingClientRect();
+    const plot = document.querySelector('.ch-plot .u-over')!.getBoundingClientRect();
+    const out: string[] = [];
+    for (const label of document.querySelectorAll('.cc-legend > span')) {
+      const r = label.getBoundingClientRect();
+      if (r.right > legend.right + 0.5 || r.left < legend.left - 0.5 || r.bottom > legend.bottom + 0.5 || r.top < legend.top - 0.5)
+        out.push(`"${label.textContent}" at ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)} is cut by the legend's ${Math.round(legend.left)}–${Math.round(legend.right)} × ${Math.round(legend.top)}–${Math.round(legend.bottom)}`);
+    }
+    if (legend.bottom > plot.top + 0.5) out.push(`the legend ends at ${legend.bottom}, below the plot's top ${plot.top}`);
+    return out;
+  });
+
+/**
+ * Gives the phone another width and waits until the chart has followed it: the legend is measured
+ * again then (candle-chart.ts resize), and whatever its layout does after that has ended.
+ */
+async function chartAt(page: Page, width: number): Promise<{ chart: number; rows: string | null }> {
+  await page.setViewportSize({ width, height: 740 });
+  await page.waitForFunction(() => {
+    const plot = document.querySelector('.ch-plot')!;
+    return (plot.querySelector('.u-wrap') as HTMLElement).style.width === plot.clientWidth + 'px';
+  });
+  return page.evaluate(() =>
+    Promise.all(document.querySelector('.cc-legend')!.getAnimations({ subtree: true }).map((a) => a.finished)).then(() => ({
+      chart: document.querySelector('.ch-plot')!.clientWidth,
+      rows: document.querySelector('.cc-legend')!.getAttribute('data-rows'),
+    })),
+  );
+}
+
 for (const language of ['pt-BR', 'en', 'ar']) {
-  test(`${language}: the chart legend shows its four prices whole, above the candles`, traced(async () => {
+  const resized = language === 'ar';
+  test(`${language}: the chart legend shows its four prices whole, above the candles${resized ? ', also after the width changes' : ''}`, traced(async () => {
     const page = await phone(language, true);
     await page.goto(stage.server.url + '/trade');
     await page.locator('.ch-box[data-drawn]:not([data-drawn=""])').waitFor({ timeout: 15_000 });
-    const cut = await page.evaluate(() => {
-      const legend = document.querySelector('.cc-legend')!.getBoundingClientRect();
-      const plot = document.querySelector('.ch-plot .u-over')!.getBoundingClientRect();
-      const out: string[] = [];
-      for (const label of document.querySelectorAll('.cc-legend > span')) {
-        const r = label.getBoundingClientRect();
-        if (r.right > legend.right + 0.5 || r.left < legend.left - 0.5 || r.bottom > legend.bottom + 0.5 || r.top < legend.top - 0.5)
-          out.push(`"${label.textContent}" at ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)} is cut by the legend's ${Math.round(legend.left)}–${Math.round(legend.right)} × ${Math.round(legend.top)}–${Math.round(legend.bottom)}`);
-      }
-      if (legend.bottom > plot.top + 0.5) out.push(`the legend ends at ${legend.bottom}, below the plot's top ${plot.top}`);
-      return out;
-    });
+    const cut = await legendCut(page);
     await screenshot(page, `chart-legend-${language}`);
     assert.equal(cut, [], `${language}: legend values cut`);
+    if (resized) {
+      // A phone turned, a split screen, a WebView resized: the legend is measured again at the new
+      // width. Under reduced motion (set by phone()) every style change is a short transition
+      // (base.css), which that measurement must not read half-way: switching back from two lines,
+      // the gaps between the prices were still 0 px, and a line 10 px too long was judged to fit.
+      // Up to the phone widths the app fills (a wider screen gets a frame of at most 450 px), the
+      // chart is as wide as the screen.
+      const wide = await chartAt(page, 440);
+      assert.equal(wide, { chart: 440, rows: null }, 'at 440 px the legend is one line');
+      const need = await page.evaluate(() => {
+        const legend = document.querySelector('.cc-legend')!;
+        const spans = [...legend.children].map((s) => s.getBoundingClientRect());
+        const style = getComputedStyle(legend);
+        return Math.ceil(Math.max(...spans.map((r) => r.right)) - Math.min(...spans.map((r) => r.left)) + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight));
+      });
+      assert.equal(await chartAt(page, need - 40), { chart: need - 40, rows: '2' }, `a chart 40 px narrower than the ${need} px one line needs takes two`);
+      const near = await chartAt(page, need - 10);
+      assert.equal(await legendCut(page), [], `${language}: legend values cut at ${near.chart} px, 10 px short of one line, after two lines`);
+      assert.is(near.rows, '2');
+    }
     assert.equal(errorsOf(page), []);
     await page.close();
   }));
