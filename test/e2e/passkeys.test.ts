@@ -5,7 +5,7 @@
  * the pages are opened on `localhost`.
  */
 import * as assert from 'uvu/assert';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import { browserSuite, errorsOf, loginAsDemo, newMobilePage, screenshot, traced } from './harness.ts';
 
 const { test, stage } = browserSuite('passkeys: added on the Security screen, signing in from the login form');
@@ -20,6 +20,32 @@ async function withAuthenticator(page: Page): Promise<{ cdp: CDPSession; authent
   });
   return { cdp, authenticatorId };
 }
+
+/**
+ * Pairs of horizontal lines that borders inside `box` draw within 3 px of each other over a common
+ * stretch: one divider drawn twice (a row's bottom border over the next one's top border). Only
+ * lines across at least half the box count: a button's outline is not a divider.
+ */
+const doubledLines = (box: Locator) =>
+  box.evaluate((root) => {
+    const width = root.getBoundingClientRect().width;
+    const lines: { y: number; left: number; right: number; name: string }[] = [];
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      const r = el.getBoundingClientRect();
+      if (r.width < width / 2) continue;
+      const s = getComputedStyle(el);
+      const name = el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).replace(/ /g, '.') : '');
+      if (parseFloat(s.borderTopWidth) > 0 && s.borderTopStyle !== 'none') lines.push({ y: r.top, left: r.left, right: r.right, name: name + ' top' });
+      if (parseFloat(s.borderBottomWidth) > 0 && s.borderBottomStyle !== 'none') lines.push({ y: r.bottom, left: r.left, right: r.right, name: name + ' bottom' });
+    }
+    const doubled: string[] = [];
+    lines.forEach((a, i) =>
+      lines.slice(i + 1).forEach((b) => {
+        if (Math.abs(a.y - b.y) <= 3 && Math.min(a.right, b.right) > Math.max(a.left, b.left)) doubled.push(`${a.name} at ${Math.round(a.y)} px and ${b.name} at ${Math.round(b.y)} px`);
+      }),
+    );
+    return doubled;
+  });
 
 /**
  * Signs out on this device and signs in from the login form with the passkey: Chromium's virtual
@@ -53,6 +79,7 @@ test('a passkey added on the Security screen signs in from the login form; remov
   await item.getByLabel('Name', { exact: true }).fill('Test phone');
   await item.getByRole('button', { name: 'Save' }).click();
   await item.getByText('Test phone').waitFor();
+  assert.equal(await doubledLines(page.locator('section[aria-labelledby=passkeys-h]')), [], 'one line between the title and each passkey');
   await screenshot(page, 'security-passkeys');
 
   await passkeySignIn(page, () => page.waitForURL((u) => u.pathname !== '/login'));
