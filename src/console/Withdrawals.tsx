@@ -1,13 +1,15 @@
 /**
  * The withdrawal queue, oldest first (loaded when its tab first opens): the payout target in full
- * with a copy button, fee, the user's balance and recent logins; each item offers the moves the
- * server allows from its status (as `withdraw set`), a listed or typed reason for giving it back.
+ * with a copy button, fee, what the payee receives, the user's balance and recent logins; each
+ * item offers the moves the server allows from its status (as `withdraw set`), a listed or typed
+ * reason for giving it back.
  */
 import { useEffect, useState } from 'react';
 import type { QueuedWithdrawal } from '../shared/contract/console.ts';
 import { ApiError, call } from './api.ts';
 import { fill, pageWords, t, tError, tStatus } from './i18n.ts';
 import { money, when } from './format.ts';
+import { Receives } from './Receives.tsx';
 import { may } from './me.ts';
 import { ask } from './ask.ts';
 import type { Proposed } from '../shared/contract/console.ts';
@@ -112,6 +114,7 @@ function Item({ w, onChanged }: { w: QueuedWithdrawal; onChanged: () => void }) 
             <span dir="ltr">{money(w.fee)}</span>
           </dd>
         </div>
+        <Receives w={w} />
         <div>
           <dt>{t('payout')}</dt>
           <dd>

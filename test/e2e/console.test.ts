@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { INFO_FILE, KEY_HEADER, loadOperatorKey } from '../../server/operator/api/key.ts';
 import { codeAt, stepAt } from '../../server/operator/console/totp.ts';
 import { DEMO_FUND_PASSWORD } from '../../server/seed/content.ts';
@@ -51,6 +51,8 @@ test.after(async () => {
   await server?.stop();
 });
 
+/** One of a queued withdrawal's facts (Fee, Payee receives…), by its label. */
+const fact = (item: Locator, label: string) => item.locator('.facts > div').filter({ has: item.page().locator('dt', { hasText: label }) }).locator('dd');
 const accountFigure = (page: Page, label: string) => page.locator('.acct-money div').filter({ hasText: label }).locator('dd');
 const money = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 
@@ -218,10 +220,11 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
     });
     return (await res.json()) as { code: number; msg: string; data: unknown };
   };
-  const card = await api('/h5/expenses/bindCard', { kind: 'bank', payee: 'Ana Souza', bankCode: '001', cardNo: '1234567890' });
+  // A PIX key is paid in reais at the rate fixed on submitting (config money.pixRate: 5.2).
+  const card = await api('/h5/expenses/bindCard', { kind: 'pix', payee: 'Ana Souza', pixType: 'email', pixKey: 'ana.souza@example.com' });
   assert.is(card.code, 200, card.msg);
   const before = money(await accountFigure(user, 'Balance').innerText());
-  const placed = await api('/h5/expenses/submitExpenses', { methodId: (card.data as { id: number }).id, amount: '100', fundPassword: DEMO_FUND_PASSWORD });
+  const placed = await api('/h5/expenses/submitExpenses', { methodId: (card.data as { id: number }).id, amount: '250.07', fundPassword: DEMO_FUND_PASSWORD });
   assert.is(placed.code, 200, placed.msg);
   const { orderNo, account } = placed.data as { orderNo: string; account: string };
 
@@ -230,6 +233,10 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
   await item.waitFor({ timeout: 40_000 });
   await item.locator('code').getByText(account, { exact: true }).waitFor();
   await page.locator('.tabs .count').nth(1).getByText('1', { exact: true }).waitFor();
+  // What the operator pays out, beside the amount and the fee: the reais booked on submitting,
+  // 250.07 × 5.2 = 1,300.364 cut to the centavo, every digit of it, with the rate and its time.
+  assert.match(await fact(item, 'Fee').innerText(), /^\$2\.5007$/);
+  assert.match(await fact(item, 'Payee receives').innerText(), /^1,300\.36 BRL\nRate \$1 = 5\.2 BRL\n\d/);
   await item.getByRole('combobox', { name: 'Move to' }).selectOption('rejected');
   await item.getByRole('radio', { name: 'The name on the payout account does not match the user' }).check();
   // The user signed in from this browser: the review shows where from, and how.
@@ -240,6 +247,8 @@ test('a withdrawal rejected with a reason from the console: the user\'s balance 
   await page.locator('select[aria-label=Language]').selectOption('ar');
   await item.getByText('الدفع إلى').waitFor();
   await item.getByText('آخر عمليات الدخول').waitFor();
+  const reais = await page.evaluate(() => new Intl.NumberFormat('ar', { minimumFractionDigits: 2 }).format(1300.36).replace(/[\u200e\u200f\u061c]/g, ''));
+  assert.match(await fact(item, 'يستلم المستفيد').innerText(), new RegExp(`^${reais} BRL\nسعر الصرف `));
   await screenshot(page, 'console-withdrawal-ar');
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the reason list fits the phone');
   await page.locator('select[aria-label=Language]').selectOption('en');
@@ -521,6 +530,7 @@ test('a payout waiting for a second operator is marked in the withdrawal queue w
     await bea.getByRole('tab', { name: /Withdrawals/ }).click();
     const theirs = bea.getByRole('listitem', { name: orderNo });
     await theirs.waitFor({ timeout: 40_000 });
+    assert.is(await fact(theirs, 'Payee receives').innerText(), '$100', 'a bank card is paid the amount, in dollars; the fee is on top');
     assert.is(await theirs.locator('.proposed').count(), 0, 'nothing is proposed yet');
 
     await page.getByRole('tab', { name: /Withdrawals/ }).click();
