@@ -6,7 +6,7 @@
  * photo reads back as it was served. PostgreSQL is backed up with its own tools: there the
  * command says so.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, truncateSync, copyFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { runOperator } from '../../server/operator/cli/run.ts';
 import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
 import { test } from '../suite.ts';
+import { until } from '../until.ts';
 import { preparedDataDir } from './data-dir.ts';
 import { ledgerTotals } from './ledger-checks.ts';
 import { pngOf } from './picture-fixtures.ts';
@@ -135,16 +136,23 @@ interface Acked {
   // A refused operation fails the test at `await load` below, not the whole run before it.
   let failed = false;
   load.catch(() => (failed = true));
-  // Some of everything before the backup, and the load still running through it.
+  // Some of everything before the backup, and the load still running while the database is copied.
   while (!failed && acked.filter((a) => a.kind === 'withdrawal').length < 3) await new Promise((r) => setTimeout(r, 50));
   const asked = Date.now();
-  const made = await operator(['backup', archive], { DATA_DIR: dataDir });
-  const during = acked.filter((a) => a.at > asked).length;
-  // The load goes on a little after the backup: what comes later must not be in it or break it.
+  let madeAt = 0;
+  const making = operator(['backup', archive], { DATA_DIR: dataDir }).finally(() => (madeAt = Date.now()));
+  // The server copies the database before its answer starts, and the command writes that answer
+  // to `<file>.part`: from then on the archive's content is fixed. Load past that moment only
+  // slowed the sending (a loaded machine's backup took 30 s instead of 3, the load running
+  // throughout), so the load goes on a little after the copy: what comes later must not be in it
+  // or break it.
+  await until('the database copied for the backup', () => failed || madeAt > 0 || existsSync(`${archive}.part`), { ms: 300_000 });
   const countAfter = acked.length + 6;
   while (!failed && acked.length < countAfter) await new Promise((r) => setTimeout(r, 50));
   stop = true;
   await load;
+  const made = await making;
+  const during = acked.filter((a) => a.at > asked && a.at <= madeAt).length;
   assert.is(made.code, 0, made.err);
   assert.match(made.out, /backup written to .*nightly\.tar\.gz: \d+ database files and \d+ uploads as of .* UTC; read back whole/);
   assert.ok(during > 0, 'the server answered the load while the backup was made');
