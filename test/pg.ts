@@ -15,8 +15,10 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/seed/index.ts';
+import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../server/seed/content.ts';
 import { failuresIn, recordFlakes } from '../scripts/flakes.mjs';
 import { startCluster } from './pg-cluster.ts';
+import { cheapenPasswords } from './server/cheap-hash.ts';
 
 const CONCURRENCY = 4;
 
@@ -78,6 +80,7 @@ export async function createTemplate(serverUrl: string, name = `tl${process.pid}
   try {
     await migrateDatabase(database);
     await seedDemo(database.db, { demoAccount: true });
+    await cheapenPasswords(database.db, DEMO_USERNAME, { password: DEMO_PASSWORD, fundPassword: DEMO_FUND_PASSWORD });
   } finally {
     await database.close();
   }

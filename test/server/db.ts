@@ -7,6 +7,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { migrateDatabase, openDatabase, PGLITE_START, type Database } from '../../server/db/client.ts';
 import { seedDemo } from '../../server/seed/index.ts';
+import { DEMO_FUND_PASSWORD, DEMO_PASSWORD, DEMO_USERNAME } from '../../server/seed/content.ts';
+import { cheapenPasswords } from './cheap-hash.ts';
 
 let template: Promise<Blob> | undefined;
 
@@ -14,6 +16,7 @@ async function buildTemplate(): Promise<Blob> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
   await seedDemo(database.db, { demoAccount: true });
+  await cheapenPasswords(database.db, DEMO_USERNAME, { password: DEMO_PASSWORD, fundPassword: DEMO_FUND_PASSWORD });
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   return dump;

@@ -14,6 +14,7 @@ import type { ServerConfig, ServerContext } from '../../server/context.ts';
 import { openTestDatabase } from './db.ts';
 import type { Database } from '../../server/db/client.ts';
 import { checkAnswers } from './answer-check.ts';
+import { cheapenPasswords } from './cheap-hash.ts';
 
 export interface TestClock {
   now(): number;
@@ -120,6 +121,7 @@ export async function startTestServer(
       ip: freshIp(),
     });
     if (res.code !== 200) throw new Error(`register failed: ${res.msg}`);
+    await cheapenPasswords(ctx.db, username, { password });
     return { username, password, token: res.data };
   };
 

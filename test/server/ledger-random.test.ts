@@ -6,16 +6,14 @@
  * equals its bills, nothing is below zero, and the users' money moved only by what came in or went
  * out. The seed is printed; `LEDGER_SEED=<seed>` replays a run.
  */
-import { randomBytes, scryptSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { ContractOrder, Deposit, FinanceHolding, FinanceProduct, PayChannel, Play, Withdrawal } from '../../src/shared/contract.ts';
-import { config, users as userRows } from '../../server/db/schema/index.ts';
+import { config } from '../../server/db/schema/index.ts';
 import { runDaily } from '../../server/jobs/daily.ts';
 import { settleDue } from '../../server/orders/settle.ts';
 import { startOperator, startTestServer, type TestOperator, type TestServer } from './harness.ts';
-import { FUND_PASSWORD, bindBank, member, recharge, withdraw, type Member } from './money-fixtures.ts';
+import { bindBank, member, recharge, withdraw, type Member } from './money-fixtures.ts';
 import { fromUnits, ledgerTotals, platformTotal, seededRandom, units } from './ledger-checks.ts';
 
 const OPERATIONS = 2000;
@@ -29,15 +27,6 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.lengt
 /** A decimal with 2 places between `min` and `max`. */
 const amount = (min: number, max: number) => (Math.floor((min + rnd() * (max - min)) * 100) / 100).toFixed(2);
 
-/**
- * The fund password under scrypt parameters far below the server's: the server verifies whatever
- * parameters a stored hash names, and 2,000 operations are about money, not key derivation.
- */
-function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  return ['scrypt', 16, 1, 1, salt.toString('base64'), scryptSync(password, salt, 32, { N: 16, r: 1, p: 1 }).toString('base64')].join('$');
-}
-
 let s: TestServer;
 let admin: TestOperator;
 let users: Array<Member & { card: number }>;
@@ -50,11 +39,10 @@ test.before(async () => {
   admin = await startOperator(s.ctx);
   await s.ctx.db.insert(config).values({ key: 'rechargeVoucherOn', value: '0' }).onConflictDoUpdate({ target: config.key, set: { value: '0' } });
   await s.ctx.db.insert(config).values({ key: 'savings.rate', value: '0.05' }).onConflictDoUpdate({ target: config.key, set: { value: '0.05' } });
-  const fundHash = cheapHash(FUND_PASSWORD);
   users = await Promise.all(
     Array.from({ length: USERS }, async () => {
-      const m = await member(s, '3000', false);
-      await s.ctx.db.update(userRows).set({ fundPasswordHash: fundHash }).where(eq(userRows.id, m.userId));
+      // The fund password's hash is cheap (cheap-hash.ts): 2,000 operations are about money, not key derivation.
+      const m = await member(s, '3000');
       return { ...m, card: (await bindBank(s, m, String(4000000000000000 + m.userId * 7))).id };
     }),
   );

@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import * as assert from 'uvu/assert';
 import type { Deposit, Envelope, PayChannel, PaymentMethod, UserInfo, Withdrawal } from '../../src/shared/contract.ts';
-import { hashPassword } from '../../server/auth/password.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { changeBalance } from '../../server/ledger/index.ts';
+import { cheapHash } from './cheap-hash.ts';
 import type { TestServer } from './harness.ts';
 
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -18,7 +18,7 @@ export interface Member {
   username: string;
 }
 
-let fundHash: Promise<string> | undefined;
+let fundHash: string | undefined;
 
 /** A new user, `balance` credited, fund password `FUND_PASSWORD` unless `fund` is false. */
 export async function member(s: TestServer, balance = '0', fund = true): Promise<Member> {
@@ -26,7 +26,7 @@ export async function member(s: TestServer, balance = '0', fund = true): Promise
   const info = await s.call<UserInfo>('POST', '/h5/user/getUserInfo', { token });
   const userId = info.data.userId;
   if (balance !== '0') await s.ctx.db.transaction((tx) => changeBalance(tx, { userId, amount: balance, bizType: 'recharge' }));
-  if (fund) await s.ctx.db.update(users).set({ fundPasswordHash: await (fundHash ??= hashPassword(FUND_PASSWORD)) }).where(eq(users.id, userId));
+  if (fund) await s.ctx.db.update(users).set({ fundPasswordHash: (fundHash ??= cheapHash(FUND_PASSWORD)) }).where(eq(users.id, userId));
   return { token, userId, username };
 }
 
