@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../server/db/client.ts';
+import { emptyPglite } from './db.ts';
 
 /**
  * A new in-memory database migrated with the migrations whose tag `kept` accepts; `dir` holds
@@ -16,7 +17,7 @@ export async function databaseBefore(kept: (tag: string) => boolean): Promise<{ 
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
   journal.entries = journal.entries.filter((e) => kept(e.tag));
   writeFileSync(journalFile, JSON.stringify(journal));
-  const db = await openDatabase({ dataDir: 'memory://' });
+  const db = await openDatabase({ pglite: await emptyPglite() });
   await migrateDatabase(db, dir);
   return { db, dir };
 }
