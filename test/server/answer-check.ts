@@ -90,15 +90,25 @@ export class AnswerCheck {
   }
 }
 
+/**
+ * Checkers by the text of their document: the apps of a run publish the same one, and a checker
+ * compiles each validator once for all of them instead of once per app.
+ */
+const checkers = new Map<string, AnswerCheck>();
+
 /** Makes `app.inject` (its promise form) check every answer against the app's own document. */
 export function checkAnswers(app: FastifyInstance): void {
   const inject = app.inject.bind(app) as (o: InjectOptions | string) => Promise<LightMyRequestResponse>;
   let checker: Promise<AnswerCheck> | undefined;
   const getChecker = () =>
     (checker ??= inject('/prod-api/openapi.json').then((r) => {
+      const known = checkers.get(r.body);
+      if (known) return known;
       const doc = r.json() as Doc;
       if (!doc.paths) throw new Error(`answer check: no OpenAPI document (HTTP ${r.statusCode}): ${r.body.slice(0, 300)}`);
-      return new AnswerCheck(doc);
+      const made = new AnswerCheck(doc);
+      checkers.set(r.body, made);
+      return made;
     }));
   (app as { inject: unknown }).inject = async (options: InjectOptions | string) => {
     const res = await inject(options);
