@@ -3,12 +3,13 @@
 // sign-in form least of all, pays a byte for it.
 /**
  * Live skeleton rows. The page's prices are of the second it was built, and it carries no ticker
- * list: the boot script's call for it, made as the parser ends beside the app's first wave rather
- * than behind it, is the rows' first poll, and each price they show follows its answer. The market
- * worker the boot script starts after the first paint then holds that list as its own first poll
- * (`listed`), and its polls move the rows until the app takes it; the app starts from the same
- * answer and applies what the worker posted meanwhile (`boot.early`, stores/market.ts) before its
- * rows render, so they come with the numbers the skeleton showed, and no poll twice.
+ * list: the boot script's call for it, made as that script runs in the head, beside the app's
+ * first wave rather than behind it, is the rows' first poll, and each price they show follows its
+ * answer. The market worker the boot script starts after the first paint then holds that list as
+ * its own first poll (`listed`), and its polls move the rows until the app takes it; the app starts
+ * from the same answer and applies what the worker posted meanwhile (`boot.early`,
+ * stores/market.ts) before its rows render, so they come with the numbers the skeleton showed, and
+ * no poll twice.
  */
 import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 import type { Ticker } from '../shared/contract.ts';
