@@ -42,6 +42,24 @@ const ANSWERED_KEPT = 128;
 /** Priced pages a second compressed at brotli's best; more languages in one second get a quicker pass. */
 const BEST_PER_SECOND = 4;
 
+/**
+ * Pages built once under their key, at most `limit` of them: when full, all are dropped and rebuilt
+ * as they are asked for again. One that fails is not kept.
+ */
+const keptPages = <T>(limit: number) => {
+  const kept = new Map<string, Promise<T>>();
+  return (key: string, make: () => Promise<T>): Promise<T> => {
+    let page = kept.get(key);
+    if (!page) {
+      if (kept.size >= limit) kept.clear();
+      page = make();
+      kept.set(key, page);
+      page.catch(() => kept.delete(key));
+    }
+    return page;
+  };
+};
+
 /** The route a page's URL opens; `/` leads where the config the app starts with sends it (src/app/routes.ts rootTarget). */
 const routeOf = (url: string): string => routeName(url.split(/[?#]/)[0]!, CONFIG_DEFAULTS.initToUser === '1' ? 'user' : 'home');
 
@@ -78,9 +96,9 @@ export async function registerStatic(
   const scriptHashes = inlineScriptHashes(indexHtml + liveRows);
   const { pages, visitorOpens } = hasApp ? routePages(root, indexHtml) : { pages: new Map<string, RoutePage>(), visitorOpens: null };
   const priced = answers && homePrices(answers.now);
-  const pricedPages = new Map<string, Promise<PageVariant>>();
-  const answeredPages = new Map<string, Promise<PageVariant>>();
-  const partnerPages = new Map<string, Promise<{ page: PageVariant; styleHash: string | null }>>();
+  const pricedPages = keptPages<PageVariant>(PRICED_KEPT);
+  const answeredPages = keptPages<PageVariant>(ANSWERED_KEPT);
+  const partnerPages = keptPages<{ page: PageVariant; styleHash: string | null }>(PRICED_KEPT);
   let best = { second: 0, count: 0 };
 
   /** The home page of this second for this request, or the plain one if the prices cannot be read. */
@@ -88,15 +106,10 @@ export async function registerStatic(
     if (!priced) return plain.page();
     try {
       const { html, key, second } = await priced(plain.html, request, liveRows);
-      let page = pricedPages.get(key);
-      if (!page) {
-        if (pricedPages.size >= PRICED_KEPT) pricedPages.clear();
+      return await pricedPages(key, () => {
         if (best.second !== second) best = { second, count: 0 };
-        page = variantAsync(html, best.count++ < BEST_PER_SECOND ? 11 : 5);
-        pricedPages.set(key, page);
-        page.catch(() => pricedPages.delete(key));
-      }
-      return await page;
+        return variantAsync(html, best.count++ < BEST_PER_SECOND ? 11 : 5);
+      });
     } catch (err) {
       request.log.warn({ err }, 'home page without prices');
       return plain.page();
@@ -108,15 +121,7 @@ export async function registerStatic(
     if (!answers) return plain.page();
     try {
       const start = await answers.start();
-      const key = `${route}|${start.key}`;
-      let page = answeredPages.get(key);
-      if (!page) {
-        if (answeredPages.size >= ANSWERED_KEPT) answeredPages.clear();
-        page = variantAsync(carrying(plain.html, start.script), 11);
-        answeredPages.set(key, page);
-        page.catch(() => answeredPages.delete(key));
-      }
-      return await page;
+      return await answeredPages(`${route}|${start.key}`, () => variantAsync(carrying(plain.html, start.script), 11));
     } catch (err) {
       request.log.warn({ err }, 'page without its start-up answers');
       return plain.page();
@@ -220,15 +225,10 @@ export async function registerStatic(
         ? priced && (await priced(found.html, request, liveRows).catch(() => null))
         : answers && (await answers.start().then((start) => ({ html: carrying(found.html, start.script), key: start.key }), () => null));
     const key = [partner.id, JSON.stringify([partner.name, partner.origin, partner.brand]), route, written?.key ?? ''].join('|');
-    let built = partnerPages.get(key);
-    if (!built) {
-      if (partnerPages.size >= PRICED_KEPT) partnerPages.clear();
+    const { page, styleHash } = await partnerPages(key, () => {
       const branded = brandPage(written?.html ?? found.html, partner);
-      built = variantAsync(branded.html, 5).then((page) => ({ page, styleHash: branded.styleHash }));
-      partnerPages.set(key, built);
-      built.catch(() => partnerPages.delete(key));
-    }
-    const { page, styleHash } = await built;
+      return variantAsync(branded.html, 5).then((page) => ({ page, styleHash: branded.styleHash }));
+    });
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', partnerCsp(csp, partner, styleHash));
     // The CSP's frame-ancestors names who may frame the page; the older header would still refuse all.
