@@ -18,7 +18,7 @@ import { marketOf } from '../market/context.ts';
 import { platformConfig, publicConfig, startUpAnswers, type StartUpAnswers } from '../content/start-up.ts';
 import { ok } from '../http/envelope.ts';
 
-export interface Settings {
+interface Settings {
   useSystem: boolean;
   configuredDefault: string;
   platformCode: string;
@@ -43,7 +43,7 @@ const POLLED = '/h5/symbol/getHomeTickerList';
 const script = (answers: Partial<StartUpAnswers>): string =>
   `<script type="application/json" id="sa">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
 
-export interface Written {
+interface Written {
   settings: Settings;
   /**
    * The home page's: all five, or with the live rows' script (`live`) all but the ticker list: the

@@ -153,15 +153,17 @@ test("every other page carries the two answers a visitor's language depends on, 
   await s.ctx.db.delete(config).where(eq(config.key, 'defaultLanguage'));
 });
 
-test('a config value cannot end the element that carries it, nor open a script', async ({ s }) => {
-  const hostile = '</script><script>alert(1)</script><!--';
+test('a config value cannot end the element that carries it, nor open a script, on any page', async ({ s }) => {
+  const hostile = '</script><script>alert(1)</script><!--\u2028"\\';
   // A text the operator sets and the app shows (its public config list carries only the app's keys).
   await s.ctx.db.insert(config).values({ key: 'promptFundFreeze', value: hostile }).onConflictDoUpdate({ target: config.key, set: { value: hostile } });
   s.clock.advance(1000);
-  const html = await page(s, '/home');
-  assert.not.ok(html.includes('<script>alert'), 'no script of the value in the page');
-  const item = (carried(html)['/common/config/list'] as { data: { configKey: string; configValue: string }[] }).data.find((i) => i.configKey === 'promptFundFreeze');
-  assert.is(item?.configValue, hostile, 'the value reaches the app unchanged');
+  for (const url of ['/home', '/trade', '/nothing-here']) {
+    const html = await page(s, url);
+    assert.not.ok(html.includes('<script>alert'), `${url}: no script of the value in the page`);
+    const item = (carried(html)['/common/config/list'] as { data: { configKey: string; configValue: string }[] }).data.find((i) => i.configKey === 'promptFundFreeze');
+    assert.is(item?.configValue, hostile, `${url}: the value reaches the app unchanged`);
+  }
   await s.ctx.db.update(config).set({ value: '' }).where(eq(config.key, 'promptFundFreeze'));
 });
 
