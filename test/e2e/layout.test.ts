@@ -54,12 +54,27 @@ const overflow = (page: Page) =>
     return { width, wide, out: out.slice(-6) };
   });
 
+/** A form field's label (its first child) that ends below the top of the control after it. */
+const labelsBeside = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    for (const field of document.querySelectorAll('main:not([hidden]) .field')) {
+      const [label, control] = [field.firstElementChild, field.firstElementChild?.nextElementSibling];
+      if (!label || !control || !/^(LABEL|SPAN)$/.test(label.tagName)) continue;
+      const [a, b] = [label.getBoundingClientRect(), control.getBoundingClientRect()];
+      if (a.height && b.height && a.bottom > b.top + 0.5) out.push(`"${label.textContent}" ends at ${Math.round(a.bottom)}, its ${control.tagName.toLowerCase()} starts at ${Math.round(b.top)}`);
+    }
+    return out;
+  });
+
 for (const language of LANGUAGES) {
   test(`${language}: no route is wider than the 360 px screen`, traced(async () => {
     assert.ok(routes.length >= 30, `the route table was read (${routes.length} routes)`);
     const wider: string[] = [];
     /** Screens whose title bar is not the banner's anchor: a `.page` with its `.bar`, straight in the `main` (ui.css .notify). */
     const unframed: string[] = [];
+    /** Field labels sharing a line with what they name (every form writes the label above it). */
+    const beside: string[] = [];
     for (const signedIn of [true, false]) {
       const page = await phone(language, signedIn);
       await page.goto(stage.server.url + (signedIn ? '/home' : '/login'));
@@ -70,6 +85,8 @@ for (const language of LANGUAGES) {
           dispatchEvent(new PopStateEvent('popstate'));
         }, r.path);
         await settled(page);
+        // A screen pushed in this way has its data on the way: what is checked is the screen it shows.
+        await page.waitForFunction(() => !document.querySelector('main:not([hidden]) [aria-busy=true]'), undefined, { timeout: 5000 }).catch(() => {});
         if (r.name === 'user') {
           const code = page.locator('.inv-row > b');
           await code.waitFor();
@@ -81,6 +98,7 @@ for (const language of LANGUAGES) {
           if (lines !== 1) wider.push(`/user: the invitation code is broken over ${lines} lines`);
         }
         if (!(await page.locator('.app > main:not([hidden]) > .page > .bar').count())) unframed.push(r.path);
+        beside.push(...(await labelsBeside(page)).map((s) => `${r.path}: ${s}`));
         const o = await overflow(page);
         if (o.wide > o.width) {
           wider.push(`${r.path} is ${o.wide} px wide: ${o.out.join('; ')}`);
@@ -92,6 +110,7 @@ for (const language of LANGUAGES) {
     }
     assert.equal(wider, [], `${language}: routes wider than the screen`);
     assert.equal(unframed, [], `${language}: screens without the title bar a banner shows under`);
+    assert.equal(beside, [], `${language}: field labels beside their control instead of above it`);
   }));
 }
 
