@@ -27,6 +27,7 @@ import { installInputGuards } from './http/input-guard.ts';
 import { refuseSecretsInQuery } from './http/secrets.ts';
 import { API_PREFIX } from './http/prefix.ts';
 import { AJV_OPTIONS } from './http/schemas.ts';
+import { sharedCompilers } from './http/shared-compilers.ts';
 import { installRouteAuth } from './auth/route-auth.ts';
 import { listSecretRoutes } from './auth/guesses.ts';
 import { listFactorRoutes } from './auth/second-factor/check.ts';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
       return uuid.slice(0, 8) + uuid.slice(9, 13);
     },
     ajv: AJV_OPTIONS,
+    schemaController: { compilersFactory: sharedCompilers },
     frameworkErrors: frameworkError,
     // Answered by installClosingAnswer, in the envelope the app reads.
     return503OnClosing: false,

@@ -7,6 +7,9 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Db } from '../../server/db/client.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import Fastify from 'fastify';
+import { AJV_OPTIONS } from '../../server/http/schemas.ts';
+import { sharedCompilers } from '../../server/http/shared-compilers.ts';
 
 const BOOT = "window.boot=fetch('/prod-api/common/config/list')";
 const dist = mkdtempSync(path.join(tmpdir(), 'tl-dist-'));
@@ -204,6 +207,30 @@ test('OpenAPI 3 document lists the API from the same schemas', async ({ s }) => 
   assert.ok(doc.paths['/prod-api/login'], 'login documented');
   assert.ok(doc.paths['/prod-api/h5/user/register'].post.requestBody, 'register body documented');
   assert.equal(Object.keys(doc.paths).filter((p) => !p.startsWith('/prod-api/')), [], 'the page (GET /, HEAD /) is not an API operation');
+});
+
+test('a schema compiled for one app serves another only where it is the same schema', async () => {
+  const appWith = (minimum: number) => {
+    const app = Fastify({ ajv: AJV_OPTIONS, schemaController: { compilersFactory: sharedCompilers } });
+    const body = { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum } } };
+    app.post('/n', { schema: { body, response: { 200: { type: 'object', properties: { n: { type: 'integer' } } } } } }, async (r) => ({ ...(r.body as object), secret: 1 }));
+    return app;
+  };
+  const [one, five, oneAgain] = [appWith(1), appWith(5), appWith(1)];
+  const post = (app: ReturnType<typeof appWith>, n: unknown) => app.inject({ method: 'POST', url: '/n', payload: { n } });
+  assert.is((await post(one, 3)).statusCode, 200);
+  assert.is((await post(five, 3)).statusCode, 400, 'the same route with another minimum keeps its own');
+  assert.is((await post(oneAgain, 0)).statusCode, 400);
+  assert.equal((await post(oneAgain, 3)).json(), { n: 3 }, 'the answer is written by its schema: nothing beside it');
+
+  // fastify lowercases a headers schema's names only for its own compiler: this one refuses others.
+  const headers = Fastify({ ajv: AJV_OPTIONS, schemaController: { compilersFactory: sharedCompilers } });
+  headers.get('/h', { schema: { headers: { type: 'object', required: ['X-Key'], properties: { 'X-Key': { type: 'string' } } } } }, async () => 'ok');
+  await headers.ready().then(
+    () => assert.unreachable('a headers schema with a capital letter was taken'),
+    (e: Error) => assert.match(e.message, 'lowercase'),
+  );
+  await Promise.all([one, five, oneAgain, headers].map((app) => app.close()));
 });
 
 test.run();

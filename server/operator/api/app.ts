@@ -10,6 +10,7 @@ import { installInputGuards } from '../../http/input-guard.ts';
 import { AppError } from '../../http/envelope.ts';
 import { listSecretRoutes } from '../../auth/guesses.ts';
 import { AJV_OPTIONS } from '../../http/schemas.ts';
+import { sharedCompilers } from '../../http/shared-compilers.ts';
 import { adminChannelTextRoutes } from './channel-texts.ts';
 import { adminBankRegionRoutes } from './bank-regions.ts';
 import { adminClockRoutes } from './clock.ts';
@@ -37,7 +38,7 @@ export interface AdminAppOptions {
 export async function buildAdminApp(ctx: ServerContext, options: AdminAppOptions = {}): Promise<FastifyInstance> {
   const key = options.key ?? loadOperatorKey(ctx.config.dataDir);
   // Behind the operator's own proxy (ADMIN_HOST), its address and scheme are the client's.
-  const app = Fastify({ logger: ctx.logger, ajv: AJV_OPTIONS, trustProxy: ctx.config.trustProxy });
+  const app = Fastify({ logger: ctx.logger, ajv: AJV_OPTIONS, schemaController: { compilersFactory: sharedCompilers }, trustProxy: ctx.config.trustProxy });
   installApiErrorHandling(app, ctx.outages && ((err) => ctx.outages!.report(err)));
   // The operator's input gets the public API's checks: a non-finite number or a NUL character
   // would otherwise reach PostgreSQL and come back as an internal error.
