@@ -15,26 +15,40 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ticker } from '../../src/shared/contract.ts';
 import { swapOrder } from '../../src/shared/ticker-order.ts';
-import { formatNumberIn, formatPercentIn } from '../../src/shared/number-format.ts';
+import { decimalsOf, formatNumberIn, formatPercentIn } from '../../src/shared/number-format.ts';
 import { escapeHtml } from '../../src/shared/html-escape.ts';
 import { isRtl } from '../../src/shared/language-codes.ts';
 import { detectLanguage, matchLanguage } from '../../src/shared/detect-language.ts';
 import { carrying, type Second } from './carried-answers.ts';
+import type { ListWords } from './list-words.ts';
 
 /** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
 const ROWS = 5;
 
 /**
  * As the home list writes them, with the app's own formatter (src/shared/number-format.ts): the coin's own
- * decimals, a signed percent; `data-s` names the symbol a tap opens (boot/inline.ts).
+ * decimals, a signed percent, the 24-hour high and low on a line of their own, with the list's
+ * words (`w`) so the row takes the app's lines; `data-s` names the symbol a tap opens (boot/inline.ts).
+ * Numbers read left to right in every language (`dir`, `bdi`: the skeleton's styles have no room for
+ * a rule); only the price is `.num`, which the live rows' script moves (boot/live-rows.ts): the high
+ * and low stay those of the page's second until the app's rows come.
  */
-function row(t: Ticker, lang: string): string {
+function row(t: Ticker, lang: string, w: ListWords | null): string {
   const price = formatNumberIn(lang, t.price);
   const change = formatPercentIn(lang, t.change, true);
   const sign = +t.change;
   const tone = sign > 0 ? ' class="up"' : sign < 0 ? ' class="down"' : '';
-  return `<div class="q" data-s="${escapeHtml(t.symbol)}"><b>${escapeHtml(t.name)}</b><span><b class="num">${escapeHtml(price)}</b><em${tone}>${escapeHtml(change)}</em></span></div>`;
+  const range = (word = '', value: string) => `<span>${escapeHtml(word)} <bdi>${escapeHtml(formatNumberIn(lang, value, decimalsOf(t.price)))}</bdi></span>`;
+  return `<div class="q" data-s="${escapeHtml(t.symbol)}"><b>${escapeHtml(t.name)}</b><b class="num" dir="ltr">${escapeHtml(price)}</b><em${tone}>${escapeHtml(change)}</em><small>${range(w?.high, t.high)}${range(w?.low, t.low)}</small></div>`;
 }
+
+/**
+ * The list's heads, as the app writes them above its rows (one line or two, as the words take), in
+ * plain weight: not `b`, which would need a rule, nor `span`, which the app's stylesheet, arriving
+ * before its code, would make bold.
+ */
+const heads = (w: ListWords | null): string =>
+  w ? `<div class="q h"><bdi>${escapeHtml(w.name)}</bdi><bdi>${escapeHtml(w.last)}</bdi><em>${escapeHtml(w.change)}</em></div>` : '';
 
 /** `Accept-Language` tags, most wanted first (`q` order, then as written). */
 export function browserLanguages(header: string | undefined): string[] {
@@ -59,9 +73,10 @@ export type PricedPage = (html: string, request: FastifyRequest, script?: string
 
 /**
  * Prices and settings are read at most once a second; the page of each language is built once
- * within that second (the caller keeps its compressed forms under `key`).
+ * within that second (the caller keeps its compressed forms under `key`). `words`: the list's words
+ * in a language (list-words.ts).
  */
-export function homePrices(now: () => Second): PricedPage {
+export function homePrices(now: () => Second, words: (lang: string) => ListWords | null = () => null): PricedPage {
   return async (html, request, script = '') => {
     const { second, tickers, read } = now();
     const { settings, home } = await read;
@@ -75,10 +90,13 @@ export function homePrices(now: () => Second): PricedPage {
         platformCode: settings.platformCode,
       });
     const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
-    const shown = swapOrder(tickers.map((t) => t.symbol), settings.order)
-      .slice(0, ROWS)
-      .map((s) => row(bySymbol.get(s)!, lang))
-      .join('');
+    const w = words(lang);
+    const shown =
+      heads(w) +
+      swapOrder(tickers.map((t) => t.symbol), settings.order)
+        .slice(0, ROWS)
+        .map((s) => row(bySymbol.get(s)!, lang, w))
+        .join('');
     const start = html.indexOf('<div id="sk"');
     const header = start < 0 ? -1 : html.indexOf('</header>', start);
     if (header < 0) return { html, key: 'plain', second };

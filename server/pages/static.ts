@@ -19,6 +19,7 @@ import { SIGNED_IN_COOKIE } from '../../src/shared/signed-in.ts';
 import { routeName } from '../../src/shared/route-name.ts';
 import { isLeanSubresource } from '../../src/shared/subresource.ts';
 import { homePrices } from './home-prices.ts';
+import { listWords } from './list-words.ts';
 import { carrying, type PageAnswers } from './carried-answers.ts';
 import { brandPage, partnerCsp } from '../partners/page.ts';
 import type { Partner } from '../partners/store.ts';
@@ -95,7 +96,7 @@ export async function registerStatic(
   const liveRows = existsSync(liveFile) ? `<script>${readFileSync(liveFile, 'utf8')}</script>` : '';
   const scriptHashes = inlineScriptHashes(indexHtml + liveRows);
   const { pages, visitorOpens } = hasApp ? routePages(root, indexHtml) : { pages: new Map<string, RoutePage>(), visitorOpens: null };
-  const priced = answers && homePrices(answers.now);
+  const priced = answers && homePrices(answers.now, listWords(root));
   const pricedPages = keptPages<PageVariant>(PRICED_KEPT);
   const answeredPages = keptPages<PageVariant>(ANSWERED_KEPT);
   const partnerPages = keptPages<{ page: PageVariant; styleHash: string | null }>(PRICED_KEPT);

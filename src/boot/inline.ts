@@ -20,6 +20,8 @@ window.__LOCALE_HASH = __LOCALE_HASH__;
 
 let saved: { token?: string; language?: string } = {};
 try {
+  // Home's lists that came back empty the last time (screens/home/late-list.ts): the skeleton holds no box for them.
+  document.documentElement.setAttribute('data-he', localStorage.getItem('homeEmpty')!);
   saved = JSON.parse(localStorage.getItem('app') || '{}') || {};
 } catch {
   /* storage disabled or corrupt: a first visit */

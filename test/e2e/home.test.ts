@@ -201,6 +201,61 @@ test('nothing on home moves as the app takes over the skeleton and its lists com
   await page.close();
 }));
 
+/** The boxes (x, y, width, height) of what `selector` finds on screen. */
+const boxes = (page: Page, selector: string) =>
+  page.evaluate(
+    (s) =>
+      [...document.querySelectorAll(s)]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.height > 0)
+        .map((r) => [r.x, r.y, r.width, r.height]),
+    selector,
+  );
+
+/** Whether two lists of boxes are the same within half a pixel. */
+const sameBoxes = (a: number[][], b: number[][]) => a.length === b.length && a.every((box, i) => box.every((v, j) => Math.abs(v - b[i]![j]!) < 0.5));
+
+test("the skeleton's heads and price rows are the app's boxes, in English and Arabic, and without a list the phone found empty", traced(async () => {
+  const cases = [
+    { lang: 'en', locale: 'en-US', empty: [] as string[] },
+    // The heads take two lines in Arabic, and each row's high and low two more.
+    { lang: 'ar', locale: 'ar', empty: [] },
+    // The marquee and the banners came back empty the last time: the app holds no box for them.
+    { lang: 'en', locale: 'en-US', empty: ['marquee', 'banners'] },
+  ];
+  for (const { lang, locale, empty } of cases) {
+    const at = `${lang}${empty.length ? ', ' + empty.join(' and ') + ' empty' : ''}`;
+    const page = await newMobilePage(stage.browser, { locale });
+    await hintSignedIn(page, stage.server.url);
+    await page.addInitScript(
+      ([token, lang, empty]) => {
+        localStorage.setItem('app', JSON.stringify({ token, language: lang }));
+        if (empty.length) localStorage.setItem('homeEmpty', JSON.stringify(empty));
+      },
+      [token, lang, empty] as const,
+    );
+    if (empty.length) await page.route(/\/h5\/symbol\/(marquee|getBannerList)/, (route) => route.fulfill({ json: { code: 200, msg: 'ok', data: [] } }));
+    // The app's code waits until the skeleton has been measured.
+    let release!: () => void;
+    const code = new Promise<void>((go) => (release = go));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await code;
+      await route.continue().catch(() => {});
+    });
+    await page.goto(stage.server.url + '/home', { waitUntil: 'commit' });
+    await page.locator('#sk [data-s]').first().waitFor();
+    const skeleton = { heads: await boxes(page, '#sk .h'), rows: await boxes(page, '#sk [data-s]') };
+    release();
+    await page.waitForFunction(() => document.querySelectorAll('.qs li').length >= 5);
+    await painted(page);
+    const app = { heads: await boxes(page, '.qs .q-head'), rows: (await boxes(page, '.qs li button')).slice(0, 5) };
+    assert.is(skeleton.rows.length, 5, `${at}: five priced rows`);
+    const shown = `skeleton ${JSON.stringify(skeleton)}, app ${JSON.stringify(app)}`;
+    assert.ok(sameBoxes(skeleton.heads, app.heads) && sameBoxes(skeleton.rows, app.rows), `${at}: the skeleton's boxes are not the app's: ${shown}`);
+    await page.close();
+  }
+}));
+
 test('polling rests while the page is hidden and refreshes once on return', traced(async () => {
   let clock!: WorkerClock;
   const page = await openHome({ setup: async (p) => (clock = await installWorkerClock(p)) });

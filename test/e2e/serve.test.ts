@@ -93,7 +93,7 @@ const answers = /<script type="application\/json" id="sa">[^<]*<\/script>/;
 
 /**
  * A page as built: without the start-up answers of the second it was sent in, and on the home page
- * without the prices the server wrote into its skeleton nor the live rows' script.
+ * without the prices (and the list's heads) the server wrote into its skeleton nor the live rows' script.
  */
 const unpriced = (body: Buffer, url: string): Buffer => {
   if (!/^\/(home|login|trade)?$/.test(url)) return body;
@@ -101,11 +101,11 @@ const unpriced = (body: Buffer, url: string): Buffer => {
   assert.match(text, answers, `${url}: the start-up answers`);
   if (url !== '/home') return Buffer.from(text.replace(answers, ''));
   assert.ok(text.includes(liveRows), '/home: the live rows\' script');
-  const rows = text.match(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g) ?? [];
+  const rows = text.match(/<div class="q" data-s="\w+">[\s\S]*?<\/small><\/div>/g) ?? [];
   assert.is(rows.length, 5, '/home: five rows of prices');
   return Buffer.from(
     text
-      .replace(/<div class="q" data-s="\w+">[\s\S]*?<\/span><\/div>/g, '')
+      .replace(/<div class="q( h|" data-s="\w+)">[\s\S]*?<\/(small|em)><\/div>/g, '')
       .replace(' data-sl="en"', '')
       .replace(answers, '')
       .replace(liveRows, ''),

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import type { Ticker } from '../../src/shared/contract.ts';
-import { formatNumber, formatPercent } from '../../src/lib/number.ts';
+import { decimalsOf, formatNumber, formatPercent } from '../../src/lib/number.ts';
 import { setLocale } from '../../src/i18n/index.ts';
 import { browserLanguages } from '../../server/pages/home-prices.ts';
 import { eq } from 'drizzle-orm';
@@ -27,6 +27,10 @@ writeFileSync(path.join(dist, 'index.html'), PAGE);
 /** The live rows' script as the build leaves it (src/boot/live-rows.ts): the server's to write into the home page. */
 const LIVE = 'window.liveRows=1';
 writeFileSync(path.join(dist, 'live-rows.js'), LIVE);
+/** Arabic's words for the list (its locale file as built); the other languages have none here. */
+const AR_WORDS = { name: 'الاسم', last: 'آخر سعر', change: 'التغير خلال 24 ساعة', high: 'الأعلى خلال 24 ساعة', low: 'الأدنى خلال 24 ساعة' };
+mkdirSync(path.join(dist, 'locales'));
+writeFileSync(path.join(dist, 'locales', 'ar-ABCD1234.json'), JSON.stringify({ home: AR_WORDS }));
 writeFileSync(path.join(dist, 'routes.json'), JSON.stringify({ home: ['/assets/home-AAAAAAAA.js'], trade: [], notFound: [] }));
 
 const test = suite<{ s: TestServer }>('priced home page', {} as { s: TestServer });
@@ -46,7 +50,11 @@ const page = async (s: TestServer, url: string, headers: Record<string, string> 
 
 /** Symbol (what a tap opens), name, price and change of each row the server wrote. */
 const rows = (html: string) =>
-  [...html.matchAll(/<div class="q" data-s="([^"]*)"><b>([^<]*)<\/b><span><b class="num">([^<]*)<\/b><em[^>]*>([^<]*)<\/em><\/span><\/div>/g)].map((m) => [m[1], m[2], m[3], m[4]]);
+  [...html.matchAll(/<div class="q" data-s="([^"]*)"><b>([^<]*)<\/b><b class="num" dir="ltr">([^<]*)<\/b><em[^>]*>([^<]*)<\/em><small>.*?<\/small><\/div>/g)].map((m) => [m[1], m[2], m[3], m[4]]);
+
+/** Each row's line under it: the 24-hour high and low, each after its word. */
+const ranges = (html: string) =>
+  [...html.matchAll(/<small><span>([^<]*) <bdi>([^<]*)<\/bdi><\/span><span>([^<]*) <bdi>([^<]*)<\/bdi><\/span><\/small>/g)].map((m) => m.slice(1, 5));
 
 const tickers = async (s: TestServer) => (await s.call<Ticker[]>('GET', '/h5/symbol/getHomeTickerList')).data;
 
@@ -69,6 +77,19 @@ test('`?lang=` (a partner app) wins over the browser; Arabic pages are right-to-
   const html = await page(s, '/home?lang=ar', { 'accept-language': 'de' });
   assert.ok(html.includes('<html lang="ar" dir="rtl" data-sl="ar"'));
   assert.equal(rows(html), asTheAppWrites(await tickers(s), 'ar'));
+});
+
+test("the list's heads and each row's high and low, in the language's words, the numbers as the app writes them", async ({ s }) => {
+  const html = await page(s, '/home?lang=ar');
+  const { name, last, change, high, low } = AR_WORDS;
+  assert.ok(html.includes(`<div class="q h"><bdi>${name}</bdi><bdi>${last}</bdi><em>${change}</em></div><div class="q" data-s=`), 'the heads, right above the rows');
+  setLocale('ar', {});
+  const expected = (await tickers(s)).slice(0, 5).map((t) => [high, formatNumber(t.high, decimalsOf(t.price)), low, formatNumber(t.low, decimalsOf(t.price))]);
+  assert.equal(ranges(html), expected);
+  // A language whose words the build lacks is written without them: numbers only, no heads.
+  const de = await page(s, '/home?lang=de');
+  assert.not.ok(de.includes('class="q h"'));
+  assert.is(ranges(de).length, 5);
 });
 
 test('a hostile `?lang=` is never written into the page: the language is one of ours, else detected', async ({ s }) => {
@@ -114,7 +135,7 @@ test("the live rows' script is in the home page alone, right after its rows, all
   const html = brotliDecompressSync(res.rawPayload).toString();
   const at = html.indexOf(`<script>${LIVE}</script>`);
   assert.is(rows(html.slice(0, at)).length, 5, 'after the five rows');
-  assert.ok(html.slice(0, at).endsWith('</span></div>') && html.slice(at).startsWith(`<script>${LIVE}</script>${ROW}`), 'before the rest of the skeleton (and the stylesheet)');
+  assert.ok(html.slice(0, at).endsWith('</small></div>') && html.slice(at).startsWith(`<script>${LIVE}</script>${ROW}`), 'before the rest of the skeleton (and the stylesheet)');
   const hash = `'sha256-${createHash('sha256').update(LIVE).digest('base64')}'`;
   assert.ok(String(res.headers['content-security-policy']).includes(hash), 'its hash is among the scripts the page may run');
   for (const url of ['/trade', '/nothing-here']) assert.not.ok((await page(s, url)).includes(LIVE), `${url}: no live rows, no script`);
