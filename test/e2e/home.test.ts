@@ -361,12 +361,21 @@ test('a banner title stays readable before its image arrives, in the light theme
   await page.close();
 }));
 
-test('with reduced motion the marquee stands still and wraps', traced(async () => {
-  const page = await openHome({ setup: (p) => p.emulateMedia({ reducedMotion: 'reduce' }) });
-  const text = page.locator('.mq p');
-  await text.waitFor();
-  assert.equal(await text.evaluate((p) => [getComputedStyle(p).animationName, getComputedStyle(p).whiteSpace]), ['none', 'normal']);
-  await page.close();
+test('with reduced motion the marquee stands still on the one line held for it, cut with an ellipsis, in English and Arabic', traced(async () => {
+  for (const language of ['en', 'ar']) {
+    const page = await openHome({ language, setup: (p) => p.emulateMedia({ reducedMotion: 'reduce' }) });
+    const text = page.locator('.mq p');
+    await text.waitFor();
+    const seen = await text.evaluate((p) => ({
+      style: [getComputedStyle(p).animationName, getComputedStyle(p).textOverflow],
+      line: p.parentElement!.getBoundingClientRect().height,
+      cut: p.scrollWidth > p.clientWidth,
+    }));
+    assert.equal(seen.style, ['none', 'ellipsis'], `${language}: still, and cut where it ends`);
+    assert.is(seen.line, 36, `${language}: the marquee keeps its one line`);
+    assert.ok(seen.cut, `${language}: the messages are longer than the line`);
+    await page.close();
+  }
 }));
 
 test('Arabic: the home screen mirrors', traced(async () => {
