@@ -142,7 +142,8 @@ export async function registerStatic(
     fontSrc: ["'self'", 'https:', 'data:'],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     connectSrc: ["'self'", 'ws:', 'wss:'],
-    workerSrc: ["'self'"],
+    // `blob:` for the home page's warm-up worker of a few bytes (src/boot/warm-up.ts).
+    workerSrc: ["'self'", 'blob:'],
     frameAncestors: ["'self'"],
   };
   await app.register(helmet, { global: false, contentSecurityPolicy: { directives } });

@@ -13,6 +13,7 @@
  */
 import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 import type { Ticker } from '../shared/contract.ts';
+import { warmUp } from './warm-up.ts';
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 
 const boot = window.__boot;
@@ -43,6 +44,9 @@ const show = (changed: Ticker[]): void => {
 
 // Signed in: the boot script has started the market's calls.
 if (boot && boot.market && token) {
+  // Before the first poll's prices are formatted; here, not in the boot script, which every page
+  // (a visitor's sign-in form too) carries.
+  warmUp();
   const early: FromWorker[] = (boot.early = []);
   // A failed call, or an answer the service worker kept, leaves the worker its own first poll.
   const listed = boot.market.tickers.then(

@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WARM_UP } from '../../src/boot/warm-up.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -39,10 +40,15 @@ test('no beacon or event stream: the meter has no way to hear of them', () => {
   for (const s of sources) assert.not.match(s.text, /sendBeacon\(|new EventSource\(/, s.file);
 });
 
-test('every worker the app starts is the market worker, whose fetches reach the meter', () => {
+test('every worker the app starts is the market worker, whose fetches reach the meter, or the warm-up, which fetches nothing', () => {
   const started = sources.flatMap((s) => s.text.split('\n').filter((l) => /new (Shared)?Worker\(/.test(l)).map((l) => ({ file: s.file, line: l.trim() })));
   assert.ok(started.length > 0, 'the market worker is found');
-  for (const w of started) assert.match(w.line, /new Worker\(__WORKER_URL__\)/, `${w.file}: ${w.line}`);
+  for (const w of started) {
+    if (w.file === path.join('src', 'boot', 'warm-up.ts')) assert.match(w.line, /new Worker\(url\)/, `${w.file}: ${w.line}`);
+    else assert.match(w.line, /new Worker\(__WORKER_URL__\)/, `${w.file}: ${w.line}`);
+  }
+  assert.match(WARM_UP, /^[\w .;()]+$/, 'the warm-up runs code of its own, formats alone');
+  assert.not.match(WARM_UP, /fetch|Request|Socket|import|Source|Beacon/, 'and asks for nothing');
   const worker = readFileSync(path.join(root, 'src/market/worker.ts'), 'utf8');
   assert.match(worker, /type: 'bytes'/, 'the market worker posts its Resource Timing');
   const store = readFileSync(path.join(root, 'src/stores/market.ts'), 'utf8');

@@ -37,6 +37,7 @@ const NUMBER_WRITERS: Record<string, string> = {
   'src/meter/format.ts': 'byte counts',
   'src/chart/candle-chart.ts': 'prices on the chart axis',
   'src/market/worker.ts': 'builds one format early, so the first tick does not pay for it',
+  'src/boot/warm-up.ts': 'a worker of its own builds the first formats of the page, off the main thread',
 };
 const WRITES_NUMBERS = /new Intl\.NumberFormat|Intl\.NumberFormat\(|\.toFixed\(|\.toLocaleString\(|\bintlNumber\(/;
 
