@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { t } from '../i18n/index.ts';
 import { Icon } from './Icon.tsx';
 import { Skeleton } from './Skeleton.tsx';
@@ -25,8 +25,14 @@ export interface ListPage<T> {
 }
 
 interface Props<T> {
-  /** Fetches page `n` (1-based). Remount the list with a new `key` to start over, e.g. on a filter change. */
+  /** Fetches page `n` (1-based). Remount the list with a new `key` to start over on other data, e.g. a filter change. */
   load: (n: number) => Promise<ListPage<T>>;
+  /**
+   * Moves when the same data may have changed (a push, a newer answer): page 1 loads again while
+   * the rows stay on screen, and replaces them once it is in. Never a `key` for that: a remount
+   * drops the rows for a skeleton and the scroll position with them (test/unit/list-refresh).
+   */
+  refresh?: unknown;
   row: (item: T) => ReactNode;
   rowKey: (item: T) => string | number;
   /** Replaces the default empty text. */
@@ -36,33 +42,28 @@ interface Props<T> {
 type Status = 'loading' | 'idle' | 'error' | 'done';
 
 /** Rows that load the next page when the end scrolls into view (or on the button), with the end states. */
-export function List<T>({ load, row, rowKey, empty }: Props<T>) {
+export function List<T>({ load, refresh, row, rowKey, empty }: Props<T>) {
   const [rows, setRows] = useState<T[]>([]);
   const [status, setStatus] = useState<Status>('loading');
   const page = useRef(0);
   const end = useRef<HTMLDivElement>(null);
-  const alive = useRef(true);
 
-  const more = useCallback(() => {
-    setStatus('loading');
-    load(page.current + 1).then(
+  const get = (n: number) => {
+    load(n).then(
       (p) => {
-        if (!alive.current) return;
-        page.current++;
-        setRows((r) => r.concat(p.rows));
+        // A next page asked before a refresh came in is not that list's next page.
+        if (n > 1 && n !== page.current + 1) return;
+        page.current = n;
+        setRows((r) => (n > 1 ? r.concat(p.rows) : p.rows));
         setStatus(p.done || !p.rows.length ? 'done' : 'idle');
       },
-      () => alive.current && setStatus('error'),
+      // A refresh that fails (page 1 again) leaves the rows shown: App loads the screen afresh once the network is back.
+      () => (n > 1 || !page.current) && setStatus('error'),
     );
-  }, [load]);
+  };
+  const more = () => (setStatus('loading'), get(page.current + 1));
 
-  useEffect(() => {
-    alive.current = true;
-    more();
-    return () => {
-      alive.current = false;
-    };
-  }, [more]);
+  useEffect(() => get(1), [load, refresh]);
 
   useEffect(() => {
     const el = end.current;
@@ -70,7 +71,7 @@ export function List<T>({ load, row, rowKey, empty }: Props<T>) {
     const io = new IntersectionObserver((e) => e[0].isIntersecting && more(), { rootMargin: '200px' });
     io.observe(el);
     return () => io.disconnect();
-  }, [status, more]);
+  }, [status, load]);
 
   if (!rows.length) {
     if (status === 'loading') return <Skeleton kind="rows" />;

@@ -14,7 +14,7 @@ interface Props<T> {
   statuses: readonly string[];
   load: (q: { status?: never; pageNum: number; pageSize: number }) => Promise<Rows<T>>;
   card: (row: T) => ReactNode;
-  /** Moves when a push says the records changed: the list starts over. */
+  /** Moves when a push says the records changed: the list loads again, its rows kept until then. */
   refresh: string;
 }
 
@@ -36,7 +36,8 @@ export function Records<T extends { orderNo: string }>({ name, of, statuses, loa
     <Page title={t('route.' + name)}>
       <Tabs items={tabs} value={status} onChange={setStatus} />
       <List
-        key={status + refresh}
+        key={status}
+        refresh={refresh}
         load={page}
         rowKey={(r) => r.orderNo}
         row={(r) => (

@@ -67,7 +67,7 @@ export default function WalletRecords() {
           {RANGES.map((r) => <option key={r} value={r}>{t('money.range.' + r)}</option>)}
         </select>
       </div>
-      <List key={bizType + range + refresh} load={load} row={row} rowKey={(b) => b.id} />
+      <List key={bizType + range} refresh={refresh} load={load} row={row} rowKey={(b) => b.id} />
     </Page>
   );
 }

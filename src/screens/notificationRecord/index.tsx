@@ -39,7 +39,7 @@ function Row({ m, locale }: { m: UserMessage; locale: string }) {
 export default function NotificationRecord() {
   const locale = useStore($app).language;
   const unread = useStore($unread);
-  // A new message (the `mes` push) restarts the list; a message read elsewhere redraws its row.
+  // A new message (the `mes` push) or a newer first page loads the list again in place; a message read elsewhere redraws its row.
   const refresh = useStore($messagesRefresh);
   useStore($readIds);
   const load = useCallback(
@@ -57,7 +57,7 @@ export default function NotificationRecord() {
           <button type="button" className="btn ghost sm" onClick={markAllRead}>{t('account.readAll')}</button>
         </div>
       )}
-      <List key={refresh} load={load} row={(m) => <Row m={m} locale={locale} />} rowKey={(m) => m.id} />
+      <List refresh={refresh} load={load} row={(m) => <Row m={m} locale={locale} />} rowKey={(m) => m.id} />
     </Page>
   );
 }

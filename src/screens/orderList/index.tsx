@@ -24,7 +24,7 @@ const initialTab = (search: string): OrderTab => {
 export default function OrderList() {
   const search = useSearch();
   const [tab, setTab] = useState(() => initialTab(search));
-  // A settlement (the `balance` push) moves orders between tabs: the list starts over.
+  // A settlement (the `balance` push) moves orders between tabs: the list loads again in place.
   const refresh = useStore($orderRefresh);
   const money = useMoney();
   const load = useCallback(
@@ -35,7 +35,7 @@ export default function OrderList() {
   return (
     <Page title={t('route.orderList')}>
       <Tabs items={ORDER_TABS.map((key) => ({ key, label: t('order.tab.' + key) }))} value={tab} onChange={setTab} />
-      <List key={tab + refresh} load={load} row={(o) => <OrderCard o={o} money={money} />} rowKey={(o) => o.orderNo} />
+      <List key={tab} refresh={refresh} load={load} row={(o) => <OrderCard o={o} money={money} />} rowKey={(o) => o.orderNo} />
     </Page>
   );
 }
