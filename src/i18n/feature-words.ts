@@ -12,7 +12,7 @@ import { FALLBACK_LANGUAGE } from '../shared/language-codes.ts';
  * language without a file, or a failed download, falls back to English.
  */
 export function featureWords(files: Record<string, () => Promise<{ default: Dict }>>): () => Promise<void> {
-  const load = (code: string) => (files[code] ?? files[FALLBACK_LANGUAGE]!)();
+  const load = (code: string) => (files[code] || files[FALLBACK_LANGUAGE]!)();
   let pending: Promise<void> | undefined;
   let loadedFor = '';
   return () => {

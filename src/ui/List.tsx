@@ -46,13 +46,15 @@ export function List<T>({ load, refresh, row, rowKey, empty }: Props<T>) {
   const [rows, setRows] = useState<T[]>([]);
   const [status, setStatus] = useState<Status>('loading');
   const page = useRef(0);
+  /** How many times page 1 was asked for: an answer asked for before the last of them is not this list's. */
+  const asked = useRef(0);
   const end = useRef<HTMLDivElement>(null);
 
   const get = (n: number) => {
+    const a = n > 1 ? asked.current : ++asked.current;
     load(n).then(
       (p) => {
-        // A next page asked before a refresh came in is not that list's next page.
-        if (n > 1 && n !== page.current + 1) return;
+        if (a !== asked.current || (n > 1 && n !== page.current + 1)) return;
         page.current = n;
         setRows((r) => (n > 1 ? r.concat(p.rows) : p.rows));
         setStatus(p.done || !p.rows.length ? 'done' : 'idle');
@@ -67,7 +69,7 @@ export function List<T>({ load, refresh, row, rowKey, empty }: Props<T>) {
 
   useEffect(() => {
     const el = end.current;
-    if (status !== 'idle' || !el || typeof IntersectionObserver == 'undefined') return;
+    if (status !== 'idle' || !el || !self.IntersectionObserver) return;
     const io = new IntersectionObserver((e) => e[0].isIntersecting && more(), { rootMargin: '200px' });
     io.observe(el);
     return () => io.disconnect();

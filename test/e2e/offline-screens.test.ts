@@ -323,33 +323,45 @@ test('a refreshed list keeps its rows while its first page comes again, online a
   await rows.first().waitFor();
   // The messages' reads (the worker's fetches, so offline too) pass, but for the one held. One route
   // for the whole test: a route taken away while a read is in it can leave that read stalled.
-  let hold = { nth: 0, release: () => {}, held: () => {} };
+  let hold = { nth: 0, answered: false, release: () => {}, held: () => {} };
   let n = 0;
   await page.context().route('**/prod-api/h5/message/userMessage*', async (route) => {
     const plan = hold;
     if (++n === plan.nth) {
       const released = new Promise<void>((r) => (plan.release = r));
+      const response = plan.answered ? await route.fetch() : undefined;
       plan.held();
       await released;
+      if (response) return route.fulfill({ response }).catch(() => {});
     }
     await route.continue().catch(() => route.abort('internetdisconnected').catch(() => {}));
   });
-  /** Holds the `nth` read of the messages from now on until `release` is called. */
-  const holdRead = (nth: number) => {
+  /** Holds the `nth` read of the messages from now on until `release` is called (`answered`: its answer, as the server gave it then). */
+  const holdRead = (nth: number, answered = false) => {
     n = 0;
-    const plan = { nth, release: () => {}, held: () => {} };
+    const plan = { nth, answered, release: () => {}, held: () => {} };
     const asked = new Promise<void>((r) => (plan.held = r));
     hold = plan;
     return { asked, release: () => plan.release() };
   };
 
   // A new message (the `mes` push): the badge's read answers, then the list's first page is asked again.
-  const online = holdRead(2);
+  const online = holdRead(2, true);
   await operatorCall(stage.server, 'POST', '/message', { username: DEMO_USERNAME, title: 'Kept rows', content: 'The list kept its rows.' });
   await online.asked;
   assert.ok((await rows.count()) > 0, 'online: the rows stay while the first page comes again');
   assert.is(await busy.count(), 0, 'online: no placeholder over them');
+  // A second message while the first refresh's answer is on its way: the newer page shows, and the
+  // older answer, coming last, does not take its place.
+  await operatorCall(stage.server, 'POST', '/message', { username: DEMO_USERNAME, title: 'Newer rows', content: 'Asked for after.' });
+  await rows.filter({ hasText: 'Newer rows' }).waitFor({ timeout: 10_000 });
+  const older = page.waitForEvent('requestfinished', {
+    predicate: async (r) => r.url().includes('/userMessage') && !((await (await r.response())?.text()) ?? '').includes('Newer rows'),
+  });
   online.release();
+  await older;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  assert.ok(await rows.filter({ hasText: 'Newer rows' }).count(), 'online: an older first page answered last does not replace the newer one');
   await rows.filter({ hasText: 'Kept rows' }).waitFor({ timeout: 10_000 });
 
   // Reloaded offline: the list's kept first page shows; the start's read of the messages then has it
