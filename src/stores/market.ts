@@ -148,6 +148,13 @@ const begin = (chartLater = false): void => {
   if (document.hidden) visibility();
 };
 
+/**
+ * A replaced worker is handing on its history: a chart opened meanwhile (the quote screen's code
+ * often comes with the service worker's takeover) is selected on the new worker once that history
+ * is there, not before, which would fetch it a second time.
+ */
+let handing = false;
+
 /** How long a retired worker may take to hand on its prefetch (a stalled fetch) before it is ended anyway. */
 const RETIRE_MS = 30_000;
 
@@ -159,7 +166,9 @@ const RETIRE_MS = 30_000;
  * Its fetches meanwhile still count on the data meter.
  */
 const retire = (old: Worker): void => {
+  handing = true;
   const handedOn = () => {
+    handing = false;
     clearTimeout(end);
     old.terminate();
     if (chart && worker) post({ type: 'select', symbol: chart.symbol });
@@ -231,10 +240,11 @@ export function watchCandles(symbol: string, period: KlinePeriod, listener: Cand
   } else {
     chart = { symbol, period, columns: emptyColumns(), sub };
     post({ type: 'period', period });
-    post({ type: 'select', symbol });
+    if (!handing) post({ type: 'select', symbol });
   }
   const mine = chart;
   const off = $marketStatus.listen(keepAlive);
+  release();
   return () => {
     off();
     if (mine.sub !== sub) return;
@@ -251,8 +261,28 @@ export function watchCandles(symbol: string, period: KlinePeriod, listener: Cand
 /** The chart was scrolled back to its oldest candle: the worker loads the whole history. */
 export const olderCandles = (): void => post({ type: 'older' });
 
+/** How long a tapped quote's history keeps the worker alive for the screen on its way. */
+const TAPPED_MS = 30_000;
+let tapped: { off: () => void; timer: ReturnType<typeof setTimeout> } | null = null;
+
+const release = (): void => {
+  if (!tapped) return;
+  clearTimeout(tapped.timer);
+  tapped.off();
+  tapped = null;
+};
+
 /**
  * Has the worker fetch a chart's history at low priority before the tap that opens it; the chart
  * that then asks for the same ticker and period is drawn from it. Nothing while the worker is off.
+ * `tap`: a quote was tapped and its screen is on its way, which on a slow line takes longer than
+ * the store outlives its last listener: the worker, and the history it holds, are kept until the
+ * chart watches it (a worker ended meanwhile took the history with it, and the chart fetched it again).
  */
-export const prefetchCandles = (symbol: string, period: KlinePeriod): void => post({ type: 'prefetch', symbol, period });
+export const prefetchCandles = (symbol: string, period: KlinePeriod, tap = false): void => {
+  post({ type: 'prefetch', symbol, period });
+  if (!tap || !worker) return;
+  const off = tapped ? tapped.off : $marketStatus.listen(keepAlive);
+  if (tapped) clearTimeout(tapped.timer);
+  tapped = { off, timer: setTimeout(release, TAPPED_MS) };
+};

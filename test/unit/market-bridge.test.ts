@@ -251,6 +251,46 @@ life("with a chart open, the new worker gets the chart's history from the old on
   worker().take();
 });
 
+life('a chart opened while the replaced worker hands on its history is selected once it is there: no second fetch', async () => {
+  const off = $marketStatus.listen(() => {});
+  const old = worker();
+  prefetchCandles('btc', '1min');
+  old.take();
+  renewWorker();
+  const next = worker();
+  next.take();
+  // The quote screen's code came with the service worker's takeover: its chart mounts now.
+  const stop = watchCandles('btc', '1min', () => {});
+  assert.not.ok(next.take().some((m) => m.type === 'select'), 'the new worker would fetch the history the old one is handing on');
+  old.emit({ type: 'retired', history: { symbol: 'btc', period: '1min', columns: cols(1, 120) } });
+  assert.equal(next.take(), [{ type: 'prefetch', symbol: 'btc', period: '1min', columns: cols(1, 120) }, { type: 'select', symbol: 'btc' }], 'the history, then the chart');
+  stop();
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
+life("a tapped quote keeps the worker and the history it holds until the quote screen's chart comes", async () => {
+  const off = $marketStatus.listen(() => {});
+  const old = worker();
+  prefetchCandles('btc', '1min', true);
+  // Home leaves with the tap; the quote screen's code is still on a slow line.
+  off();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  assert.not.ok(old.posted.some((m) => m.type === 'stop'), 'the worker is not stopped');
+  // The service worker takes the page meanwhile.
+  renewWorker();
+  assert.equal(old.take().pop(), { type: 'retire' }, 'the worker hands on its history instead of being ended with it');
+  const next = worker();
+  old.emit({ type: 'retired', history: { symbol: 'btc', period: '1min', columns: cols(1, 120) } });
+  const stop = watchCandles('btc', '1min', () => {});
+  const sent = next.take().filter((m) => m.type !== 'start' && m.type !== 'period');
+  assert.equal(sent, [{ type: 'prefetch', symbol: 'btc', period: '1min', columns: cols(1, 120) }, { type: 'select', symbol: 'btc' }], 'the chart is drawn from it');
+  stop();
+  await wait(STORE_UNMOUNT_DELAY + 50);
+  worker().take();
+});
+
 life('a renewed worker that never answers is ended after a while, and the chart is selected on the new one', async () => {
   const off = $marketStatus.listen(() => {});
   const stop = watchCandles('eth', '1min', () => {});

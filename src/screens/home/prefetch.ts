@@ -47,5 +47,5 @@ export function usePrefetchQuote(): void {
  */
 export function prefetchTapped(symbol: string): void {
   loadScreen(quote).catch(() => {});
-  prefetchCandles(symbol, $trade.get().kLinePeriod);
+  prefetchCandles(symbol, $trade.get().kLinePeriod, true);
 }
