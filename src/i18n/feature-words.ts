@@ -21,11 +21,9 @@ export function featureWords(files: Record<string, () => Promise<{ default: Dict
       loadedFor = code;
       pending = load(code)
         .catch(() => load(FALLBACK_LANGUAGE))
-        .then((m) => setLocale(code, m.default))
-        .catch((e: unknown) => {
-          pending = undefined;
-          throw e;
-        });
+        .then((m) => setLocale(code, m.default));
+      // A failed download is asked for again next time; this caller still sees it fail.
+      pending.catch(() => (pending = undefined));
     }
     return pending;
   };

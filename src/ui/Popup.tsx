@@ -37,7 +37,8 @@ export function Popup({ open, onClose, position = 'bottom', title, label, childr
 
   useEffect(() => {
     if (!shown) return;
-    panel.current?.focus();
+    // Shown means rendered: the panel is there.
+    panel.current!.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
