@@ -7,24 +7,15 @@
  */
 import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { root, sourceFiles } from './import-graph.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-
-function sources(dir: string): Array<{ file: string; text: string }> {
-  const out: Array<{ file: string; text: string }> = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(path.join(root, d), { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.tsx')) out.push({ file: p, text: readFileSync(path.join(root, p), 'utf8') });
-    }
-  };
-  walk(dir);
-  return out;
-}
+/** Every component file under `dir`, with its text. */
+const sources = (dir: string) =>
+  sourceFiles(dir)
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
 
 /** The text inside the braces that open at `from` (the `{` itself), nested braces included. */
 function braced(text: string, from: number): string {
