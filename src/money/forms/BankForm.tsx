@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { required } from '../../lib/validators.ts';
 import type { Bank, BindCardRequest } from '../../shared/contract.ts';
-import { bankList, bindCard } from '../api.ts';
+import { bankList, bindCard } from './method-calls.ts';
 import { guarded } from '../../factor/with-factor.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';

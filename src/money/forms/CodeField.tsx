@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
-import { sendWithdrawCode } from '../api.ts';
+import { post } from '../../api/client.ts';
+import type { SendWithdrawCodeAnswer } from '../../shared/contract.ts';
+import { quiet } from '../api.ts';
 import { Field } from '../../ui/Field.tsx';
+
+const sendWithdrawCode = () => post<SendWithdrawCodeAnswer>('/h5/expenses/sendCode', undefined, quiet);
 
 /**
  * The withdrawal code sent by SMS or e-mail, with its send button; after a send the button counts

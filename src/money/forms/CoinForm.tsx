@@ -3,7 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { addressProblem, evmCaseProblem } from '../../lib/address.ts';
 import { ApiError } from '../../api/client.ts';
 import type { BindCoinAddressRequest, CoinItem } from '../../shared/contract.ts';
-import { bindCoinAddress, coinList } from '../api.ts';
+import { bindCoinAddress, coinList } from './method-calls.ts';
 import { guarded } from '../../factor/with-factor.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -3,7 +3,7 @@ import { t } from '../../i18n/index.ts';
 import { pixKey } from '../../shared/pix.ts';
 import { required } from '../../lib/validators.ts';
 import type { PixKeyType, PixTypeItem } from '../../shared/contract.ts';
-import { bindCard, pixTypes } from '../api.ts';
+import { bindCard, pixTypes } from './method-calls.ts';
 import { guarded } from '../../factor/with-factor.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';

@@ -3,13 +3,15 @@ import { t } from '../../i18n/index.ts';
 import { required } from '../../lib/validators.ts';
 import { goBack } from '../../stores/app.ts';
 import { notify } from '../../stores/notify.ts';
-import { bindCardQr } from '../api.ts';
+import { keyed } from '../api.ts';
 import { guarded } from '../../factor/with-factor.ts';
-import type { BindCardQrRequest } from '../../shared/contract.ts';
+import type { BindCardQrRequest, PaymentMethod } from '../../shared/contract.ts';
 import { Field } from '../../ui/Field.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { PhotoUpload } from './PhotoUpload.tsx';
 import { useMoneySubmit } from '../submit.ts';
+
+const bindCardQr = (body: BindCardQrRequest, key: string) => keyed<PaymentMethod>('/h5/expenses/bindCardQr', body, key);
 
 interface Props {
   kind: 'qr' | 'paypay';

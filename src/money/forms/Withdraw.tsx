@@ -11,10 +11,11 @@ import { loadUserInfo } from '../../stores/user-info.ts';
 import { $backOnline } from '../../stores/offline.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
 import { $app } from '../../stores/app.ts';
-import type { ExpensesMoney, PaymentMethod } from '../../shared/contract.ts';
+import type { ExpensesMoney, PaymentMethod, SubmitExpensesRequest, Withdrawal } from '../../shared/contract.ts';
 import { withdrawFee } from '../../shared/withdraw-fee.ts';
 import { payoutFor } from '../../shared/currency-convert.ts';
-import { expensesMoney, myMethods, submitExpenses } from '../api.ts';
+import { get } from '../../api/client.ts';
+import { keyed, myMethods, quiet } from '../api.ts';
 import { guarded } from '../../factor/with-factor.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -35,6 +36,10 @@ import { rateLine } from './other-currency.ts';
 import { inCurrency } from '../in-currency.ts';
 import { WithdrawConfirm } from './WithdrawConfirm.tsx';
 import { asDisplayed, displayLimits, moneyRule } from '../rule.ts';
+
+/** With `amount`, the answer carries the server's fee and what arrives for it. */
+const expensesMoney = (amount?: string) => get<ExpensesMoney>('/h5/expenses/getExpensesMoney', { amount }, quiet);
+const submitExpenses = (body: SubmitExpensesRequest, key: string) => keyed<Withdrawal>('/h5/expenses/submitExpenses', body, key);
 
 /** Methods money can be paid out to: bank cards, PIX keys and wallet addresses, not QR codes. */
 const PAYOUT = /^(bank|pix|coin)$/;

@@ -8,9 +8,12 @@ import { Rows, Status } from '../parts/Rows.tsx';
 import { plain, useFmt, useMask } from '../display.ts';
 import { reasonText } from '../reason.ts';
 import { formatBooked } from '../../lib/booked.ts';
-import { depositDetail } from '../api.ts';
+import { get } from '../../api/client.ts';
+import { quiet } from '../api.ts';
 import { $moneyRefresh } from '../store.ts';
 import { Detail } from './Detail.tsx';
+
+const depositDetail = (orderNo: string) => get<Deposit>('/h5/recharge/depositDetail', { orderNo }, quiet);
 
 /** Every field of a deposit (docs/rules.md#deposits), numbers masked (docs/rules.md#masks). */
 function DepositView({ d }: { d: Deposit }) {

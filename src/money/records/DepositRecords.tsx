@@ -2,13 +2,16 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
-import { DEPOSIT_STATUSES, type Deposit } from '../../shared/contract.ts';
+import { DEPOSIT_STATUSES, type Deposit, type DepositListRequest, type Page } from '../../shared/contract.ts';
 import { Rows, Status } from '../parts/Rows.tsx';
 import { useFmt } from '../display.ts';
 import { reasonText } from '../reason.ts';
-import { depositList } from '../api.ts';
+import { get } from '../../api/client.ts';
+import { quiet } from '../api.ts';
 import { $moneyRefresh } from '../store.ts';
 import { Records } from './Records.tsx';
+
+const depositList = (q: DepositListRequest) => get<Page<Deposit>>('/h5/recharge/depositList', { ...q }, quiet);
 
 /** A deposit in the records: amount and status, number, time, channel and any refusal reason. */
 function DepositCard({ d }: { d: Deposit }) {

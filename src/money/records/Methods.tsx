@@ -3,7 +3,8 @@ import { useLocation } from '../../app/location.ts';
 import { pathOf } from '../../app/paths.ts';
 import { t } from '../../i18n/index.ts';
 import type { PaymentMethod } from '../../shared/contract.ts';
-import { deleteMethod, myMethods } from '../api.ts';
+import { post } from '../../api/client.ts';
+import { myMethods } from '../api.ts';
 import { notify } from '../../stores/notify.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
@@ -12,6 +13,8 @@ import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { Rows } from '../parts/Rows.tsx';
 import { useMask } from '../display.ts';
+
+const deleteMethod = (id: number) => post<null>('/h5/expenses/delcob', { id });
 
 /** Manage payment methods (docs/rules.md#payment-methods): every bound method, masked; QR codes editable; each deletable. */
 export default function Methods() {

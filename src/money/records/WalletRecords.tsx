@@ -4,12 +4,16 @@ import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
 import { cmp } from '../../shared/decimal.ts';
 import { $moneyRefresh } from '../store.ts';
-import type { WalletBill } from '../../shared/contract.ts';
-import { walletBill, walletBizTypes } from '../api.ts';
+import type { Page as BillPage, WalletBill, WalletBillRequest, WalletBizType } from '../../shared/contract.ts';
+import { get } from '../../api/client.ts';
+import { quiet } from '../api.ts';
 import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Rows } from '../parts/Rows.tsx';
 import { useFmt } from '../display.ts';
+
+const walletBill = (q: WalletBillRequest) => get<BillPage<WalletBill>>('/h5/user/walletBill', { ...q }, quiet);
+const walletBizTypes = () => get<WalletBizType[]>('/background/bill/getAllWalletBizType', undefined, quiet);
 
 const PAGE_SIZE = 20;
 const DAY = 86_400_000;

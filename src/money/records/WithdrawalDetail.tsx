@@ -8,10 +8,13 @@ import { Rows, Status } from '../parts/Rows.tsx';
 import { reasonText } from '../reason.ts';
 import { useFmt, useMask, useMoney } from '../display.ts';
 import { $app } from '../../stores/app.ts';
-import { withdrawDetail } from '../api.ts';
+import { get } from '../../api/client.ts';
+import { quiet } from '../api.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
 import { Detail } from './Detail.tsx';
 import { PayoutRate, payoutText } from './payout.tsx';
+
+const withdrawDetail = (orderNo: string) => get<Withdrawal>('/h5/expenses/withdrawDetail', { orderNo }, quiet);
 
 /**
  * Every field of a withdrawal (docs/rules.md#withdrawals), the payout account masked

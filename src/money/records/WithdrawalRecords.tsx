@@ -2,14 +2,17 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { currentLocale, t } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date.ts';
-import { WITHDRAW_STATUSES, type Withdrawal } from '../../shared/contract.ts';
+import { WITHDRAW_STATUSES, type Page, type Withdrawal, type WithdrawListRequest } from '../../shared/contract.ts';
 import { Rows, Status } from '../parts/Rows.tsx';
 import { reasonText } from '../reason.ts';
 import { useFmt } from '../display.ts';
-import { withdrawList } from '../api.ts';
+import { get } from '../../api/client.ts';
+import { quiet } from '../api.ts';
 import { $expensesRefresh, $moneyRefresh } from '../store.ts';
 import { Records } from './Records.tsx';
 import { payoutText } from './payout.tsx';
+
+const withdrawList = (q: WithdrawListRequest) => get<Page<Withdrawal>>('/h5/expenses/withdrawList', { ...q }, quiet);
 
 /** A withdrawal in the records: amount and status, number, time, method, the reais a PIX key receives, and the operator's reason. */
 function WithdrawalCard({ w }: { w: Withdrawal }) {
