@@ -4,6 +4,7 @@ import { post } from '../../api/client.ts';
 import type { SendWithdrawCodeAnswer } from '../../shared/contract.ts';
 import { quiet } from '../api.ts';
 import { Field } from '../../ui/Field.tsx';
+import './CodeField.css';
 
 const sendWithdrawCode = () => post<SendWithdrawCodeAnswer>('/h5/expenses/sendCode', undefined, quiet);
 

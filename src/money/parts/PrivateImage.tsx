@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { abortable, fetchSignal, newAbort } from '../../shared/abort.ts';
 import { $session } from '../../stores/session.ts';
+import './PrivateImage.css';
 
 /**
  * An image only its owner may fetch (a proof of payment, a payment QR): an <img> cannot send the

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { Rows } from '../parts/Rows.tsx';
 import { useMask } from '../display.ts';
+import './Methods.css';
 
 const deleteMethod = (id: number) => post<null>('/h5/expenses/delcob', { id });
 

@@ -11,6 +11,7 @@ import { List } from '../../ui/List.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { Rows } from '../parts/Rows.tsx';
 import { useFmt } from '../display.ts';
+import './WalletRecords.css';
 
 const walletBill = (q: WalletBillRequest) => get<BillPage<WalletBill>>('/h5/user/walletBill', { ...q }, quiet);
 const walletBizTypes = () => get<WalletBizType[]>('/background/bill/getAllWalletBizType', undefined, quiet);
