@@ -92,8 +92,10 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   // Money actions (each carries its Idempotency-Key) wait for the network, refused before the user
   // waits on a timeout: while kept figures are on screen, saying so; offline with live ones, as any
   // call without a network.
-  if (o.headers?.[IDEMPOTENCY_HEADER] && $lastKnown.get()) fail(new ApiError('network', t('offline.refuse')));
-  if (o.headers?.[IDEMPOTENCY_HEADER] && globalThis.navigator?.onLine === false) fail(new ApiError('network', t('err.network')));
+  if (o.headers && o.headers[IDEMPOTENCY_HEADER]) {
+    if ($lastKnown.get()) fail(new ApiError('network', t('offline.refuse')));
+    if (globalThis.navigator && navigator.onLine === false) fail(new ApiError('network', t('err.network')));
+  }
   if (print) pending.add(print);
   const asked = keptSoFar();
 
@@ -104,8 +106,11 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
   let timedOut = false;
   const timer = setTimeout(() => ((timedOut = true), ctl.abort()), o.timeout || TIMEOUT_MS);
   const onCancel = () => ctl.abort();
-  o.signal?.addEventListener('abort', onCancel);
-  if (o.signal?.aborted) ctl.abort();
+  const { signal } = o;
+  if (signal) {
+    signal.addEventListener('abort', onCancel);
+    if (signal.aborted) ctl.abort();
+  }
 
   let env: Envelope<T>;
   try {
@@ -141,7 +146,7 @@ export async function request<T>(method: string, url: string, body?: unknown, o:
     }
   } finally {
     clearTimeout(timer);
-    o.signal?.removeEventListener('abort', onCancel);
+    if (signal) signal.removeEventListener('abort', onCancel);
     pending.delete(print);
   }
 
