@@ -95,6 +95,9 @@ export function appOptions({ outdir, react, workerUrl }) {
     format: 'esm',
     target: TARGET,
     minify: true,
+    // Preact's own internals (`__k`, `__e`, `__H`…), shared by its core, hooks and compat, which all
+    // this build bundles together: shorter names, and no other code or data uses such names.
+    ...(react ? {} : { mangleProps: /^__[A-Za-z]{1,2}$/ }),
     metafile: true,
     // Maps only on request: they would be served beside the chunks. The JS (and its hashes) is the same.
     ...(process.env.SOURCEMAP ? { sourcemap: 'external' } : {}),
