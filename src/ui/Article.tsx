@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../i18n/index.ts';
-import { getPage } from '../api/content.ts';
+import { getPage } from '../api/content-page.ts';
 import type { ContentPage, PageSlug } from '../shared/contract.ts';
 import { Page } from './Page.tsx';
 import { Skeleton } from './Skeleton.tsx';
