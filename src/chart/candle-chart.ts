@@ -75,6 +75,8 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   let yAxisWidth = 2 * AXIS_GAP;
   let legend: Legend | undefined;
   const drawn = nothingDrawn();
+  /** uPlot's own set-up: sizes, scales and the first draw, in a task after the one building it. */
+  let init: (() => void) | undefined;
   const u = new uPlot(
     {
       width: el.clientWidth || 320,
@@ -170,14 +172,18 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
         ],
       },
     },
-    undefined,
-    el,
+    // Read at init: the columns last applied, as apply replaces them in place.
+    aligned as uPlot.AlignedData,
+    (self, go) => {
+      el.appendChild(self.root);
+      init = go as () => void;
+    },
   );
 
   const overlay = createOverlay(u, paint);
 
   // A legend on two lines takes a second strip: the plot is laid out again below it.
-  const relayout = () => u.setSize({ width: u.width, height: u.height });
+  const relayout = () => !init && u.setSize({ width: u.width, height: u.height });
   legend = createLegend(u.root, opts.labels || ['O', 'H', 'L', 'C'], (n) => format(n), rtl, relayout);
   /** The legend follows the hovered candle, and the latest one when nothing is hovered. */
   function showHovered(i: number) {
@@ -186,10 +192,16 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     if (legend) legend.show(cols, hovered == null ? len - 1 : i);
   }
 
+  /** Draws what is applied, once uPlot is set up; until then its set-up draws it. */
+  const redraw = () => !init && u.batch(() => u.setData(aligned as uPlot.AlignedData));
+
   const apply = (c: CandleColumns, from = 0) => {
     const last = c.close.length - 1;
     const label = last < 0 ? '' : format(c.close[last]);
     const onlyLast = !back && from === last && onlyLastMoved(drawn, u, c, label, volume, labelWidth);
+    // An empty chart looks the same at any period and precision: the new screen's period and
+    // precision cost no redraws before its first candles.
+    const same = last < 0 && !cols.time.length;
     cols = c;
     aligned[0] = c.time;
     aligned[1] = c.high;
@@ -199,13 +211,13 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
     if (onlyLast) {
       overlay.clear(drawn.dirty);
       drawn.dirty = drawForming(overlay.ctx, u, c, paint, drawn.labels);
-    } else u.batch(() => u.setData(aligned as uPlot.AlignedData));
+    } else if (!same) redraw();
     showHovered(hovered == null ? -1 : hovered);
   };
 
   dragToScroll(u.over, () => back, () => cols.time.length, (next) => {
     back = next;
-    u.batch(() => u.setData(aligned as uPlot.AlignedData));
+    redraw();
     const len = cols.time.length;
     const shown = Math.max(2, Math.floor(u.bbox.width / uPlot.pxRatio / MIN_SLOT_PX));
     if (len - back <= shown && oldestAt !== len && opts.onOldest) {
@@ -215,14 +227,22 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   });
 
   let ro: ResizeObserver | undefined;
-  if (typeof ResizeObserver === 'function') {
-    ro = new ResizeObserver(() => {
-      const w = el.clientWidth;
-      const h = el.clientHeight || DEFAULT_HEIGHT;
-      if (w && (w !== u.width || h !== u.height)) chart.resize(w, h);
-    });
-    ro.observe(el);
-  }
+  // Building uPlot and its first layout and draw each took about 25 ms of a slow phone's main
+  // thread: in one task they were a long one.
+  const later = setTimeout(() => {
+    const go = init!;
+    init = undefined;
+    go();
+    if (typeof ResizeObserver === 'function') {
+      ro = new ResizeObserver(() => {
+        const w = el.clientWidth;
+        const h = el.clientHeight || DEFAULT_HEIGHT;
+        if (w && (w !== u.width || h !== u.height)) chart.resize(w, h);
+      });
+      // Observed once uPlot has a size: the first callback compares the box with it.
+      ro.observe(el);
+    }
+  });
 
   const chart: CandleChart = {
     update: apply,
@@ -248,6 +268,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
       apply(cols);
     },
     destroy() {
+      clearTimeout(later);
       if (ro) ro.disconnect();
       u.destroy();
     },
