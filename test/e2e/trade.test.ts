@@ -276,4 +276,39 @@ test('Japanese: the quote screen speaks it, with its own label for the latest or
   await p.close();
 }));
 
+/**
+ * Notes, at the end of the task that first shows each, whether the next step was already done in
+ * it: the chart's box (the screen's render) with uPlot inside it, and uPlot with its first layout
+ * (the size it gives its box). A microtask queued from the observer runs after every microtask the
+ * task had queued by then, uPlot's own first draw included.
+ */
+const SAME_TASK = `(() => {
+  const w = window;
+  w.__sameTask = {};
+  const atTaskEnd = (fn) => queueMicrotask(() => queueMicrotask(() => queueMicrotask(fn)));
+  new MutationObserver(() => {
+    const box = document.querySelector('.ch-plot');
+    if (box && !('screen' in w.__sameTask)) {
+      w.__sameTask.screen = null;
+      atTaskEnd(() => (w.__sameTask.screen = !!box.querySelector('.uplot')));
+    }
+    const wrap = document.querySelector('.ch-plot .u-wrap');
+    if (wrap && !('chart' in w.__sameTask)) {
+      w.__sameTask.chart = null;
+      atTaskEnd(() => (w.__sameTask.chart = wrap.style.width !== ''));
+    }
+  }).observe(document, { subtree: true, childList: true });
+})()`;
+
+test("the screen's render, the chart's build and its first layout and draw each take a task of their own", traced(async () => {
+  // One task of a slow phone's main thread doing two of these was over 50 ms (docs/performance.md).
+  const p = await newMobilePage(stage.browser);
+  await startSignedIn(p, token);
+  await p.addInitScript(SAME_TASK);
+  await p.goto(stage.server.url + '/trade');
+  await chartDrawn(p);
+  assert.equal(await p.evaluate(() => (window as unknown as { __sameTask: object }).__sameTask), { screen: false, chart: false });
+  await p.close();
+}));
+
 test.run();
