@@ -35,16 +35,16 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
   const css = getComputedStyle(el);
   const rtl = !!opts.rtl;
   const volume = opts.volume !== false;
-  let format = memo(opts.formatPrice || priceFormat(opts.precision, opts.locale));
+  let format = memo(priceFormat(opts.precision, opts.locale));
   let timeLabel = memo(timeLabeler(opts.period));
   let cols: CandleColumns = emptyColumns();
   const aligned: number[][] = volume ? [[], [], [], []] : [[], [], []];
 
   const font = FONT_PX + 'px ' + FAMILY;
   const paint: CandlePaint = {
-    up: opts.upColor || css.getPropertyValue('--up').trim() || '#0ecb81',
-    down: opts.downColor || css.getPropertyValue('--down').trim() || '#f6465d',
-    background: opts.background || css.getPropertyValue('--bg').trim() || '#fff',
+    up: css.getPropertyValue('--up').trim() || '#0ecb81',
+    down: css.getPropertyValue('--down').trim() || '#f6465d',
+    background: css.getPropertyValue('--bg').trim() || '#fff',
     clearance: LABEL_CLEARANCE,
     volume,
     step: periodSeconds(opts.period),
@@ -263,8 +263,8 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
       oldestAt = -1;
       apply(emptyColumns());
     },
-    setPrecision(precision, formatPrice) {
-      format = memo(formatPrice || priceFormat(precision, opts.locale));
+    setPrecision(precision) {
+      format = memo(priceFormat(precision, opts.locale));
       apply(cols);
     },
     destroy() {

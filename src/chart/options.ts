@@ -5,15 +5,9 @@ export interface CandleChartOptions {
   /** Decimals of the ticker's price; used by the default price format. */
   precision: number;
   period: KlinePeriod;
-  /** Default: the CSS variable --up / --down on the element, read once at creation (--bg below too). */
-  upColor?: string;
-  downColor?: string;
-  /** What the chart is drawn on, to cover price labels under the last-price box; default --bg. */
-  background?: string;
   /** Puts the price axis on the left (the end side in RTL); time still runs left to right. */
   rtl?: boolean;
-  formatPrice?: (n: number) => string;
-  /** Language of the default price format (the interface language); default en. */
+  /** Language of the price format (the interface language); default en. */
   locale?: string;
   /** Volume bars along the bottom; default true. */
   volume?: boolean;
@@ -33,7 +27,7 @@ export interface CandleChart {
   resize(width: number, height: number): void;
   /** Empties the chart, as a period change resets the history (docs/rules.md#the-chart); update refills it. */
   setPeriod(period: KlinePeriod): void;
-  /** For a ticker with other decimals; `formatPrice` replaces the current format if given. */
-  setPrecision(precision: number, formatPrice?: (n: number) => string): void;
+  /** For a ticker with other decimals. */
+  setPrecision(precision: number): void;
   destroy(): void;
 }
