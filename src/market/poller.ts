@@ -3,8 +3,8 @@
  * clock and a fake fetch. Each poll aborts the one before it; hidden pages are not polled.
  */
 import type { Candle, KlinePeriod, Ticker } from '../shared/contract.ts';
-import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
-import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
+import { type CandleColumns, type FromWorker, type SketchAsk, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
+import { MAX_CANDLES, mergeCandles, toColumns } from './candle-merge.ts';
 import { diffTickers } from './ticker-diff.ts';
 import { newAbort } from '../shared/abort.ts';
 import { type MarketFetch, type ValidatedGet, validatedGet } from './validated-get.ts';
@@ -14,6 +14,8 @@ export interface PollerDeps {
   setTimeout: (run: () => void, ms: number) => unknown;
   clearTimeout: (id: unknown) => void;
   post: (msg: FromWorker) => void;
+  /** Draws a chart's first picture and posts it on the ask's port (market/sketch.ts). */
+  sketch?: (columns: CandleColumns, period: KlinePeriod, ask: SketchAsk) => void;
 }
 
 /** Polling (docs/rules.md#market-data); Save-Data users pay for every byte, so they get a third of the requests. */
@@ -45,6 +47,8 @@ export class Poller {
   private prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null = null;
   /** A prefetch on its way: a chart that selects its ticker and period waits for it instead of asking again. */
   private prefetching: { symbol: string; period: KlinePeriod; controller: AbortController; list: Promise<Candle[]> } | null = null;
+  /** Hands the page's answer to a history it said was coming to the prefetch waiting for it. */
+  private land: ((body: unknown) => void) | null = null;
   /** The poll on its way, if any. */
   private polling: Promise<void> | null = null;
   /** The whole history asked for after a scroll back (`older`), while it loads. */
@@ -76,7 +80,12 @@ export class Poller {
         this.resetCandles();
         return this.pollNow();
       case 'prefetch':
-        return msg.columns ? this.takeOver(msg.symbol, msg.period, msg.columns) : this.prefetch(msg.symbol, msg.period);
+        if (msg.columns) this.takeOver(msg.symbol, msg.period, msg.columns);
+        else this.prefetch(msg.symbol, msg.period, msg.coming);
+        if (msg.sketch) this.sketch(msg.symbol, msg.period, msg.sketch);
+        return;
+      case 'landed':
+        return this.land?.(msg.body);
       case 'period':
         if (msg.period === this.period) return;
         this.period = msg.period;
@@ -177,14 +186,24 @@ export class Poller {
     }
   }
 
-  /** Fetches a history for a chart not shown yet, at low priority, outside the poll schedule. */
-  private prefetch(symbol: string, period: KlinePeriod): void {
+  /**
+   * Fetches a history for a chart not shown yet, at low priority, outside the poll schedule;
+   * `coming`: the page fetched it and posts the answer (`landed`).
+   */
+  private prefetch(symbol: string, period: KlinePeriod, coming?: true): void {
     if (!this.running || this.hidden || this.symbol === symbol) return;
     for (const p of [this.prefetched, this.prefetching]) if (p && p.symbol === symbol && p.period === period) return;
     this.prefetching?.controller.abort();
     const controller = newAbort();
     const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${FIRST_CANDLES}`;
-    const job = { symbol, period, controller, list: this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low') };
+    const list = coming
+      ? new Promise<unknown>((land) => (this.land = land)).then((b) => {
+          const env = b as { code?: number; data: Candle[]; cachedAt?: number } | null;
+          if (!env || env.code !== 200 || env.cachedAt) throw 0;
+          return env.data;
+        })
+      : this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low');
+    const job = { symbol, period, controller, list };
     this.prefetching = job;
     job.list.then(
       (list) => {
@@ -201,6 +220,19 @@ export class Poller {
         if (this.prefetching === job) this.prefetching = null;
       },
     );
+  }
+
+  /** The first picture of a chart from the history held or on its way for it; none without one. */
+  private sketch(symbol: string, period: KlinePeriod, ask: SketchAsk): void {
+    const p = this.prefetched;
+    const job = this.prefetching;
+    const held =
+      this.symbol === symbol && this.period === period && this.candles.time.length
+        ? Promise.resolve(this.candles)
+        : p && p.symbol === symbol && p.period === period
+          ? Promise.resolve(p.columns)
+          : job && job.symbol === symbol && job.period === period && job.list.then(toColumns);
+    if (held) held.then((columns) => columns.time.length && this.deps.sketch?.(columns, period, ask), () => {});
   }
 
   /**

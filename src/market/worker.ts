@@ -1,6 +1,7 @@
 /** Market worker entry (classic script, bundled as IIFE): wires the poller to the worker globals. */
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 import { Poller } from './poller.ts';
+import { drawSketch } from './sketch.ts';
 
 // The page's first number and date formats set up the engine's locale data for the whole page
 // process, long tasks on a slow phone: here they are paid off the main thread, before the app
@@ -14,6 +15,10 @@ const poller = new Poller({
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
   post: (msg: FromWorker) => postMessage(msg),
+  sketch: (columns, period, ask) => {
+    const picture = drawSketch(columns, period, ask);
+    ask.port.postMessage(picture, [picture]);
+  },
 });
 
 onmessage = (e: MessageEvent<ToWorker>) => poller.handle(e.data);

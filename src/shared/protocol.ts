@@ -32,7 +32,13 @@ export type ToWorker =
       period: KlinePeriod;
       /** A history the worker before this one fetched (`retired`): held as it is, not fetched again. */
       columns?: CandleColumns;
+      /** The page asked for it itself (boot/live-rows.ts): its answer comes as `landed`, not asked again. */
+      coming?: true;
+      /** Draw its first picture for a screen whose chart code is still on its way. */
+      sketch?: SketchAsk;
     }
+  /** The page's answer to the history it said was `coming`: the envelope, or null when the call failed. */
+  | { type: 'landed'; body: unknown }
   | { type: 'period'; period: KlinePeriod }
   | { type: 'token'; token: string | null }
   /** The user turned the data saver on or off: the next poll is 15 s or 5 s away. */
@@ -48,6 +54,22 @@ export type ToWorker =
    * on its way finish, and answers `retired` with the history it holds for the new worker.
    */
   | { type: 'retire' };
+
+/** What the picture of a chart (market/sketch.ts) is drawn for; it is posted back as an ImageBitmap on `port`. */
+export interface SketchAsk {
+  port: MessagePort;
+  /** The chart's box in CSS px, and the page's pixel ratio. */
+  width: number;
+  height: number;
+  pr: number;
+  rtl: boolean;
+  up: string;
+  down: string;
+  /** The last price as the price axis writes it: the axis and the legend's prices are as wide. */
+  label: string;
+  /** The legend's words for open, high, low and close. */
+  words: string[];
+}
 
 /** Candles in uPlot's column shape, oldest first: time in epoch seconds, prices as numbers. */
 export interface CandleColumns {

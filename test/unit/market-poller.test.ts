@@ -2,7 +2,7 @@ import { suite } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { Poller, type PollerDeps } from '../../src/market/poller.ts';
 import type { Candle, Ticker } from '../../src/shared/contract.ts';
-import type { FromWorker, ToWorker } from '../../src/shared/protocol.ts';
+import type { FromWorker, SketchAsk, ToWorker } from '../../src/shared/protocol.ts';
 import { FakeTime } from './fake-time.ts';
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -406,6 +406,44 @@ prefetch('a chart that selects a ticker whose prefetch is on its way waits for t
   assert.ok(drawn?.type === 'candles' && drawn.columns.time.length === 120, 'the chart gets the 120 candles');
   await time.advance(5_000);
   assert.match(klines(calls).pop()!.url, 'since=', 'then only what is newer');
+  poller.handle({ type: 'stop' });
+});
+
+prefetch("a history the page asked for itself is waited for, not fetched: the chart that selects it, and its first picture, are drawn from the page's answer", async () => {
+  const { time, calls, posted, poller, deps } = setup();
+  const pictures: number[] = [];
+  const drawing = new Poller({ ...deps, sketch: (columns) => pictures.push(columns.time.length) });
+  drawing.handle({ ...start, symbol: null });
+  drawing.handle({ type: 'prefetch', symbol: 'btc', period: '1min', coming: true });
+  drawing.handle({ type: 'prefetch', symbol: 'btc', period: '1min', sketch: {} as SketchAsk });
+  await time.advance(0);
+  drawing.handle({ type: 'select', symbol: 'btc' });
+  await time.advance(0);
+  assert.equal(klines(calls), [], "nothing asked while the page's answer is coming");
+  const data: Candle[] = [];
+  for (let i = 0; i < 120; i++) data.push({ time: (1_000 - i) * 60_000, open: '1', high: '2', low: '1', close: '1', volume: '1' });
+  drawing.handle({ type: 'landed', body: { code: 200, msg: 'success', data } });
+  await time.advance(0);
+  assert.equal(pictures, [120], 'the picture from those 120 candles');
+  const drawn = posted.filter((m) => m.type === 'candles' && m.symbol === 'btc').pop();
+  assert.ok(drawn?.type === 'candles' && drawn.columns.time.length === 120, 'the chart gets them');
+  assert.equal(klines(calls), [], 'and no history call of its own');
+  await time.advance(5_000);
+  assert.match(klines(calls).pop()!.url, 'since=', 'its next poll asks only for what is newer');
+  drawing.handle({ type: 'stop' });
+  poller.handle({ type: 'stop' });
+});
+
+prefetch("a page's history call that failed leaves the chart its own", async () => {
+  const { time, calls, deps } = setup();
+  const poller = new Poller(deps);
+  poller.handle({ ...start, symbol: null });
+  poller.handle({ type: 'prefetch', symbol: 'btc', period: '1min', coming: true });
+  poller.handle({ type: 'landed', body: null });
+  await time.advance(0);
+  poller.handle({ type: 'select', symbol: 'btc' });
+  await time.advance(0);
+  assert.equal(klines(calls).map((c) => c.url.replace(/.*\?/, '')), ['symbol=btc&period=1min&size=120']);
   poller.handle({ type: 'stop' });
 });
 
