@@ -12,7 +12,7 @@
  * no poll twice.
  */
 import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
-import type { Ticker } from '../shared/contract.ts';
+import type { KlinePeriod, Ticker } from '../shared/contract.ts';
 import { warmUp } from './warm-up.ts';
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 
@@ -49,6 +49,26 @@ if (boot && boot.market && token) {
   // every page (a visitor's sign-in form too) carries.
   requestAnimationFrame(() => setTimeout(warmUp));
   const early: FromWorker[] = (boot.early = []);
+  // The history of the chart a tap opens, beside the first wave and at its priority: asked for later,
+  // or at low priority, it came with the rows, and a tap the moment they were live waited for it.
+  // Not with the data saver nor on a 2G line, as any fetch ahead (lib/save-data.ts).
+  const line = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection || {};
+  let history: Promise<unknown> | undefined;
+  let symbol = '';
+  let period = '1min';
+  try {
+    const trade = JSON.parse(sessionStorage.getItem('trade') || '{}');
+    const rows = sk.querySelector('[data-s=btc]') || sk.querySelector('[data-s]');
+    symbol = trade.selectedTicker || (rows ? rows.getAttribute('data-s')! : '');
+    period = trade.kLinePeriod || period;
+    if (symbol && !(JSON.parse(localStorage.getItem('saveData')!) ?? line.saveData) && !/2g/.test(line.effectiveType || ''))
+      history = fetch(`/prod-api/h5/symbol/getHistoryKline?symbol=${encodeURIComponent(symbol)}&period=${period}&size=120`, {
+        headers: { clientId: 'app', Authorization: token },
+        credentials: 'omit',
+      }).then((r) => r.json()).catch(() => null);
+  } catch {
+    /* storage disabled: the worker asks for the history when it is wanted */
+  }
   // A failed call, or an answer the service worker kept, leaves the worker its own first poll.
   const listed = boot.market.tickers.then(
     (env) => (env.code == 200 && !env.cachedAt ? (show(env.data), env.data) : undefined),
@@ -65,7 +85,11 @@ if (boot && boot.market && token) {
       };
       // The data saver's pace until the app, which knows the user's choice, says otherwise.
       void listed.then((list) => {
-        if (boot.worker === w) w.postMessage({ type: 'start', baseUrl: '', token, symbol: null, period: '1min', saveData: true, listed: list } satisfies ToWorker);
+        if (boot.worker !== w) return;
+        w.postMessage({ type: 'start', baseUrl: '', token, symbol: null, period: '1min', saveData: true, listed: list } satisfies ToWorker);
+        if (!history) return;
+        w.postMessage({ type: 'prefetch', symbol, period: period as KlinePeriod, coming: true } satisfies ToWorker);
+        void history.then((body) => w.postMessage({ type: 'landed', body } satisfies ToWorker));
       });
     }),
   );

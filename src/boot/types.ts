@@ -37,6 +37,11 @@ export interface BootCalls {
    * them as if they were its own.
    */
   early?: FromWorker[] | null;
+  /**
+   * A chart's first picture, drawn before the quote screen's code came (screens/home/sketch.tsx),
+   * for that screen's chart to show until it has drawn; `key` is `symbol period`.
+   */
+  sketch?: { key: string; picture: ImageBitmap };
   /** The symbol of the price row tapped in the skeleton before the app could open it, until replayed. */
   tap?: string;
 }
