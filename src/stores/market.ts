@@ -4,7 +4,7 @@
  */
 import { atom, listenKeys, onMount } from 'nanostores';
 import type { KlinePeriod, Ticker } from '../shared/contract.ts';
-import { type CandleColumns, type FromWorker, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
+import { type CandleColumns, type FromWorker, type SketchAsk, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
 import { $saveData, saveData } from '../lib/save-data.ts';
 import { $session } from './session.ts';
 import { $tickers, $tickersAsOf, $trade, applyTickers } from './trade.ts';
@@ -275,12 +275,13 @@ const release = (): void => {
 /**
  * Has the worker fetch a chart's history at low priority before the tap that opens it; the chart
  * that then asks for the same ticker and period is drawn from it. Nothing while the worker is off.
+ * `sketch`: the worker draws the chart's first picture from that history for the screen's frame.
  * `tap`: a quote was tapped and its screen is on its way, which on a slow line takes longer than
  * the store outlives its last listener: the worker, and the history it holds, are kept until the
  * chart watches it (a worker ended meanwhile took the history with it, and the chart fetched it again).
  */
-export const prefetchCandles = (symbol: string, period: KlinePeriod, tap = false): void => {
-  post({ type: 'prefetch', symbol, period });
+export const prefetchCandles = (symbol: string, period: KlinePeriod, tap = false, sketch?: SketchAsk): void => {
+  worker?.postMessage({ type: 'prefetch', symbol, period, sketch } satisfies ToWorker, sketch ? [sketch.port] : []);
   if (!tap || !worker) return;
   const off = tapped ? tapped.off : $marketStatus.listen(keepAlive);
   if (tapped) clearTimeout(tapped.timer);

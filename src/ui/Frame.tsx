@@ -1,5 +1,6 @@
 // First-load path: App shows it while a screen's chunk is on its way.
 import { has, t } from '../i18n/index.ts';
+import type { ComponentType } from 'react';
 import { Page } from './Page.tsx';
 import { Skeleton } from './Skeleton.tsx';
 
@@ -12,6 +13,9 @@ interface Props {
   note?: string;
 }
 
+/** What a screen on its way shows instead of the placeholder, given by the screen that opens it. */
+export const early: Record<string, ComponentType> = {};
+
 /**
  * The frame of a screen whose feature has not landed: its real title bar and the shape of its
  * content while it loads, so navigation and transitions already behave as they will. A visitor's
@@ -21,10 +25,11 @@ interface Props {
  */
 export function Frame({ name, tab, note }: Props) {
   const title = 'route.' + name;
+  const Body = early[name];
   return (
     <Page title={has(title) ? t(title) : ''} back={!tab}>
       {note && <p className="frame-note" role="status">{note}</p>}
-      <Skeleton kind="lines" />
+      {Body ? <Body /> : <Skeleton kind="lines" />}
     </Page>
   );
 }

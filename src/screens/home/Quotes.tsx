@@ -7,6 +7,7 @@ import { $marketStatus } from '../../stores/market.ts';
 import { $tickers, $tickersAsOf, $trade, selectTicker } from '../../stores/trade.ts';
 import { prefetchTapped, usePrefetchQuote } from './prefetch.ts';
 import { takeTap } from './replay-tap.ts';
+import './sketch.tsx';
 import { Delayed } from '../../ui/Delayed.tsx';
 
 const open = (symbol: string) => {

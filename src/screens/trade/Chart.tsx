@@ -24,6 +24,8 @@ export function Chart({ symbol, period, active }: Props) {
   const [chart, setChart] = useState<CandleChart | null>(null);
   /** `symbol period` of the candles on the canvas; '' while the history loads. */
   const [drawn, setDrawn] = useState('');
+  /** The first picture drawn while this screen's code was on its way: shown until the chart has drawn. */
+  const sketch = window.__boot && window.__boot.sketch;
 
   useEffect(() => {
     let c: CandleChart | undefined;
@@ -71,11 +73,21 @@ export function Chart({ symbol, period, active }: Props) {
       />
       <div className="ch-box" data-drawn={drawn}>
         <div ref={box} className="ch-plot" />
-        {!drawn && <p className="ch-load muted">{t('trade.chartLoading')}</p>}
+        {!drawn && (sketch && sketch.key === symbol + ' ' + period ? (
+          <canvas className="ch-load" ref={(c) => void (c && paint(c, sketch.picture))} />
+        ) : (
+          <p className="ch-load muted">{t('trade.chartLoading')}</p>
+        ))}
       </div>
     </section>
   );
 }
+
+const paint = (c: HTMLCanvasElement, picture: ImageBitmap): void => {
+  c.width = picture.width;
+  c.height = picture.height;
+  c.getContext('2d')!.drawImage(picture, 0, 0);
+};
 
 /** "Prices paused, retrying in N s" while the worker backs off; subscribing keeps it polling. */
 export function MarketStatus() {
