@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { t } from '../../i18n/index.ts';
 import { decimalsOf, formatNumber, formatPercent } from '../../lib/number.ts';
 import { prefetchCandles } from '../../stores/market.ts';
+import { $session } from '../../stores/session.ts';
 import { $tickers, $trade } from '../../stores/trade.ts';
 import { early } from '../../ui/Frame.tsx';
 
@@ -60,8 +61,9 @@ function Sketch() {
         </dl>
       </section>
       <section className="ch">
-        {/* The period tabs' bar, of their height: their labels come with the screen. */}
-        <div className="tabs ch-tabs" />
+        {/* The period tabs' bar, of their height: their labels come with the screen. A visitor's
+            screen has none, and no chart: a box of the chart's height asks them to log in. */}
+        {$session.get().token && <div className="tabs ch-tabs" />}
         <div ref={box} className="ch-box" data-drawn={drawn}>
           <canvas className="ch-load" />
         </div>

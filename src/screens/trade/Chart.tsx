@@ -26,6 +26,12 @@ export function Chart({ symbol, period, active }: Props) {
   const [drawn, setDrawn] = useState('');
   /** The first picture drawn while this screen's code was on its way: shown until the chart has drawn. */
   const sketch = window.__boot && window.__boot.sketch;
+  useEffect(() => {
+    // Drawn: the picture's memory (a megabyte or more on a phone's screen) is let go.
+    if (!drawn || !sketch) return;
+    sketch.picture.close();
+    window.__boot!.sketch = undefined;
+  }, [drawn]);
 
   useEffect(() => {
     let c: CandleChart | undefined;
