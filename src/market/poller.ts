@@ -4,7 +4,8 @@
  */
 import type { Candle, KlinePeriod, Ticker } from '../shared/contract.ts';
 import { type CandleColumns, type FromWorker, type SketchAsk, type ToWorker, applyCandles, emptyColumns } from '../shared/protocol.ts';
-import { MAX_CANDLES, mergeCandles, toColumns } from './candle-merge.ts';
+import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
+import { Ahead } from './ahead.ts';
 import { diffTickers } from './ticker-diff.ts';
 import { newAbort } from '../shared/abort.ts';
 import { type MarketFetch, type ValidatedGet, validatedGet } from './validated-get.ts';
@@ -43,12 +44,7 @@ export class Poller {
   private controller: AbortController | null = null;
   private readonly tickers = new Map<string, Ticker>();
   private candles: CandleColumns = emptyColumns();
-  /** A history fetched ahead of the chart that will show it (`prefetch`). */
-  private prefetched: { symbol: string; period: KlinePeriod; columns: CandleColumns } | null = null;
-  /** A prefetch on its way: a chart that selects its ticker and period waits for it instead of asking again. */
-  private prefetching: { symbol: string; period: KlinePeriod; controller: AbortController; list: Promise<Candle[]> } | null = null;
-  /** Hands the page's answer to a history it said was coming to the prefetch waiting for it. */
-  private land: ((body: unknown) => void) | null = null;
+  private readonly ahead = new Ahead();
   /** The poll on its way, if any. */
   private polling: Promise<void> | null = null;
   /** The whole history asked for after a scroll back (`older`), while it loads. */
@@ -85,7 +81,7 @@ export class Poller {
         if (msg.sketch) this.sketch(msg.symbol, msg.period, msg.sketch);
         return;
       case 'landed':
-        return this.land?.(msg.body);
+        return this.ahead.land?.(msg.body);
       case 'period':
         if (msg.period === this.period) return;
         this.period = msg.period;
@@ -109,8 +105,7 @@ export class Poller {
         return;
       case 'stop':
         this.running = false;
-        this.prefetching?.controller.abort();
-        this.prefetching = null;
+        this.ahead.stop();
         return this.halt();
       case 'retire':
         return this.retire();
@@ -130,16 +125,17 @@ export class Poller {
       this.halt();
       const { symbol, period, candles } = this;
       const shown = symbol && candles.time.length ? { symbol, period, columns: candles } : null;
-      this.deps.post({ type: 'retired', history: this.prefetched ?? shown });
+      this.deps.post({ type: 'retired', history: this.ahead.held ?? shown });
     };
-    if (this.prefetching || this.polling) Promise.all([this.prefetching?.list, this.polling]).then(hand, hand);
+    const { coming } = this.ahead;
+    if (coming || this.polling) Promise.all([coming?.list, this.polling]).then(hand, hand);
     else hand();
   }
 
   /** The retired worker's prefetch, unless this one was already asked for a history of its own since. */
   private takeOver(symbol: string, period: KlinePeriod, columns: CandleColumns): void {
-    if (!this.running || this.symbol === symbol || this.prefetched || this.prefetching) return;
-    this.prefetched = { symbol, period, columns };
+    if (!this.running || this.symbol === symbol || this.ahead.held || this.ahead.coming) return;
+    this.ahead.held = { symbol, period, columns };
   }
 
   /**
@@ -175,10 +171,7 @@ export class Poller {
    * ticker and period is shown at once instead, and the next poll asks only for what is newer.
    */
   private resetCandles(): void {
-    const ready = this.prefetched;
-    const use = !!ready && ready.symbol === this.symbol && ready.period === this.period;
-    this.candles = use ? ready.columns : emptyColumns();
-    if (use) this.prefetched = null;
+    this.candles = (this.symbol && this.ahead.take(this.symbol, this.period)) || emptyColumns();
     if (this.symbol) {
       const columns = emptyColumns();
       applyCandles(columns, { kind: 'reset', columns: this.candles });
@@ -191,47 +184,17 @@ export class Poller {
    * `coming`: the page fetched it and posts the answer (`landed`).
    */
   private prefetch(symbol: string, period: KlinePeriod, coming?: true): void {
-    if (!this.running || this.hidden || this.symbol === symbol) return;
-    for (const p of [this.prefetched, this.prefetching]) if (p && p.symbol === symbol && p.period === period) return;
-    this.prefetching?.controller.abort();
+    if (!this.running || this.hidden || this.symbol === symbol || this.ahead.has(symbol, period)) return;
     const controller = newAbort();
     const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${FIRST_CANDLES}`;
-    const list = coming
-      ? new Promise<unknown>((land) => (this.land = land)).then((b) => {
-          const env = b as { code?: number; data: Candle[]; cachedAt?: number } | null;
-          if (!env || env.code !== 200 || env.cachedAt) throw 0;
-          return env.data;
-        })
-      : this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low');
-    const job = { symbol, period, controller, list };
-    this.prefetching = job;
-    job.list.then(
-      (list) => {
-        // Replaced by another, or taken by the chart's first poll, which applies it itself.
-        if (this.prefetching !== job) return;
-        this.prefetching = null;
-        const columns = emptyColumns();
-        const diff = mergeCandles(columns, list);
-        if (diff) applyCandles(columns, diff);
-        this.prefetched = { symbol, period, columns };
-      },
-      // A prefetch that fails costs nothing: the chart fetches its history as it always did.
-      () => {
-        if (this.prefetching === job) this.prefetching = null;
-      },
-    );
+    const list = coming ? this.ahead.fromPage() : this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low');
+    this.ahead.fetch(symbol, period, controller, list);
   }
 
   /** The first picture of a chart from the history held or on its way for it; none without one. */
   private sketch(symbol: string, period: KlinePeriod, ask: SketchAsk): void {
-    const p = this.prefetched;
-    const job = this.prefetching;
-    const held =
-      this.symbol === symbol && this.period === period && this.candles.time.length
-        ? Promise.resolve(this.candles)
-        : p && p.symbol === symbol && p.period === period
-          ? Promise.resolve(p.columns)
-          : job && job.symbol === symbol && job.period === period && job.list.then(toColumns);
+    const shown = this.symbol === symbol && this.period === period && this.candles.time.length;
+    const held = shown ? Promise.resolve(this.candles) : this.ahead.peek(symbol, period);
     if (held) held.then((columns) => columns.time.length && this.deps.sketch?.(columns, period, ask), () => {});
   }
 
@@ -293,8 +256,7 @@ export class Poller {
       const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${FIRST_CANDLES}` : `since=${last * 1000}`);
       // A tap prefetches the tapped ticker beside the quote screen's code: the chart that mounts
       // meanwhile waits for that answer instead of asking for the same 500 candles again.
-      const job = this.prefetching;
-      const coming = last === undefined && job && job.symbol === symbol && job.period === period ? ((this.prefetching = null), job.list) : null;
+      const coming = last === undefined ? this.ahead.takeComing(symbol, period) : null;
       jobs.push(
         (coming ?? this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true)).then((list) => {
           if (!current()) return;
