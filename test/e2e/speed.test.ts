@@ -406,14 +406,14 @@ test('a market worker that crashes is restarted, and the quiet line counts down 
   const page = await phone();
   let loads = 0;
   let pollsBefore = 0;
-  // It crashes once the app holds it: the page's start (the one handing on the list the page
-  // fetched) it takes, as a worker that fails later than its first message would.
+  // It crashes once the app holds it: the page's messages (its start, handing on the list the page
+  // fetched, and the history it fetched) it takes, as a worker that fails later than its first would.
   await page.route('**/assets/worker-*.js', (route) => {
     if (++loads !== 1) {
       pollsBefore = polls;
       return route.continue();
     }
-    return route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function (e) { if (!e.data.listed) throw new Error("worker crashed"); };' });
+    return route.fulfill({ contentType: 'text/javascript', body: 'onmessage = function (e) { if (e.data.type == "start" && !e.data.listed) throw new Error("worker crashed"); };' });
   });
   let polls = 0;
   page.on('request', (r) => {

@@ -14,9 +14,12 @@ import { early } from '../../ui/Frame.tsx';
 function Sketch() {
   const { selectedTicker: symbol, kLinePeriod: period } = $trade.get();
   const tk = $tickers.get()[symbol];
+  // A visitor's screen has no period tabs and no chart: a box of the chart's height asks them to log in.
+  const token = $session.get().token;
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState('');
   useEffect(() => {
+    if (!token) return;
     const el = box.current!;
     const css = getComputedStyle(el);
     const { port1, port2 } = new MessageChannel();
@@ -61,9 +64,8 @@ function Sketch() {
         </dl>
       </section>
       <section className="ch">
-        {/* The period tabs' bar, of their height: their labels come with the screen. A visitor's
-            screen has none, and no chart: a box of the chart's height asks them to log in. */}
-        {$session.get().token && <div className="tabs ch-tabs" />}
+        {/* The period tabs' bar, of their height: their labels come with the screen. */}
+        {token && <div className="tabs ch-tabs" />}
         <div ref={box} className="ch-box" data-drawn={drawn}>
           <canvas className="ch-load" />
         </div>
