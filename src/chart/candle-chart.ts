@@ -242,6 +242,7 @@ export function createCandleChart(el: HTMLElement, opts: CandleChartOptions): Ca
       // Observed once uPlot has a size: the first callback compares the box with it.
       ro.observe(el);
     }
+    if (opts.onReady) opts.onReady();
   });
 
   const chart: CandleChart = {

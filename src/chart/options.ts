@@ -15,6 +15,8 @@ export interface CandleChartOptions {
   labels?: readonly [string, string, string, string];
   /** The user dragged back to the oldest candle held (once per count of candles held). */
   onOldest?: () => void;
+  /** uPlot is set up (a task after the build): from now on an update is on the canvas as it returns. */
+  onReady?: () => void;
 }
 
 export interface CandleChart {

@@ -47,8 +47,9 @@ export function Chart({ symbol, period, active }: Props) {
         locale: currentLocale(),
         labels: [t('trade.open'), t('trade.high'), t('trade.low'), t('trade.close')],
         onOldest: olderCandles,
+        // Fed once it draws what it is fed: the early picture stays until candles are on the canvas.
+        onReady: () => setChart(c!),
       });
-      setChart(c);
     });
     return () => {
       clearTimeout(later);
