@@ -14,6 +14,7 @@
 import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 import type { KlinePeriod, Ticker } from '../shared/contract.ts';
 import { warmUp } from './warm-up.ts';
+import { mayFetchAhead, SAVE_DATA_KEY } from '../lib/line.ts';
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 
 const boot = window.__boot;
@@ -51,8 +52,7 @@ if (boot && boot.market && token) {
   const early: FromWorker[] = (boot.early = []);
   // The history of the chart a tap opens, beside the first wave and at its priority: asked for later,
   // or at low priority, it came with the rows, and a tap the moment they were live waited for it.
-  // Not with the data saver nor on a 2G line, as any fetch ahead (lib/save-data.ts).
-  const line = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection || {};
+  // Not with the data saver nor on a 2G line, as any fetch ahead (lib/line.ts).
   let history: Promise<unknown> | undefined;
   let symbol = '';
   let period = '1min';
@@ -61,7 +61,7 @@ if (boot && boot.market && token) {
     const rows = sk.querySelector('[data-s=btc]') || sk.querySelector('[data-s]');
     symbol = trade.selectedTicker || (rows ? rows.getAttribute('data-s')! : '');
     period = trade.kLinePeriod || period;
-    if (symbol && !(JSON.parse(localStorage.getItem('saveData')!) ?? line.saveData) && !/2g/.test(line.effectiveType || ''))
+    if (symbol && mayFetchAhead(JSON.parse(localStorage.getItem(SAVE_DATA_KEY)!)))
       history = fetch(`/prod-api/h5/symbol/getHistoryKline?symbol=${encodeURIComponent(symbol)}&period=${period}&size=120`, {
         headers: { clientId: 'app', Authorization: token },
         credentials: 'omit',
