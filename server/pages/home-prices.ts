@@ -19,11 +19,15 @@ import { decimalsOf, formatNumberIn, formatPercentIn } from '../../src/shared/nu
 import { escapeHtml } from '../../src/shared/html-escape.ts';
 import { isRtl } from '../../src/shared/language-codes.ts';
 import { detectLanguage, matchLanguage } from '../../src/shared/detect-language.ts';
+import { HOME_ENTRIES } from '../../src/shared/home-entries.ts';
 import { carrying, type Second } from './carried-answers.ts';
 import type { ListWords } from './list-words.ts';
 
 /** The first screen's worth of rows: every byte of the page is paid for before the first paint. */
 const ROWS = 5;
+
+/** The boxes the banners and the marquee's line hold above the shortcuts until their lists come (screens/home). */
+const BOXES = '<p></p><hr>';
 
 /**
  * As the home list writes them, with the app's own formatter (src/shared/number-format.ts): the coin's own
@@ -50,6 +54,15 @@ function row(t: Ticker, lang: string, w: ListWords | null): string {
 const heads = (w: ListWords | null): string =>
   w ? `<div class="q h"><bdi>${escapeHtml(w.name)}</bdi><bdi>${escapeHtml(w.last)}</bdi><em>${escapeHtml(w.change)}</em></div>` : '';
 
+/**
+ * The shortcuts' labels, as the app writes them under their icons (screens/home/Entries.tsx), in
+ * boxes of the same width: a label takes the lines it takes there, and the list below starts where
+ * the app's does. Those leading into a section the page's partner hides (`hidden`, the sections'
+ * names) are left out, as the app leaves them out.
+ */
+const entries = (w: ListWords | null, hidden: readonly string[]): string =>
+  w ? `<nav>${HOME_ENTRIES.filter((key) => !hidden.includes(key)).map((key) => `<a>${escapeHtml(w[key])}</a>`).join('')}</nav>` : '';
+
 /** `Accept-Language` tags, most wanted first (`q` order, then as written). */
 export function browserLanguages(header: string | undefined): string[] {
   return (header ?? '')
@@ -67,9 +80,10 @@ export function browserLanguages(header: string | undefined): string[] {
 /**
  * The page `html` with the prices of this second, for this request's language, and the start-up
  * answers of that second; `script` (the live rows' `<script>` element) right after the rows, so it
- * runs as soon as they are parsed, before the stylesheet at the body's end could hold it back.
+ * runs as soon as they are parsed, before the stylesheet at the body's end could hold it back;
+ * `hidden`: the sections the page's partner does not offer (server/partners/sections.ts).
  */
-export type PricedPage = (html: string, request: FastifyRequest, script?: string) => Promise<{ html: string; key: string; second: number }>;
+export type PricedPage = (html: string, request: FastifyRequest, script?: string, hidden?: readonly string[]) => Promise<{ html: string; key: string; second: number }>;
 
 /**
  * Prices and settings are read at most once a second; the page of each language is built once
@@ -77,7 +91,7 @@ export type PricedPage = (html: string, request: FastifyRequest, script?: string
  * in a language (list-words.ts).
  */
 export function homePrices(now: () => Second, words: (lang: string) => ListWords | null = () => null): PricedPage {
-  return async (html, request, script = '') => {
+  return async (html, request, script = '', hidden = []) => {
     const { second, tickers, read } = now();
     const { settings, home } = await read;
     const asked = (request.query as { lang?: unknown } | undefined)?.lang;
@@ -92,6 +106,8 @@ export function homePrices(now: () => Second, words: (lang: string) => ListWords
     const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
     const w = words(lang);
     const shown =
+      BOXES +
+      entries(w, hidden) +
       heads(w) +
       swapOrder(tickers.map((t) => t.symbol), settings.order)
         .slice(0, ROWS)
@@ -101,7 +117,11 @@ export function homePrices(now: () => Second, words: (lang: string) => ListWords
     const header = start < 0 ? -1 : html.indexOf('</header>', start);
     if (header < 0) return { html, key: 'plain', second };
     const at = header + '</header>'.length;
-    const priced = carrying(html.slice(0, at) + shown + script + html.slice(at), home[script ? 'live' : 'all']).replace(
+    // The grey rows stand in for prices on pages that carry none (another route's, the service
+    // worker's copy); this one's take their place (in another language than the boot script
+    // picks, the page shows no rows: index.html).
+    const rest = html.slice(at).replace(/^(\s*<div><i[\s\S]*?<\/div>)*/, '');
+    const priced = carrying(html.slice(0, at) + shown + script + rest, home[script ? 'live' : 'all']).replace(
       /<html lang="[^"]*" dir="[^"]*"/,
       `<html lang="${lang}" dir="${isRtl(lang) ? 'rtl' : 'ltr'}" data-sl="${lang}"`,
     );

@@ -1,14 +1,16 @@
 /**
- * The words of home's quote list in each language, from the locale files the app downloads
- * (`<dist>/locales/<code>-<hash>.json`): the home page's skeleton writes its list's heads and each
- * row's high and low with them, so they take the lines the app's take (the heads two lines in
- * Arabic, a row two lines in Hindi). A language's file is read once; a build without locale files
- * (a test's) gets none, and its rows are written without them.
+ * The words of home's shortcuts and quote list in each language, from the locale files the app
+ * downloads (`<dist>/locales/<code>-<hash>.json`): the home page's skeleton writes the shortcuts'
+ * labels, the list's heads and each row's high and low with them, so they take the lines the app's
+ * take (the labels two lines in most languages, the heads two in Arabic, a row two in Hindi). A
+ * language's file is read once; a build without locale files (a test's) gets none, and its rows
+ * are written without them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { HomeEntry } from '../../src/shared/home-entries.ts';
 
-export interface ListWords {
+export interface ListWords extends Record<HomeEntry, string> {
   name: string;
   last: string;
   change: string;

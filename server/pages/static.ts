@@ -224,7 +224,7 @@ export async function registerStatic(
   const partnerPage = async (request: FastifyRequest, reply: FastifyReply, route: string, found: { html: string }, partner: Partner): Promise<PageVariant> => {
     const written =
       route === 'home'
-        ? priced && (await priced(found.html, request, liveRows).catch(() => null))
+        ? priced && (await priced(found.html, request, liveRows, partner.brand.hide).catch(() => null))
         : answers && (await answers.start().then((start) => ({ html: carrying(found.html, start.script), key: start.key }), () => null));
     const key = [partner.id, JSON.stringify([partner.name, partner.origin, partner.brand]), route, written?.key ?? ''].join('|');
     const { page, styleHash } = await partnerPages(key, () => {

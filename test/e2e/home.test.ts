@@ -2,6 +2,7 @@ import * as assert from 'uvu/assert';
 import type { Page, Request } from 'playwright-core';
 import { browserSuite, errorsOf, faultRoute, hintSignedIn, loginAsDemo, newMobilePage, screenshot, traced, waitForApp } from './harness.ts';
 import { installWorkerClock, type WorkerClock } from './worker-clock.ts';
+import { LANGUAGE_CODES } from '../../src/shared/language-codes.ts';
 
 const { test, stage } = browserSuite('home: promotions from the server, live quotes, polling that rests while hidden');
 
@@ -215,17 +216,23 @@ const boxes = (page: Page, selector: string) =>
 /** Whether two lists of boxes are the same within half a pixel. */
 const sameBoxes = (a: number[][], b: number[][]) => a.length === b.length && a.every((box, i) => box.every((v, j) => Math.abs(v - b[i]![j]!) < 0.5));
 
-test("the skeleton's heads and price rows are the app's boxes, in English and Arabic, and without a list the phone found empty", traced(async () => {
+/** The furthest any edge of a box in `a` is from the same box's in `b`, in px. */
+const furthest = (a: number[][], b: number[][]) => Math.max(0, ...a.flatMap((box, i) => box.map((v, j) => Math.abs(v - (b[i]?.[j] ?? Infinity)))));
+
+test("the skeleton's heads and price rows are the app's boxes in every language, and without a list the phone found empty", traced(async () => {
+  // The shortcuts' words take two lines in most languages, the heads two in Arabic, and each
+  // row's high and low two in Hindi: the rows under them sit lower by as much.
   const cases = [
-    { lang: 'en', locale: 'en-US', empty: [] as string[] },
-    // The heads take two lines in Arabic, and each row's high and low two more.
-    { lang: 'ar', locale: 'ar', empty: [] },
+    ...LANGUAGE_CODES.map((lang) => ({ lang, empty: [] as string[] })),
     // The marquee and the banners came back empty the last time: the app holds no box for them.
-    { lang: 'en', locale: 'en-US', empty: ['marquee', 'banners'] },
+    { lang: 'en', empty: ['marquee', 'banners'] },
+    { lang: 'de', empty: ['marquee', 'banners'] },
   ];
-  for (const { lang, locale, empty } of cases) {
+  const wrong: string[] = [];
+  for (const { lang, empty } of cases) {
     const at = `${lang}${empty.length ? ', ' + empty.join(' and ') + ' empty' : ''}`;
-    const page = await newMobilePage(stage.browser, { locale });
+    // The browser's languages name it, as a phone set to it would: the server writes the page in it.
+    const page = await newMobilePage(stage.browser, { locale: lang.replace(/-(\w+)$/, (_, region: string) => '-' + region.toUpperCase()) });
     await hintSignedIn(page, stage.server.url);
     await page.addInitScript(
       ([token, lang, empty]) => {
@@ -250,10 +257,11 @@ test("the skeleton's heads and price rows are the app's boxes, in English and Ar
     await painted(page);
     const app = { heads: await boxes(page, '.qs .q-head'), rows: (await boxes(page, '.qs li button')).slice(0, 5) };
     assert.is(skeleton.rows.length, 5, `${at}: five priced rows`);
-    const shown = `skeleton ${JSON.stringify(skeleton)}, app ${JSON.stringify(app)}`;
-    assert.ok(sameBoxes(skeleton.heads, app.heads) && sameBoxes(skeleton.rows, app.rows), `${at}: the skeleton's boxes are not the app's: ${shown}`);
+    if (!sameBoxes(skeleton.heads, app.heads) || !sameBoxes(skeleton.rows, app.rows))
+      wrong.push(`${at}: ${furthest(skeleton.heads.concat(skeleton.rows), app.heads.concat(app.rows)).toFixed(1)} px off (skeleton ${JSON.stringify(skeleton)}, app ${JSON.stringify(app)})`);
     await page.close();
   }
+  assert.equal(wrong, [], `the skeleton's boxes are not the app's in ${wrong.length} of ${cases.length}:\n${wrong.join('\n')}`);
 }));
 
 test('polling rests while the page is hidden and refreshes once on return', traced(async () => {

@@ -91,9 +91,13 @@ const liveRows = `<script>${readFileSync(path.join(dist, 'live-rows.js'), 'utf8'
 
 const answers = /<script type="application\/json" id="sa">[^<]*<\/script>/;
 
+/** The built page's grey rows, whose place the home page's priced rows take. */
+const greyRows = /<\/header>([\s\S]*?)<\/div><noscript/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'))![1]!;
+
 /**
  * A page as built: without the start-up answers of the second it was sent in, and on the home page
- * without the prices (and the list's heads) the server wrote into its skeleton nor the live rows' script.
+ * with the grey rows in place of what the server wrote into its skeleton (the lists' boxes, the
+ * shortcuts' labels, the list's heads, the prices and the live rows' script).
  */
 const unpriced = (body: Buffer, url: string): Buffer => {
   if (!/^\/(home|login|trade)?$/.test(url)) return body;
@@ -103,12 +107,12 @@ const unpriced = (body: Buffer, url: string): Buffer => {
   assert.ok(text.includes(liveRows), '/home: the live rows\' script');
   const rows = text.match(/<div class="q" data-s="\w+">[\s\S]*?<\/small><\/div>/g) ?? [];
   assert.is(rows.length, 5, '/home: five rows of prices');
+  assert.match(text, /<nav>(<a>[^<]+<\/a>){5}<\/nav>/, "/home: the shortcuts' labels");
   return Buffer.from(
     text
-      .replace(/<div class="q( h|" data-s="\w+)">[\s\S]*?<\/(small|em)><\/div>/g, '')
+      .replace(/<\/header>[\s\S]*?(?=<\/div><noscript)/, () => '</header>' + greyRows)
       .replace(' data-sl="en"', '')
-      .replace(answers, '')
-      .replace(liveRows, ''),
+      .replace(answers, ''),
   );
 };
 

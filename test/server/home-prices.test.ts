@@ -19,7 +19,8 @@ import { startTestServer, type TestServer } from './harness.ts';
 
 /** The boot script, which reads the answers the page carries before it. */
 const BOOT = '<script>boot()</script>';
-const ROW = '<div><b><i class="n"></i><i class="v"></i></b><span><i class="p"></i><i class="c"></i></span></div>';
+/** A grey row as built (public/index.html), for pages without prices. */
+const ROW = '<div><i class="n"></i><i class="p"></i><i class="c"></i><small><i class="v"></i></small></div>';
 const PAGE = `<!doctype html><html lang="en" dir="ltr"><head><title>t</title>${BOOT}</head><body><div id="app"></div><div id="sk" aria-hidden="true"><header><i class="t"></i></header>${ROW.repeat(8)}</div></body></html>`;
 const dist = mkdtempSync(path.join(tmpdir(), 'tl-priced-'));
 mkdirSync(dist, { recursive: true });
@@ -27,8 +28,9 @@ writeFileSync(path.join(dist, 'index.html'), PAGE);
 /** The live rows' script as the build leaves it (src/boot/live-rows.ts): the server's to write into the home page. */
 const LIVE = 'window.liveRows=1';
 writeFileSync(path.join(dist, 'live-rows.js'), LIVE);
-/** Arabic's words for the list (its locale file as built); the other languages have none here. */
-const AR_WORDS = { name: 'الاسم', last: 'آخر سعر', change: 'التغير خلال 24 ساعة', high: 'الأعلى خلال 24 ساعة', low: 'الأدنى خلال 24 ساعة' };
+/** Arabic's words for the shortcuts and the list (its locale file as built); the other languages have none here. */
+const AR_SHORTCUTS = { deposit: 'إيداع', withdraw: 'سحب', orders: 'أوامري', savings: 'الادخار', finance: 'المالية' };
+const AR_WORDS = { name: 'الاسم', last: 'آخر سعر', change: 'التغير خلال 24 ساعة', high: 'الأعلى خلال 24 ساعة', low: 'الأدنى خلال 24 ساعة', ...AR_SHORTCUTS };
 mkdirSync(path.join(dist, 'locales'));
 writeFileSync(path.join(dist, 'locales', 'ar-ABCD1234.json'), JSON.stringify({ home: AR_WORDS }));
 writeFileSync(path.join(dist, 'routes.json'), JSON.stringify({ home: ['/assets/home-AAAAAAAA.js'], trade: [], notFound: [] }));
@@ -79,16 +81,19 @@ test('`?lang=` (a partner app) wins over the browser; Arabic pages are right-to-
   assert.equal(rows(html), asTheAppWrites(await tickers(s), 'ar'));
 });
 
-test("the list's heads and each row's high and low, in the language's words, the numbers as the app writes them", async ({ s }) => {
+test("the shortcuts' labels, the list's heads and each row's high and low, in the language's words, the numbers as the app writes them", async ({ s }) => {
   const html = await page(s, '/home?lang=ar');
   const { name, last, change, high, low } = AR_WORDS;
   assert.ok(html.includes(`<div class="q h"><bdi>${name}</bdi><bdi>${last}</bdi><em>${change}</em></div><div class="q" data-s=`), 'the heads, right above the rows');
+  // The shortcuts' labels under the lists' boxes, above the heads, in the app's order (screens/home/Entries.tsx).
+  const labels = Object.values(AR_SHORTCUTS).map((w) => `<a>${w}</a>`).join('');
+  assert.ok(html.includes(`</header><p></p><hr><nav>${labels}</nav><div class="q h">`), 'the shortcuts, right above the heads');
   setLocale('ar', {});
   const expected = (await tickers(s)).slice(0, 5).map((t) => [high, formatNumber(t.high, decimalsOf(t.price)), low, formatNumber(t.low, decimalsOf(t.price))]);
   assert.equal(ranges(html), expected);
   // A language whose words the build lacks is written without them: numbers only, no heads.
   const de = await page(s, '/home?lang=de');
-  assert.not.ok(de.includes('class="q h"'));
+  assert.not.ok(de.includes('class="q h"') || de.includes('<nav>'));
   assert.is(ranges(de).length, 5);
 });
 
@@ -127,6 +132,7 @@ test('nothing private: a signed-in request gets the page a visitor gets; other s
     const html = await page(s, url);
     assert.is(rows(html).length, 0, url);
     assert.not.ok(html.includes('data-sl'), url);
+    assert.ok(html.includes(ROW.repeat(8)), `${url}: the grey rows`);
   }
 });
 
@@ -135,7 +141,8 @@ test("the live rows' script is in the home page alone, right after its rows, all
   const html = brotliDecompressSync(res.rawPayload).toString();
   const at = html.indexOf(`<script>${LIVE}</script>`);
   assert.is(rows(html.slice(0, at)).length, 5, 'after the five rows');
-  assert.ok(html.slice(0, at).endsWith('</small></div>') && html.slice(at).startsWith(`<script>${LIVE}</script>${ROW}`), 'before the rest of the skeleton (and the stylesheet)');
+  assert.ok(html.slice(0, at).endsWith('</small></div>') && html.slice(at).startsWith(`<script>${LIVE}</script></div>`), 'before the rest of the page (and the stylesheet)');
+  assert.not.ok(html.includes(ROW), 'the priced rows take the place of the grey ones');
   const hash = `'sha256-${createHash('sha256').update(LIVE).digest('base64')}'`;
   assert.ok(String(res.headers['content-security-policy']).includes(hash), 'its hash is among the scripts the page may run');
   for (const url of ['/trade', '/nothing-here']) assert.not.ok((await page(s, url)).includes(LIVE), `${url}: no live rows, no script`);

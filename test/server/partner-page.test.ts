@@ -21,6 +21,10 @@ const dist = mkdtempSync(path.join(tmpdir(), 'tl-partner-page-'));
 mkdirSync(path.join(dist, 'assets'), { recursive: true });
 writeFileSync(path.join(dist, 'index.html'), PAGE);
 writeFileSync(path.join(dist, 'routes.json'), JSON.stringify({ home: [], trade: [], sso: [], notFound: [] }));
+/** English's words for home (its locale file as built): the home page's skeleton writes the shortcuts' labels with them. */
+const SHORTCUTS = { deposit: 'Deposit', withdraw: 'Withdraw', orders: 'My orders', savings: 'Savings', finance: 'Finance' };
+mkdirSync(path.join(dist, 'locales'));
+writeFileSync(path.join(dist, 'locales', 'en-ABCD1234.json'), JSON.stringify({ home: { name: 'Name', last: 'Last', change: 'Change', high: 'High', low: 'Low', ...SHORTCUTS } }));
 
 interface Ctx {
   s: TestServer;
@@ -65,6 +69,14 @@ test("?partner= writes the partner's brand into the first HTML, and its style is
     const hash = `'sha256-${createHash('sha256').update(style!).digest('base64')}'`;
     assert.ok(directive(res, 'style-src')!.includes(hash), csp(res));
   }
+});
+
+test("the home page's skeleton leaves out the shortcuts of the sections the partner hides, as the app does", async (c) => {
+  const labels = async (url: string) => /<nav>(.*?)<\/nav>/.exec((await page(c, url, { 'accept-language': 'en' })).body)?.[1];
+  const all = Object.values(SHORTCUTS);
+  assert.is(await labels('/home?partner=plain'), all.map((w) => `<a>${w}</a>`).join(''));
+  // acme hides finance and savings.
+  assert.is(await labels('/home?partner=acme'), [SHORTCUTS.deposit, SHORTCUTS.withdraw, SHORTCUTS.orders].map((w) => `<a>${w}</a>`).join(''));
 });
 
 test("only the partner's registered origin may frame its page; other pages say 'self'", async (c) => {
