@@ -28,8 +28,9 @@ export function Banners({ items }: { items: BannerItem[] | null }) {
       ) : (
         items.map((b, i) => (
           <a key={b.id} className="bn-s" href={b.link || undefined} onClick={b.link ? follow : undefined}>
-            {/* The first is in view at once (often the screen's largest paint): only the others wait to be scrolled to. */}
-            <img src={b.image} alt="" width={W} height={H} loading={i ? 'lazy' : 'eager'} decoding="async" />
+            {/* The first is in view at once (often the screen's largest paint): asked for before other
+                images. Only the others wait to be scrolled to. */}
+            <img src={b.image} alt="" width={W} height={H} loading={i ? 'lazy' : 'eager'} fetchPriority={i ? undefined : 'high'} decoding="async" />
             <span className="bn-t">{b.title}</span>
           </a>
         ))
