@@ -311,4 +311,26 @@ test("the screen's render, the chart's build and its first layout and draw each 
   await p.close();
 }));
 
+test('a period chosen off the edge of a narrow screen is in view when the screen opens', traced(async () => {
+  // Thai writes the periods in words: at 320 px they no longer fit.
+  const p = await newMobilePage(stage.browser, { locale: 'th' });
+  await p.setViewportSize({ width: 320, height: 640 });
+  await startSignedIn(p, token, 'th');
+  await p.addInitScript(() => sessionStorage.setItem('trade', JSON.stringify({ selectedTicker: 'btc', kLinePeriod: '1day' })));
+  await p.goto(stage.server.url + '/trade');
+  await chartDrawn(p, 'btc 1day');
+  const tabs = p.locator('.ch [role=tablist]');
+  assert.ok(await tabs.evaluate((row) => row.scrollWidth > row.clientWidth), 'the periods are wider than the screen');
+  // Brought into view in a frame after the screen's task: wait for it rather than read it once.
+  const inView = await p
+    .waitForFunction(() => {
+      const row = document.querySelector('.ch [role=tablist]')!.getBoundingClientRect();
+      const on = document.querySelector('.ch [role=tablist] [aria-selected=true]')!.getBoundingClientRect();
+      return on.left >= row.left - 0.5 && on.right <= row.right + 0.5;
+    }, undefined, { timeout: 3000 })
+    .then(() => true, () => false);
+  assert.ok(inView, 'the chosen period is not cut by the edge');
+  await p.close();
+}));
+
 test.run();
