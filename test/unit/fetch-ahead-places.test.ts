@@ -4,7 +4,7 @@
  * app module that reads what the browser says of the line, or the user's saver choice from storage,
  * is found here by itself, so a new fetch ahead cannot grow a rule of its own.
  */
-import { test } from 'uvu';
+import { test } from '../suite.ts';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
