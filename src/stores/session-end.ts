@@ -2,6 +2,7 @@
 import { endHint } from '../lib/signed-in-hint.ts';
 import { local, session } from '../lib/storage.ts';
 import { save } from './persist.ts';
+import { dropKept } from '../lib/kept-answers.ts';
 
 /**
  * Flag in local storage (a logout, the guard's too, empties session storage): the last session
@@ -27,5 +28,7 @@ export const endSession = () => {
   endHint();
   session.clear();
   local.set(SESSION_ENDED, true);
-  location.replace(target);
+  // Emptied before the page goes, as the ended session's own answers: the call answered 401 may
+  // be one the service worker does not see (a POST), and leaving aborts the reads it would see.
+  void dropKept().then(() => location.replace(target));
 };

@@ -3,7 +3,7 @@ import { atom, map } from 'nanostores';
 import type { UserInfo } from '../shared/contract.ts';
 import { session } from '../lib/storage.ts';
 import { loadSaved, save } from './persist.ts';
-import { PRIVATE_CACHE } from '../sw/cache-names.ts';
+import { dropKept } from '../lib/kept-answers.ts';
 
 /** The session part of the user store (docs/rules.md#sessions). */
 export interface SessionState {
@@ -40,5 +40,5 @@ export const logout = (): void => {
   $session.set({ token: '', userInfo: null });
   save({ token: undefined, userInfo: undefined });
   session.clear();
-  if (typeof caches === 'object') caches.delete(PRIVATE_CACHE).catch(() => {});
+  void dropKept();
 };
