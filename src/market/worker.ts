@@ -16,6 +16,8 @@ const poller = new Poller({
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
   post: (msg: FromWorker) => postMessage(msg),
   sketch: (columns, period, ask) => {
+    // Older WebViews have none: their frame keeps its empty box until the chart draws.
+    if (typeof OffscreenCanvas != 'function') return;
     const picture = drawSketch(columns, period, ask);
     ask.port.postMessage(picture, [picture]);
   },
