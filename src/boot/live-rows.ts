@@ -15,6 +15,7 @@ import { formatNumberIn, formatPercentIn } from '../shared/number-format.ts';
 import type { KlinePeriod, Ticker } from '../shared/contract.ts';
 import { warmUp } from './warm-up.ts';
 import { mayFetchAhead, SAVE_DATA_KEY } from '../lib/line.ts';
+import { firstHistoryPath } from '../shared/first-history.ts';
 import type { FromWorker, ToWorker } from '../shared/protocol.ts';
 
 const boot = window.__boot;
@@ -62,7 +63,7 @@ if (boot && boot.market && token) {
     symbol = trade.selectedTicker || (rows ? rows.getAttribute('data-s')! : '');
     period = trade.kLinePeriod || period;
     if (symbol && mayFetchAhead(JSON.parse(localStorage.getItem(SAVE_DATA_KEY)!)))
-      history = fetch(`/prod-api/h5/symbol/getHistoryKline?symbol=${encodeURIComponent(symbol)}&period=${period}&size=120`, {
+      history = fetch('/prod-api' + firstHistoryPath(symbol, period as KlinePeriod), {
         headers: { clientId: 'app', Authorization: token },
         credentials: 'omit',
       }).then((r) => r.json()).catch(() => null);

@@ -7,6 +7,7 @@ import { type CandleColumns, type FromWorker, type SketchAsk, type ToWorker, app
 import { MAX_CANDLES, mergeCandles } from './candle-merge.ts';
 import { Ahead } from './ahead.ts';
 import { diffTickers } from './ticker-diff.ts';
+import { firstHistoryPath } from '../shared/first-history.ts';
 import { newAbort } from '../shared/abort.ts';
 import { type MarketFetch, type ValidatedGet, validatedGet } from './validated-get.ts';
 
@@ -23,12 +24,6 @@ export interface PollerDeps {
 export const INTERVAL_MS = 5_000;
 export const SAVE_DATA_INTERVAL_MS = 15_000;
 export const MAX_BACKOFF_MS = 60_000;
-/**
- * A chart's first history: twice what a phone shows; the rest of the 500 once it is scrolled back to
- * the oldest. 500 candles are 55 KB brotli, twice the quote screen's code: on slow 3G a tap that
- * came before the prefetch waited 1.5 s for them; 120 are 13 KB.
- */
-export const FIRST_CANDLES = 120;
 const FIRST_BACKOFF_MS = 2_000;
 
 export class Poller {
@@ -186,8 +181,7 @@ export class Poller {
   private prefetch(symbol: string, period: KlinePeriod, coming?: true): void {
     if (!this.running || this.hidden || this.symbol === symbol || this.ahead.has(symbol, period)) return;
     const controller = newAbort();
-    const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&size=${FIRST_CANDLES}`;
-    const list = coming ? this.ahead.fromPage() : this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true, 'low');
+    const list = coming ? this.ahead.fromPage() : this.get<Candle[]>(firstHistoryPath(symbol, period), controller.signal, true, 'low');
     this.ahead.fetch(symbol, period, controller, list);
   }
 
@@ -253,12 +247,13 @@ export class Poller {
     ];
     if (symbol) {
       const last = this.candles.time[this.candles.time.length - 1];
-      const query = `symbol=${encodeURIComponent(symbol)}&period=${period}&` + (last === undefined ? `size=${FIRST_CANDLES}` : `since=${last * 1000}`);
+      const path =
+        last === undefined ? firstHistoryPath(symbol, period) : `/h5/symbol/getHistoryKline?symbol=${encodeURIComponent(symbol)}&period=${period}&since=${last * 1000}`;
       // A tap prefetches the tapped ticker beside the quote screen's code: the chart that mounts
       // meanwhile waits for that answer instead of asking for the same 500 candles again.
       const coming = last === undefined ? this.ahead.takeComing(symbol, period) : null;
       jobs.push(
-        (coming ?? this.get<Candle[]>(`/h5/symbol/getHistoryKline?${query}`, controller.signal, true)).then((list) => {
+        (coming ?? this.get<Candle[]>(path, controller.signal, true)).then((list) => {
           if (!current()) return;
           const diff = mergeCandles(this.candles, list);
           if (!diff) return;
