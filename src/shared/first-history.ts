@@ -9,7 +9,9 @@ export const FIRST_CANDLES = 120;
 
 /**
  * The API path of a chart's first history, as the market worker asks for it and as the live rows'
- * script asks for it before the worker runs (the worker then waits for that answer instead).
+ * script asks for it before the worker runs (the worker then waits for that answer instead). The
+ * script reads the ticker and period from storage: whatever is there stays one parameter each,
+ * and the server refuses a period it does not know.
  */
 export const firstHistoryPath = (symbol: string, period: KlinePeriod): string =>
-  `/h5/symbol/getHistoryKline?symbol=${encodeURIComponent(symbol)}&period=${period}&size=${FIRST_CANDLES}`;
+  `/h5/symbol/getHistoryKline?symbol=${encodeURIComponent(symbol)}&period=${encodeURIComponent(period)}&size=${FIRST_CANDLES}`;
