@@ -191,7 +191,7 @@ const es: LanguageTexts = {
     'Opera BTC con apalancamiento de hasta 2000x.',
     'Cada depósito y retiro es revisado por la plataforma; los detalles de tu billetera registran cada cambio.',
   ],
-  banners: ['Bono de bienvenida de hasta el 100%', 'Apalancamiento BTC de hasta 2000x', 'Intereses diarios con Ahorros'],
+  banners: ['Bono de bienvenida de hasta el 100%', 'Apalanca\u00admiento BTC de hasta 2000x', 'Intereses diarios con Ahorros'],
   pages: {
     about: {
       title: 'Sobre nosotros',
@@ -219,7 +219,7 @@ const ru: LanguageTexts = {
     'Торгуйте BTC с кредитным плечом до 2000x.',
     'Каждый депозит и вывод проверяется платформой; история кошелька фиксирует каждое изменение.',
   ],
-  banners: ['Приветственный бонус до 100%', 'Плечо на BTC до 2000x', 'Ежедневные проценты в Накоплениях'],
+  banners: ['Приветствен\u00adный бонус до 100%', 'Плечо на BTC до 2000x', 'Ежедневные проценты в Накоплениях'],
   pages: {
     about: {
       title: 'О нас',
@@ -294,16 +294,16 @@ const id: LanguageTexts = {
 
 const de: LanguageTexts = {
   notices: [
-    { title: 'Willkommensbonus: bis zu 100 %, maximal 5 BTC', content: 'Ihre erste Einzahlung erhält einen Bonus von bis zu 100 % des Betrags, höchstens 5 BTC. Der Bonus wird gutgeschrieben, sobald die Einzahlung genehmigt ist.' },
+    { title: 'Willkommensbonus: bis zu 100\u00a0%, maximal 5 BTC', content: 'Ihre erste Einzahlung erhält einen Bonus von bis zu 100\u00a0% des Betrags, höchstens 5 BTC. Der Bonus wird gutgeschrieben, sobald die Einzahlung genehmigt ist.' },
     { title: 'Hebel bis 2000x auf BTC', content: 'BTC-Kontrakte bieten jetzt einen Hebel von bis zu 2000x. Ein höherer Hebel bedeutet ein höheres Risiko: Handeln Sie mit Bedacht.' },
     { title: 'Schützen Sie Ihr Konto', content: 'Legen Sie vor Ihrer ersten Auszahlung ein Fondspasswort fest und geben Sie Bestätigungscodes niemals an andere weiter.' },
   ],
   marquee: [
-    'Willkommensbonus bis zu 100 % auf Ihre erste Einzahlung, maximal 5 BTC.',
+    'Willkommensbonus bis zu 100\u00a0% auf Ihre erste Einzahlung, maximal 5 BTC.',
     'Handeln Sie BTC mit einem Hebel von bis zu 2000x.',
     'Jede Ein- und Auszahlung wird von der Plattform geprüft; Ihre Wallet-Details verzeichnen jede Änderung.',
   ],
-  banners: ['Willkommensbonus bis zu 100 %', 'BTC-Hebel bis 2000x', 'Tägliche Zinsen mit Sparen'],
+  banners: ['Willkommens\u00adbonus bis zu 100\u00a0%', 'BTC-Hebel bis 2000x', 'Tägliche Zinsen mit Sparen'],
   pages: {
     about: {
       title: 'Über uns',
@@ -322,16 +322,16 @@ const de: LanguageTexts = {
 
 const fr: LanguageTexts = {
   notices: [
-    { title: 'Bonus de bienvenue : jusqu’à 100 %, 5 BTC maximum', content: 'Votre premier dépôt reçoit un bonus pouvant atteindre 100 % du montant, plafonné à 5 BTC. Le bonus est crédité après l’approbation du dépôt.' },
+    { title: 'Bonus de bienvenue : jusqu’à 100\u00a0%, 5 BTC maximum', content: 'Votre premier dépôt reçoit un bonus pouvant atteindre 100\u00a0% du montant, plafonné à 5 BTC. Le bonus est crédité après l’approbation du dépôt.' },
     { title: 'Effet de levier jusqu’à 2000x sur le BTC', content: 'Les contrats BTC offrent désormais un effet de levier jusqu’à 2000x. Plus de levier signifie plus de risque : tradez avec prudence.' },
     { title: 'Protégez votre compte', content: 'Définissez un mot de passe des fonds avant votre premier retrait et ne communiquez jamais vos codes de vérification à personne.' },
   ],
   marquee: [
-    'Bonus de bienvenue jusqu’à 100 % sur votre premier dépôt, 5 BTC maximum.',
+    'Bonus de bienvenue jusqu’à 100\u00a0% sur votre premier dépôt, 5 BTC maximum.',
     'Tradez le BTC avec un effet de levier jusqu’à 2000x.',
     'Chaque dépôt et retrait est vérifié par la plateforme ; le détail de votre portefeuille enregistre chaque mouvement.',
   ],
-  banners: ['Bonus de bienvenue jusqu’à 100 %', 'Levier BTC jusqu’à 2000x', 'Intérêts quotidiens avec Épargne'],
+  banners: ['Bonus de bienvenue jusqu’à 100\u00a0%', 'Levier BTC jusqu’à 2000x', 'Intérêts quotidiens avec Épargne'],
   pages: {
     about: {
       title: 'À propos de nous',
@@ -359,7 +359,7 @@ const nl: LanguageTexts = {
     'Handel BTC met een hefboom tot 2000x.',
     'Elke storting en opname wordt door het platform beoordeeld; je portemonnee-overzicht legt elke wijziging vast.',
   ],
-  banners: ['Welkomstbonus tot 100%', 'BTC-hefboom tot 2000x', 'Dagelijkse rente met Sparen'],
+  banners: ['Welkomst\u00adbonus tot 100%', 'BTC-hefboom tot 2000x', 'Dagelijkse rente met Sparen'],
   pages: {
     about: {
       title: 'Over ons',
