@@ -5,8 +5,8 @@
  * A line may end inside a word only where a reader expects it: after a hyphen or a soft hyphen,
  * at a zero-width space, or between two Chinese, Japanese or Korean characters, as those scripts
  * are set; words are the language's own (Intl.Segmenter: Thai's from its dictionary). No percent
- * sign starts a line away from its number ("100 / %"). And every button and tab label fits its box
- * ("Copia / r" once did not).
+ * sign or hour's h starts a line away from its number ("Variation 24 / h"). And every button and
+ * tab label fits its box ("Copia / r" once did not).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -77,10 +77,10 @@ const brokenWords = (page: Page, language: string) =>
           prev = letter.segment;
         }
       }
-      // Nor a percent sign parted from its number by an ordinary space ("100 / %").
-      for (const sign of text.matchAll(/[\d.,]*\d(\s+)%/g)) {
-        const percent = sign.index + sign[0].length - 1;
-        const tops = [percent - sign[1]!.length - 1, percent].map((at) => {
+      // Nor a percent sign or an hour's h parted from its number by an ordinary space ("100 / %").
+      for (const sign of text.matchAll(/[\d.,]*\d(\s+)(?:%|h(?![\p{L}\p{N}]))/gu)) {
+        const unit = sign.index + sign[0].length - 1;
+        const tops = [unit - sign[1]!.length - 1, unit].map((at) => {
           range.setStart(node!, at);
           range.setEnd(node!, at + 1);
           return Math.round(range.getBoundingClientRect().top);
