@@ -1,5 +1,6 @@
 import * as assert from 'uvu/assert';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -134,6 +135,75 @@ test("another screen's page carries the config and platform answers: it makes ea
   await page.waitForLoadState('networkidle');
   assert.equal([...calls].sort(), START_UP_CALLS.slice(2).sort());
   await page.close();
+}));
+
+/**
+ * A proxy to the server that keeps every answer of the app's code and words (`/assets/`,
+ * `/locales/`) on the line until `release`: the connections that carry them stay busy, as on a
+ * slow line while the first wave downloads. Unlike a route, which holds a request before it has a
+ * connection, this holds the connections themselves.
+ */
+async function codeOnTheLine(serverPort: number) {
+  const held = new Set<() => void>();
+  let released = false;
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((browser) => {
+    const server = net.connect(serverPort, '127.0.0.1');
+    sockets.add(browser).add(server);
+    let holding = false;
+    const queue: Buffer[] = [];
+    browser.on('data', (chunk) => {
+      const path = /^[A-Z]+ (\S+) HTTP/.exec(chunk.toString('latin1', 0, 512))?.[1];
+      if (path && /^\/(assets|locales)\//.test(path) && !released) holding = true;
+      server.write(chunk);
+    });
+    const flush = () => {
+      holding = false;
+      for (const c of queue.splice(0)) browser.write(c);
+    };
+    held.add(flush);
+    server.on('data', (chunk: Buffer) => (holding ? queue.push(chunk) : browser.write(chunk)));
+    const end = () => {
+      held.delete(flush);
+      browser.destroy();
+      server.destroy();
+    };
+    browser.on('error', end).on('close', end);
+    server.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`,
+    release: () => {
+      released = true;
+      for (const flush of held) flush();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+test("the live rows' first poll does not wait for a connection behind the app's code: the rows move while it is all still on the line", traced(async () => {
+  const line = await codeOnTheLine(Number(new URL(stage.server.url).port));
+  const page = await newMobilePage(stage.browser);
+  try {
+    await page.addInitScript(`localStorage.setItem('app', ${JSON.stringify(JSON.stringify({ token }))})`);
+    await hintSignedIn(page, line.url);
+    // The whole page at once: its preloads ask for the code before the boot script has run, as on
+    // a browser's first page, and fill the six connections HTTP/1.1 gives the page.
+    await page.goto(line.url + '/home', { waitUntil: 'commit' });
+    await page.locator('#sk[data-live]').waitFor({ timeout: 15_000 });
+    assert.is(await page.locator('#app').innerHTML(), '', "the app's code is still on the line");
+    line.release();
+    await page.locator('.qs li .num').first().waitFor();
+    assert.equal(errorsOf(page), []);
+  } finally {
+    await page.close();
+    await line.close();
+  }
 }));
 
 /** Holds the app's entry script until the returned function is called: the page is the first HTML alone. */
