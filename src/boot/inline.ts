@@ -9,6 +9,7 @@ import { localeUrl } from '../i18n/locale-url.ts';
 import { routeName } from '../shared/route-name.ts';
 import type { ConfigItem, Envelope, PlatformConfig } from '../shared/contract.ts';
 import type { BootCalls, BootFailure } from './types.ts';
+import { ownLine } from './own-line.ts';
 
 declare const __LOCALE_HASH__: string;
 /** Where `/` leads with the default config. */
@@ -80,14 +81,9 @@ try {
   /* none */
 }
 
-/**
- * Without cookies, which none of these reads needs (docs/rules.md#calls), a call does not wait for
- * one of the six connections HTTP/1.1 gives the page's own requests: when the preload scanner had
- * asked for the first wave's code before this script ran, as on a browser's first page, the
- * ticker list waited 0.6–1.1 s behind it on slow 3G, and the rows moved that much later.
- */
+const credentials = ownLine();
 const api = <T>(path: string): Promise<Envelope<T>> =>
-  written[path] ? Promise.resolve(written[path] as Envelope<T>) : getJson<Envelope<T>>('/prod-api' + path, { headers, credentials: 'omit' });
+  written[path] ? Promise.resolve(written[path] as Envelope<T>) : getJson<Envelope<T>>('/prod-api' + path, { headers, credentials });
 
 const config = api<ConfigItem[]>('/common/config/list');
 const platform = api<PlatformConfig>('/common/getLogo');
@@ -138,6 +134,7 @@ const boot: BootCalls = {
   locale: quiet(language.then((code) => getJson(localeUrl(code, !saved.token)))),
   localePart: !saved.token,
   theme,
+  credentials,
 };
 /**
  * The market worker, on the screens that poll live prices (signed in), started once the skeleton

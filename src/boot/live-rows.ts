@@ -49,7 +49,8 @@ if (boot && boot.market && token) {
   // Before the first poll's prices are formatted, but once the skeleton has painted: made as the
   // page was parsed, it put the first paint 0.03–0.1 s later. Here, not in the boot script, which
   // every page (a visitor's sign-in form too) carries.
-  requestAnimationFrame(() => setTimeout(warmUp));
+  // An answer in before that (a fast line, or the call on a connection of its own) waits for it.
+  const warmed = new Promise<void>((made) => requestAnimationFrame(() => setTimeout(() => made(warmUp()))));
   const early: FromWorker[] = (boot.early = []);
   // The history of the chart a tap opens, beside the first wave and at its priority: asked for later,
   // or at low priority, it came with the rows, and a tap the moment they were live waited for it.
@@ -65,14 +66,14 @@ if (boot && boot.market && token) {
     if (symbol && mayFetchAhead(JSON.parse(localStorage.getItem(SAVE_DATA_KEY)!)))
       history = fetch('/prod-api' + firstHistoryPath(symbol, period as KlinePeriod), {
         headers: { clientId: 'app', Authorization: token },
-        credentials: 'omit',
+        credentials: boot.credentials,
       }).then((r) => r.json()).catch(() => null);
   } catch {
     /* storage disabled: the worker asks for the history when it is wanted */
   }
   // A failed call, or an answer the service worker kept, leaves the worker its own first poll.
   const listed = boot.market.tickers.then(
-    (env) => (env.code == 200 && !env.cachedAt ? (show(env.data), env.data) : undefined),
+    (env) => warmed.then(() => (env.code == 200 && !env.cachedAt ? (show(env.data), env.data) : undefined)),
     () => undefined,
   );
   // After the boot script's own frame and task, which start the worker (boot/inline.ts).

@@ -24,6 +24,8 @@ export interface BootCalls {
   locale: Promise<Dict>;
   /** Whether `locale` is the sign-in part (a visitor: no saved session) rather than the whole file. */
   localePart: boolean;
+  /** How the start-up reads travel (own-line.ts): the live rows' history call goes the same way. */
+  credentials: RequestCredentials | undefined;
   /** The theme the page was opened with (`?theme=`, kept for the session), over the configured one. */
   theme: string | null;
   /**
