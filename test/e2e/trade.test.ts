@@ -311,6 +311,43 @@ test("the screen's render, the chart's build and its first layout and draw each 
   await p.close();
 }));
 
+/**
+ * Notes whether the order panel or the positions were in the page at the end of the task that
+ * first showed the chart's box; whether the chart had drawn when the order panel came; and whether
+ * the positions came in the same task as the panel.
+ */
+const LOWER = `(() => {
+  const w = window;
+  w.__lower = {};
+  const atTaskEnd = (fn) => queueMicrotask(() => queueMicrotask(() => queueMicrotask(fn)));
+  new MutationObserver(() => {
+    if (document.querySelector('.ch-plot') && !('screen' in w.__lower)) {
+      w.__lower.screen = null;
+      atTaskEnd(() => (w.__lower.screen = !!document.querySelector('.op, .pos')));
+    }
+    if (document.querySelector('.op') && !('drawn' in w.__lower)) {
+      w.__lower.drawn = !!document.querySelector('.ch-box[data-drawn]:not([data-drawn=""])');
+      w.__lower.positions = null;
+      atTaskEnd(() => (w.__lower.positions = !!document.querySelector('.pos')));
+    }
+  }).observe(document, { subtree: true, childList: true });
+})()`;
+
+test('the order panel and the positions come together after the chart has drawn, not in the screen\'s first task', traced(async () => {
+  // The screen's first task with them in it was over 50 ms on a slow phone (docs/performance.md);
+  // coming after the chart's first draw, they do not delay it, and coming together, the
+  // positions are never pushed down by the panel.
+  const p = await newMobilePage(stage.browser);
+  await startSignedIn(p, token);
+  await p.addInitScript(LOWER);
+  await p.goto(stage.server.url + '/trade');
+  await chartDrawn(p);
+  await p.locator('.op').waitFor();
+  await p.waitForFunction(() => (window as unknown as { __lower: { positions: boolean | null } }).__lower.positions !== null);
+  assert.equal(await p.evaluate(() => (window as unknown as { __lower: object }).__lower), { screen: false, drawn: true, positions: true });
+  await p.close();
+}));
+
 test('a period chosen off the edge of a narrow screen is in view when the screen opens', traced(async () => {
   // Thai writes the periods in words: at 320 px they no longer fit.
   const p = await newMobilePage(stage.browser, { locale: 'th' });

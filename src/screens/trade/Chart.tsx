@@ -16,10 +16,12 @@ interface Props {
   period: KlinePeriod;
   /** The screen is the one shown: candles are polled only then. */
   active: boolean;
+  /** The chart shows candles (once or again): what waited for it may come. */
+  onDrawn: () => void;
 }
 
 /** Period tabs over the candle chart; the chart is created once and fed by the market worker. */
-export function Chart({ symbol, period, active }: Props) {
+export function Chart({ symbol, period, active, onDrawn }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<CandleChart | null>(null);
   /** `symbol period` of the candles on the canvas; '' while the history loads. */
@@ -27,8 +29,10 @@ export function Chart({ symbol, period, active }: Props) {
   /** The first picture drawn while this screen's code was on its way: shown until the chart has drawn. */
   const sketch = window.__boot && window.__boot.sketch;
   useEffect(() => {
+    if (!drawn) return;
+    onDrawn();
     // Drawn: the picture's memory (a megabyte or more on a phone's screen) is let go.
-    if (!drawn || !sketch) return;
+    if (!sketch) return;
     sketch.picture.close();
     window.__boot!.sketch = undefined;
   }, [drawn]);
@@ -113,7 +117,7 @@ export function ChartLogin() {
   return (
     <section className="ch ch-box ch-login">
       <p>{t('ui.loginToEnjoy')}</p>
-      <Button onClick={() => navigate('/login?redirect=' + encodeURIComponent('/trade'))}>{t('auth.login')}</Button>
+      <Button onClick={() => navigate('/login?redirect=%2Ftrade')}>{t('auth.login')}</Button>
     </section>
   );
 }
