@@ -147,7 +147,7 @@ export function OrderPanel({ symbol, onPlaced }: Props) {
           ))}
         </div>
       ) : (
-        <Button block onClick={() => navigate('/login?redirect=' + encodeURIComponent('/trade'))}>
+        <Button block onClick={() => navigate('/login?redirect=%2Ftrade')}>
           {t('trade.loginToTrade')}
         </Button>
       )}

@@ -115,6 +115,7 @@ export function Positions({ tab, onTab, active, placed = 0 }: Props) {
   }, [tab, refresh, active, retry]);
 
   const rows = data && data.tab === tab ? data.rows : null;
+  const orders = '/orderList?tab=' + tab;
   useEffect(() => void (reveal.current = placed > 0), [placed]);
   // The rows that arrive after a placement hold the new order first.
   useEffect(() => {
@@ -136,7 +137,7 @@ export function Positions({ tab, onTab, active, placed = 0 }: Props) {
     <section className="pos">
       <div className="pos-h">
         <h2>{t('trade.positions')}</h2>
-        <a href={'/orderList?tab=' + tab} onClick={(e) => (e.preventDefault(), navigate('/orderList?tab=' + tab))}>
+        <a href={orders} onClick={(e) => (e.preventDefault(), navigate(orders))}>
           {t('route.orderList')}
         </a>
       </div>
